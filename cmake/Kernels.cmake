@@ -1,0 +1,45 @@
+# Kernels are the mathematics: pure C++ static libraries. They must not link MPI, HDF5 or
+# Boost; cgt_check_kernel_purity() (called at the end of the top-level CMakeLists) stops
+# configure if one does, directly or through another kernel.
+set_property(GLOBAL PROPERTY CGT_KERNELS "")
+
+# cgt_add_kernel(<area> [DEPS <kernel areas>...])
+# Builds kernels/<area>/*.cpp into the static library cgt_<area> (alias cgt::<area>),
+# with kernels/ as the include root (#include "<area>/<file>.hpp"), and its tests
+# kernels/<area>/test/*.cpp into the Catch2 executable test_<area>.
+function(cgt_add_kernel area)
+  cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  add_library(cgt_${area} STATIC ${sources})
+  add_library(cgt::${area} ALIAS cgt_${area})
+  target_include_directories(cgt_${area} PUBLIC ${PROJECT_SOURCE_DIR}/kernels)
+  target_link_libraries(cgt_${area} PRIVATE cgt_warnings)
+  foreach(dep IN LISTS ARG_DEPS)
+    target_link_libraries(cgt_${area} PUBLIC cgt_${dep})
+  endforeach()
+  set_property(GLOBAL APPEND PROPERTY CGT_KERNELS cgt_${area})
+
+  file(GLOB tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/test/*.cpp)
+  if(tests)
+    cgt_add_catch_test(test_${area} SOURCES ${tests} LIBS cgt_${area} LABELS ${area})
+  endif()
+endfunction()
+
+function(cgt_check_kernel_purity)
+  get_property(kernels GLOBAL PROPERTY CGT_KERNELS)
+  foreach(k IN LISTS kernels)
+    foreach(prop LINK_LIBRARIES INTERFACE_LINK_LIBRARIES)
+      get_target_property(libs ${k} ${prop})
+      if(libs)
+        foreach(lib IN LISTS libs)
+          if(lib MATCHES "MPI|mpi|HDF5|hdf5|Boost|boost")
+            message(FATAL_ERROR "kernel ${k} links ${lib}: kernels must stay free of MPI, HDF5 and Boost")
+          endif()
+          if(TARGET ${lib} AND NOT lib IN_LIST kernels AND NOT lib STREQUAL "cgt_warnings")
+            message(FATAL_ERROR "kernel ${k} links ${lib}: kernels may link only other kernels")
+          endif()
+        endforeach()
+      endif()
+    endforeach()
+  endforeach()
+endfunction()

@@ -1,0 +1,8 @@
+# The version string is `git describe` at build time (not configure time), so a rebuilt
+# binary never claims an older commit. The generated source is rewritten only on change.
+set(CGT_VERSION_CPP ${CMAKE_BINARY_DIR}/generated/version.cpp)
+add_custom_target(cgt_version_stamp
+  COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -DOUTPUT=${CGT_VERSION_CPP}
+          -DFALLBACK=${PROJECT_VERSION} -P ${CMAKE_SOURCE_DIR}/cmake/WriteVersion.cmake
+  BYPRODUCTS ${CGT_VERSION_CPP}
+  COMMENT "Stamping git describe into version.cpp")
