@@ -5,18 +5,28 @@
 namespace cgt::hackenbush {
 
 cgt::Dyadic sign_expansion(std::string_view colours) {
-    cgt::Dyadic value;
-    int halvings = 0; // after the first change of colour: the k-th edge adds +-2^-k
-    for (std::size_t i = 0; i < colours.size(); ++i) {
-        const char c = colours[i];
+    // In units of 2^-k, k the number of edges after the first change of colour: the
+    // leading run of n edges is n * 2^k, the j-th edge after it 2^(k-j). Integer arithmetic
+    // only, because job-sized walks check millions of stalks with it.
+    for (char c : colours)
         if (c != 'B' && c != 'R')
             throw std::invalid_argument("sign expansion: '" + std::string(colours) +
                                         "' is not a blue-red stalk (letters B and R)");
-        if (halvings == 0 && i > 0 && c != colours[0]) halvings = 1;
-        const cgt::Dyadic step = halvings == 0 ? cgt::Dyadic(1) : cgt::Dyadic::fraction(1, halvings++);
-        value = c == 'B' ? value + step : value - step;
-    }
-    return value;
+    std::size_t run = 0;
+    while (run < colours.size() && colours[run] == colours[0]) ++run;
+    const std::size_t k = colours.size() - run;
+    if (k > static_cast<std::size_t>(cgt::Dyadic::MAX_EXPONENT) || run > 64)
+        throw std::overflow_error("sign expansion: stalk '" + std::string(colours) +
+                                  "' is beyond the exact dyadic range");
+    std::int64_t sum = 0; // |sum| < (run + 1) * 2^k
+    for (std::size_t j = 1; j <= k; ++j)
+        sum += (colours[run + j - 1] == 'B' ? 1 : -1) * (std::int64_t{1} << (k - j));
+    if (run > 0 && k > 0 && static_cast<std::int64_t>(run) > (cgt::Dyadic::MAX_NUMERATOR >> k))
+        throw std::overflow_error("sign expansion: stalk '" + std::string(colours) +
+                                  "' is beyond the exact dyadic range");
+    const std::int64_t lead = static_cast<std::int64_t>(run) * (std::int64_t{1} << k);
+    return cgt::Dyadic::fraction((colours.empty() || colours[0] == 'B' ? lead : -lead) + sum,
+                                 static_cast<int>(k));
 }
 
 void check_stalk_walk(std::string_view alphabet, std::string_view prefix) {
