@@ -43,8 +43,16 @@ bool GameStore::le_uncached(GameId g, GameId h) {
             compare_numbers(gr.right_stop, hr.right_stop) > 0)
             return false;
     }
+    // Pairs of interned games (nearly all) go to the 8-byte-per-entry table.
+    const bool packed = !g.is_number() && !h.is_number() && g.index() < PACKED_INDEX_LIMIT &&
+                        h.index() < PACKED_INDEX_LIMIT;
+    const std::uint64_t packed_key = (std::uint64_t{g.index()} << 31) | h.index();
     const GamePair key{g, h};
-    if (const bool* known = m_le_memo.find(key)) return *known;
+    if (packed) {
+        if (const int known = m_le_pairs.find(packed_key); known >= 0) return known == 1;
+    } else if (const bool* known = m_le_memo.find(key)) {
+        return *known;
+    }
 
     // Conway: G <= H unless some H^R <= G or some G^L >= H. Against a number x the
     // number avoidance theorem drops x's own options: x <= H iff no H^R <= x, and
@@ -64,7 +72,12 @@ bool GameStore::le_uncached(GameId g, GameId h) {
                 result = false;
                 break;
             }
-    remember(m_le_memo, key, result);
+    if (packed) {
+        if (m_le_pairs.size() >= m_limits.max_cache_entries) m_le_pairs.clear();
+        m_le_pairs.insert(packed_key, result);
+    } else {
+        remember(m_le_memo, key, result);
+    }
     return result;
 }
 

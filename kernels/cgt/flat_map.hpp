@@ -85,4 +85,56 @@ private:
     Hash m_hash;
 };
 
+// A hash map from keys below 2^63 - 1 to one bit, in 8 bytes per entry (the bit is stored
+// in the key's top bit): the comparison memo between interned games, the engine's largest
+// table.
+class FlatBitMap {
+public:
+    static constexpr std::uint64_t VALUE_BIT = std::uint64_t{1} << 63;
+    static constexpr std::uint64_t EMPTY = ~std::uint64_t{0};
+
+    FlatBitMap() { rebuild(16); }
+
+    // 1 or 0 for a stored key, -1 for an absent one.
+    [[nodiscard]] int find(std::uint64_t key) const {
+        for (std::size_t i = mix64(key) & m_mask;; i = (i + 1) & m_mask) {
+            const std::uint64_t s = m_slots[i];
+            if (s == EMPTY) return -1;
+            if ((s & ~VALUE_BIT) == key) return s >> 63 ? 1 : 0;
+        }
+    }
+    // Stores a key not stored yet (key < 2^63 - 1).
+    void insert(std::uint64_t key, bool value) {
+        if (key >= VALUE_BIT - 1) throw std::logic_error("FlatBitMap: key out of range");
+        if (2 * (m_size + 1) > m_slots.size()) rebuild(2 * m_slots.size());
+        place(key | (value ? VALUE_BIT : 0));
+        ++m_size;
+    }
+    [[nodiscard]] std::size_t size() const { return m_size; }
+    [[nodiscard]] std::size_t memory_bytes() const { return m_slots.capacity() * sizeof(std::uint64_t); }
+    void clear() {
+        std::vector<std::uint64_t>().swap(m_slots);
+        rebuild(16);
+    }
+
+private:
+    void place(std::uint64_t slot) {
+        std::size_t i = mix64(slot & ~VALUE_BIT) & m_mask;
+        while (m_slots[i] != EMPTY) i = (i + 1) & m_mask;
+        m_slots[i] = slot;
+    }
+    void rebuild(std::size_t capacity) {
+        std::vector<std::uint64_t> old;
+        old.swap(m_slots);
+        m_slots.assign(capacity, EMPTY);
+        m_mask = capacity - 1;
+        for (std::uint64_t s : old)
+            if (s != EMPTY) place(s);
+    }
+
+    std::vector<std::uint64_t> m_slots;
+    std::size_t m_mask = 0;
+    std::size_t m_size = 0;
+};
+
 } // namespace cgt::cgt

@@ -212,12 +212,15 @@ GameId GameStore::ups(std::int32_t n) {
 std::size_t GameStore::memory_bytes() const {
     return m_records.capacity() * sizeof(Record) + m_options.capacity() * sizeof(GameId) +
            m_intern_slots.capacity() * sizeof(std::uint32_t) + m_le_memo.memory_bytes() +
+           m_le_pairs.memory_bytes() +
            m_add_memo.memory_bytes();
 }
 
 void GameStore::clear_caches() {
     m_le_memo.clear();
+    m_le_pairs.clear();
     m_add_memo.clear();
+    m_le_recent.assign(RECENT_LE_SLOTS, RecentLe{});
 }
 
 } // namespace cgt::cgt

@@ -51,7 +51,7 @@ public:
         // Each memo table (comparisons, sums) is emptied when it reaches
         // this many entries, which bounds the store's memory beyond the interned forms
         // themselves. Results never depend on it.
-        std::size_t max_cache_entries = std::size_t{1} << 24;
+        std::size_t max_cache_entries = std::size_t{1} << 23;
     };
 
     GameStore() : GameStore(Limits{}) {}
@@ -174,7 +174,9 @@ private:
     std::vector<Record> m_records;
     std::vector<GameId> m_options;
     std::vector<std::uint32_t> m_intern_slots; // open addressing into m_records
-    FlatMap<GamePair, bool, PairHash> m_le_memo;
+    FlatMap<GamePair, bool, PairHash> m_le_memo; // pairs with a number or a big index
+    FlatBitMap m_le_pairs;                       // pairs of interned indices < 2^31
+    static constexpr std::uint32_t PACKED_INDEX_LIMIT = std::uint32_t{1} << 31;
     struct RecentLe {
         GamePair pair{GameId::none(), GameId::none()};
         bool result = false;
