@@ -23,11 +23,13 @@ constexpr std::uint64_t mix64(std::uint64_t x) {
 template <class Key, class Value, class Hash>
 class FlatMap {
 public:
-    explicit FlatMap(Key empty, Hash hash = Hash()) : m_empty(empty), m_hash(hash) { rebuild(16); }
+    // Allocates nothing until the first insert.
+    explicit FlatMap(Key empty, Hash hash = Hash()) : m_empty(empty), m_hash(hash) {}
 
     // The value stored for `key`, or nullptr. The pointer is valid until the next insert or
     // clear.
     [[nodiscard]] const Value* find(const Key& key) const {
+        if (m_slots.empty()) return nullptr;
         for (std::size_t i = m_hash(key) & m_mask;; i = (i + 1) & m_mask) {
             const Slot& s = m_slots[i];
             if (s.key == key) return &s.value;
@@ -38,7 +40,7 @@ public:
     // Stores `value` for `key` (replacing an earlier value). `key` must not be the empty key.
     void insert(const Key& key, const Value& value) {
         if (key == m_empty) throw std::logic_error("FlatMap: the empty key cannot be stored");
-        if (2 * (m_size + 1) > m_slots.size()) rebuild(2 * m_slots.size());
+        if (2 * (m_size + 1) > m_slots.size()) rebuild(m_slots.empty() ? 16 : 2 * m_slots.size());
         for (std::size_t i = m_hash(key) & m_mask;; i = (i + 1) & m_mask) {
             Slot& s = m_slots[i];
             if (s.key == key) {
@@ -59,7 +61,8 @@ public:
     // Empties the map and gives back its memory.
     void clear() {
         std::vector<Slot>().swap(m_slots);
-        rebuild(16);
+        m_mask = 0;
+        m_size = 0;
     }
 
 private:

@@ -103,18 +103,21 @@ GameId GameStore::intern(std::span<const GameId> left, std::span<const GameId> r
     rec.negative = GameId::none();
     rec.class_kind = UNCLASSIFIED;
     // Stops of a non-number: L(G) = max R(G^L), R(G) = min L(G^R).
-    Dyadic ls = right_stop(left.front()), rs = left_stop(right.front());
+    const auto stop = [this](GameId o, bool left_stop_wanted) {
+        return o.is_number() ? o : (left_stop_wanted ? record(o).left_stop : record(o).right_stop);
+    };
+    GameId ls = stop(left.front(), false), rs = stop(right.front(), true);
     std::uint64_t day = 0;
     for (GameId o : left) {
-        ls = std::max(ls, right_stop(o));
+        if (compare_numbers(stop(o, false), ls) > 0) ls = stop(o, false);
         day = std::max(day, birthday(o));
     }
     for (GameId o : right) {
-        rs = std::min(rs, left_stop(o));
+        if (compare_numbers(stop(o, true), rs) < 0) rs = stop(o, true);
         day = std::max(day, birthday(o));
     }
-    rec.left_stop = GameId::number(ls);
-    rec.right_stop = GameId::number(rs);
+    rec.left_stop = ls;
+    rec.right_stop = rs;
     rec.birthday = day + 1;
     // *m = {0, .., *(m-1) | 0, .., *(m-1)}: both sides equal and the nim values 0..m-1.
     rec.nim = NOT_NIMBER;

@@ -25,7 +25,20 @@ std::string describe(const Edge& e, std::size_t index) {
 
 } // namespace
 
-Picture::Picture(std::vector<Edge> edges) : m_edges(std::move(edges)) {
+Picture::Picture(std::vector<Edge> edges) : Picture(std::move(edges), Unchecked{}) {
+    if (const EdgeMask loose = loose_edges(); loose != 0) {
+        const auto i = static_cast<std::size_t>(std::countr_zero(loose));
+        throw std::invalid_argument(describe(m_edges[i], i) + " is not connected to the ground");
+    }
+}
+
+std::optional<Picture> Picture::if_grounded(std::vector<Edge> edges) {
+    Picture p(std::move(edges), Unchecked{});
+    if (p.loose_edges() != 0) return std::nullopt;
+    return p;
+}
+
+Picture::Picture(std::vector<Edge> edges, Unchecked) : m_edges(std::move(edges)) {
     if (m_edges.size() > MAX_EDGES) {
         const Edge& extra = m_edges[MAX_EDGES];
         throw std::invalid_argument(
@@ -50,11 +63,6 @@ Picture::Picture(std::vector<Edge> edges) : m_edges(std::move(edges)) {
             if ((a.u != 0 && shares(a.u)) || (a.v != 0 && shares(a.v)))
                 m_touching_above_ground[i] |= edge_bit(static_cast<unsigned>(j));
         }
-    }
-    const EdgeMask loose = all() & ~grounded(all());
-    if (loose != 0) {
-        const auto i = static_cast<std::size_t>(std::countr_zero(loose));
-        throw std::invalid_argument(describe(m_edges[i], i) + " is not connected to the ground");
     }
 }
 

@@ -5,6 +5,7 @@
 // every position reachable by play is a mask of the original picture.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,9 @@ public:
     // MAX_VERTEX, or an edge not connected to the ground (naming the edge, and its line
     // if it has one).
     explicit Picture(std::vector<Edge> edges);
+    // The same without an exception for an edge off the ground (nothing instead): for
+    // enumerations of graphs, most of which are not connected.
+    static std::optional<Picture> if_grounded(std::vector<Edge> edges);
     // One edge per line, "u v C" (e.g. "0 1 B"); '#' starts a comment; blank lines are
     // ignored. std::invalid_argument "line N: ..." for a bad line.
     static Picture parse(std::string_view text);
@@ -73,6 +77,11 @@ public:
     unsigned parts(EdgeMask mask, std::array<EdgeMask, MAX_EDGES>& parts) const;
 
 private:
+    struct Unchecked {};
+    // Builds the masks; checks everything but the ground connection.
+    Picture(std::vector<Edge> edges, Unchecked);
+    [[nodiscard]] EdgeMask loose_edges() const { return all() & ~grounded(all()); }
+
     std::vector<Edge> m_edges;
     // Per edge: the edges sharing an endpoint with it, and those sharing a non-ground one.
     std::vector<EdgeMask> m_touching, m_touching_above_ground;

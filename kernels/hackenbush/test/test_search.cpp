@@ -27,10 +27,7 @@ std::vector<Picture> small_pictures(std::size_t max_edges) {
         if (!pick.empty()) {
             std::vector<Edge> edges;
             for (std::size_t k : pick) edges.push_back(kinds[k]);
-            try {
-                out.emplace_back(edges);
-            } catch (const std::invalid_argument&) { // an edge off the ground
-            }
+            if (auto p = Picture::if_grounded(edges)) out.push_back(std::move(*p));
         }
         if (pick.size() == max_edges) return;
         for (std::size_t k = from; k < kinds.size(); ++k) {
