@@ -4,6 +4,7 @@
 // stalks (default L = 12, 797,160 stalks). Prints CPU seconds (one core), stalks per second,
 // the store's size and the peak resident memory.
 #include "common/options.hpp"
+#include "hackenbush-tool/tool_main.hpp"
 #include "hackenbush/stalks.hpp"
 
 #include <sys/resource.h>
@@ -110,13 +111,5 @@ int run(int argc, char* argv[]) {
 } // namespace
 
 int main(int argc, char* argv[]) {
-    try {
-        return run(argc, argv);
-    } catch (const UsageError& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 2;
-    } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 1;
-    }
+    return cgt::hackenbush_tool::run_tool([&] { return run(argc, argv); });
 }

@@ -3,6 +3,7 @@
 // value of each part, and with --to-move every cut of that player and whether it keeps a
 // win.
 #include "common/options.hpp"
+#include "hackenbush-tool/tool_main.hpp"
 #include "hackenbush-tool/report.hpp"
 
 #include <fstream>
@@ -89,13 +90,5 @@ int run(int argc, char* argv[]) {
 } // namespace
 
 int main(int argc, char* argv[]) {
-    try {
-        return run(argc, argv);
-    } catch (const UsageError& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 2;
-    } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 1;
-    }
+    return cgt::hackenbush_tool::run_tool([&] { return run(argc, argv); });
 }

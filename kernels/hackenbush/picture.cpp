@@ -159,29 +159,27 @@ std::string Picture::to_text() const {
     return s;
 }
 
-EdgeMask Picture::grounded(EdgeMask mask) const {
-    EdgeMask reached = mask & m_on_ground;
-    for (EdgeMask frontier = reached; frontier != 0;) {
+EdgeMask Picture::flood(EdgeMask seed, EdgeMask mask, const std::vector<EdgeMask>& touching) {
+    EdgeMask reached = seed;
+    for (EdgeMask frontier = seed; frontier != 0;) {
         const auto e = static_cast<std::size_t>(std::countr_zero(frontier));
         frontier &= frontier - 1;
-        const EdgeMask fresh = m_touching[e] & mask & ~reached;
+        const EdgeMask fresh = touching[e] & mask & ~reached;
         reached |= fresh;
         frontier |= fresh;
     }
     return reached;
 }
 
+EdgeMask Picture::grounded(EdgeMask mask) const {
+    return flood(mask & m_on_ground, mask, m_touching);
+}
+
 unsigned Picture::parts(EdgeMask mask, std::array<EdgeMask, MAX_EDGES>& parts) const {
     unsigned count = 0;
     while (mask != 0) {
-        EdgeMask part = mask & (~mask + 1); // the lowest edge left
-        for (EdgeMask frontier = part; frontier != 0;) {
-            const auto e = static_cast<std::size_t>(std::countr_zero(frontier));
-            frontier &= frontier - 1;
-            const EdgeMask fresh = m_touching_above_ground[e] & mask & ~part;
-            part |= fresh;
-            frontier |= fresh;
-        }
+        // The part of the lowest edge left, grown through vertices other than the ground.
+        const EdgeMask part = flood(mask & (~mask + 1), mask, m_touching_above_ground);
         parts[count++] = part;
         mask &= ~part;
     }

@@ -81,6 +81,8 @@ private:
     // Builds the masks; checks everything but the ground connection.
     Picture(std::vector<Edge> edges, Unchecked);
     [[nodiscard]] EdgeMask loose_edges() const { return all() & ~grounded(all()); }
+    // The edges of `mask` reachable from `seed` through edges that touch (by `touching`).
+    static EdgeMask flood(EdgeMask seed, EdgeMask mask, const std::vector<EdgeMask>& touching);
 
     std::vector<Edge> m_edges;
     // Per edge: the edges sharing an endpoint with it, and those sharing a non-ground one.

@@ -1,5 +1,6 @@
 #include "hackenbush/stalks.hpp"
 
+#include <limits>
 #include <stdexcept>
 
 namespace cgt::hackenbush {
@@ -15,18 +16,24 @@ cgt::Dyadic sign_expansion(std::string_view colours) {
     std::size_t run = 0;
     while (run < colours.size() && colours[run] == colours[0]) ++run;
     const std::size_t k = colours.size() - run;
-    if (k > static_cast<std::size_t>(cgt::Dyadic::MAX_EXPONENT) || run > 64)
-        throw std::overflow_error("sign expansion: stalk '" + std::string(colours) +
-                                  "' is beyond the exact dyadic range");
-    std::int64_t sum = 0; // |sum| < (run + 1) * 2^k
+    const auto beyond = [&] {
+        return std::overflow_error("sign expansion: the value of stalk '" + std::string(colours) +
+                                   "' is beyond the exact dyadic range");
+    };
+    // |run * 2^k + sum| < 2^63 keeps the integer arithmetic exact.
+    if (k > static_cast<std::size_t>(cgt::Dyadic::MAX_EXPONENT) ||
+        run > static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max() >> (k + 1)))
+        throw beyond();
+    std::int64_t sum = 0; // |sum| < 2^k
     for (std::size_t j = 1; j <= k; ++j)
         sum += (colours[run + j - 1] == 'B' ? 1 : -1) * (std::int64_t{1} << (k - j));
-    if (run > 0 && k > 0 && static_cast<std::int64_t>(run) > (cgt::Dyadic::MAX_NUMERATOR >> k))
-        throw std::overflow_error("sign expansion: stalk '" + std::string(colours) +
-                                  "' is beyond the exact dyadic range");
     const std::int64_t lead = static_cast<std::int64_t>(run) * (std::int64_t{1} << k);
-    return cgt::Dyadic::fraction((colours.empty() || colours[0] == 'B' ? lead : -lead) + sum,
-                                 static_cast<int>(k));
+    try {
+        return cgt::Dyadic::fraction((colours.empty() || colours[0] == 'B' ? lead : -lead) + sum,
+                                     static_cast<int>(k));
+    } catch (const std::overflow_error&) {
+        throw beyond();
+    }
 }
 
 void check_stalk_walk(std::string_view alphabet, std::string_view prefix) {

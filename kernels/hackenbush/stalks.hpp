@@ -13,9 +13,15 @@
 
 namespace cgt::hackenbush {
 
+// Every blue-red stalk of at most this many edges has a value within the exact dyadic
+// range (|numerator| < 2^(edges-1) <= 2^55); some of 57 edges have not. A walk over
+// longer stalks can meet std::overflow_error, so drivers refuse such lengths up front.
+constexpr std::size_t MAX_EXACT_BLUE_RED_STALK = 56;
+
 // Berlekamp's sign-expansion rule for a blue-red stalk: +1 per blue and -1 per red edge
 // up to the first change of colour, then +-1/2, +-1/4, ... per edge. Independent of the
-// engine. std::invalid_argument for other letters; std::overflow_error past 62 halvings.
+// engine. std::invalid_argument for other letters; std::overflow_error for a value
+// beyond the exact dyadic range.
 cgt::Dyadic sign_expansion(std::string_view colours);
 
 // Checks a walk's alphabet (distinct letters among B, R, G) and prefix (letters of the

@@ -124,6 +124,15 @@ TEST_CASE("Hackenbush: blue-red stalks follow Berlekamp's sign-expansion rule",
                                    {"RBB", "-1/4"}, {"RRRB", "-5/2"}, {"BRRRRR", "1/32"}};
     for (const auto& row : rows) CHECK(sign_expansion(row.stalk) == cgt::cgt::Dyadic::parse(row.value));
     CHECK_THROWS_WITH(sign_expansion("BGR"), Catch::Contains("not a blue-red stalk"));
+    // The longest exact stalks: 56 edges fit, the worst of 57 does not (and is refused
+    // by the engine as well as by the rule).
+    GameStore big;
+    const std::string longest = "BR" + std::string(MAX_EXACT_BLUE_RED_STALK - 2, 'B');
+    CHECK(sign_expansion(longest) == cgt::cgt::Dyadic::fraction((std::int64_t{1} << 55) - 1, 55));
+    CHECK(stalk_value(big, longest) == GameStore::number(sign_expansion(longest)));
+    CHECK(sign_expansion(std::string(56, 'R')) == cgt::cgt::Dyadic(-56));
+    CHECK_THROWS_AS(sign_expansion(longest + "B"), std::overflow_error);
+    CHECK_THROWS_AS(stalk_value(big, longest + "B"), std::overflow_error);
 
     GameStore store;
     std::size_t stalks = 0;
