@@ -3,6 +3,12 @@
 // equal values have equal handles. One GameStore is one universe of values; it holds no
 // global state, and two stores never share handles.
 //
+// Costs: a number lives in its handle (no storage), and make() of options that are all
+// numbers is a few comparisons. Any other value is interned for the life of the store
+// (about 72 bytes plus 8 per option); the memo tables are bounded by Limits. A job that
+// values many unrelated positions can bound its memory with a fresh store per block of
+// work: results leave a store as canonical text, so nothing else refers to its handles.
+//
 // Implemented in: game_store.cpp (interning, queries, constants), make.cpp (canonical form),
 // compare.cpp (order), arithmetic.cpp (sum, negative), classify.cpp (number / x + *m /
 // x + n.up + *m), game_text.cpp (names, canonical text, parsing).
@@ -106,11 +112,12 @@ public:
     // ("{0,^*|0}"). It depends only on the value, never on the order of interning, so
     // equal values give equal text in every process, and parse() reads it back.
     std::string canonical_text(GameId g) { return format(g, Notation::Ascii, false); }
-    // 64-bit hash of the canonical form (a Merkle hash over the options): a function of
-    // the value alone, equal in every process, stored with each interned form.
+    // 64-bit hash of the canonical form (a Merkle hash over the options, stored with each
+    // interned form): a function of the value alone, hence of canonical_text(), and equal
+    // in every process; from a text alone it is hash(parse(text)).
     [[nodiscard]] std::uint64_t hash(GameId g) const;
     // Reads a name or canonical text (either notation, spaces optional, {L | R} in any
-    // form, not necessarily canonical). std::invalid_argument names the column at fault.
+    // form, not necessarily canonical). std::invalid_argument names the position at fault.
     GameId parse(std::string_view text);
     // A total order on values that is the same in every process: numbers by value first,
     // then by birthday, then by hash (ties by canonical text). Names list options in it.
