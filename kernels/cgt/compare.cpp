@@ -18,7 +18,9 @@ bool GameStore::le(GameId g, GameId h) {
 //  4. the definition.
 bool GameStore::le_general(GameId g, GameId h) {
     const GamePair key{g, h};
-    RecentLe& recent = m_le_recent[PairHash()(key) & (RECENT_LE_SLOTS - 1)];
+    // Multiply-shift: enough spread for a small table, cheaper than PairHash.
+    const std::uint64_t mixed = (g.bits() * 0x9e3779b97f4a7c15ULL) ^ (h.bits() * 0xc2b2ae3d27d4eb4fULL);
+    RecentLe& recent = m_le_recent[(mixed >> 40) & (RECENT_LE_SLOTS - 1)];
     if (recent.pair == key) return recent.result;
     const bool result = le_uncached(g, h);
     // Re-indexed: the recursion may have written other slots, never moved the table.
