@@ -23,7 +23,7 @@ bool GameStore::le_general(GameId g, GameId h) {
     RecentLe& recent = m_le_recent[(mixed >> 40) & (RECENT_LE_SLOTS - 1)];
     if (recent.pair == key) return recent.result;
     const bool result = le_uncached(g, h);
-    // Re-indexed: the recursion may have written other slots, never moved the table.
+    // The recursion may have overwritten this slot meanwhile; the table itself never moves.
     recent = {key, result};
     return result;
 }
