@@ -4,7 +4,7 @@
 // stalks (default L = 12, 797,160 stalks). Prints CPU seconds (one core), stalks per second,
 // the store's size and the peak resident memory.
 #include "common/options.hpp"
-#include "hackenbush-tool/tool_main.hpp"
+#include "common/tool_main.hpp"
 #include "hackenbush/stalks.hpp"
 
 #include <sys/resource.h>
@@ -111,5 +111,5 @@ int run(int argc, char* argv[]) {
 } // namespace
 
 int main(int argc, char* argv[]) {
-    return cgt::hackenbush_tool::run_tool([&] { return run(argc, argv); });
+    return cgt::common::run_tool([&] { return run(argc, argv); });
 }

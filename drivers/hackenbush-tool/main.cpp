@@ -3,7 +3,7 @@
 // value of each part, and with --to-move every cut of that player and whether it keeps a
 // win.
 #include "common/options.hpp"
-#include "hackenbush-tool/tool_main.hpp"
+#include "common/tool_main.hpp"
 #include "hackenbush-tool/report.hpp"
 
 #include <fstream>
@@ -90,5 +90,5 @@ int run(int argc, char* argv[]) {
 } // namespace
 
 int main(int argc, char* argv[]) {
-    return cgt::hackenbush_tool::run_tool([&] { return run(argc, argv); });
+    return cgt::common::run_tool([&] { return run(argc, argv); });
 }

@@ -1,11 +1,12 @@
 #pragma once
-// The main() of a tool that is not an MPI program: a UsageError is one line `error: ...`
-// and status 2, any other failure one line and status 1.
+// The main() of a tool that is not an MPI program (interactive tools, benchmarks): a
+// UsageError is one line `error: ...` and status 2, any other failure one line and
+// status 1. MPI drivers use run_driver (mpi_environment.hpp) instead.
 #include "common/mpi_environment.hpp" // UsageError
 
 #include <iostream>
 
-namespace cgt::hackenbush_tool {
+namespace cgt::common {
 
 template <class Body>
 int run_tool(Body&& body) {
@@ -20,4 +21,4 @@ int run_tool(Body&& body) {
     }
 }
 
-} // namespace cgt::hackenbush_tool
+} // namespace cgt::common
