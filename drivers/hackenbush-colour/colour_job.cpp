@@ -1,0 +1,181 @@
+#include "hackenbush-colour/colour_job.hpp"
+
+#include "hackenbush/picture_values.hpp"
+#include "hackenbush/win_loss.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+namespace cgt::colour_job {
+
+using cgt::GameId;
+using hackenbush::GraphFamily;
+
+std::vector<std::string> parse_colours(const std::string& text) {
+    std::string spaced = text;
+    std::replace(spaced.begin(), spaced.end(), ',', ' ');
+    std::istringstream in(spaced);
+    std::vector<std::string> out;
+    for (std::string set; in >> set;) {
+        bool ok = set.size() <= 3;
+        for (std::size_t i = 0; ok && i < set.size(); ++i)
+            ok = (set[i] == 'B' || set[i] == 'R' || set[i] == 'G') && set.find(set[i]) == i;
+        if (!ok) throw std::invalid_argument("--colours: '" + set + "' is not a set of distinct letters B, R, G");
+        if (std::find(out.begin(), out.end(), set) != out.end())
+            throw std::invalid_argument("--colours: '" + set + "' is listed twice");
+        out.push_back(set);
+    }
+    if (out.empty()) throw std::invalid_argument("--colours is empty: name at least one colour set, e.g. BR or BRG");
+    return out;
+}
+
+void check_vertices(long vertices) {
+    if (vertices < 1 || vertices > static_cast<long>(GraphFamily::MAX_VERTICES))
+        throw std::invalid_argument("--vertices must be 1..63 (vertex sets are 64-bit masks with the ground), got " +
+                                    std::to_string(vertices));
+}
+
+void check_max_edges(long max_edges) {
+    if (max_edges < 1 || max_edges > static_cast<long>(hackenbush::Picture::MAX_EDGES))
+        throw std::invalid_argument("--max-edges must be 1..64 (positions are 64-bit edge masks), got " +
+                                    std::to_string(max_edges));
+}
+
+std::vector<GraphFamily> families(const Params& params) {
+    check_vertices(params.vertices);
+    check_max_edges(params.max_edges);
+    std::vector<GraphFamily> out;
+    for (const std::string& colours : params.colours) {
+        try {
+            out.emplace_back(params.vertices, colours, params.max_edges);
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument("--vertices " + std::to_string(params.vertices) + " --max-edges " +
+                                        std::to_string(params.max_edges) + ": " + e.what());
+        }
+    }
+    return out;
+}
+
+std::vector<std::uint64_t> flatten(const std::vector<EdgeCounts>& counts) {
+    std::vector<std::uint64_t> flat;
+    for (const EdgeCounts& c : counts)
+        flat.insert(flat.end(), {c.graphs, c.outcome_agrees, c.whole_agrees, c.numbers, c.number_nimber, c.number_ups,
+                                 c.other, c.next});
+    return flat;
+}
+
+std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat) {
+    std::vector<EdgeCounts> out(flat.size() / COUNT_FIELDS);
+    for (std::size_t k = 0; k < out.size(); ++k) {
+        const std::uint64_t* f = flat.data() + k * COUNT_FIELDS;
+        out[k] = {f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7]};
+    }
+    return out;
+}
+
+GraphRows::GraphRows(const hackenbush_jobs::GraphTasks& tasks, cgt::GameStore& store,
+                     hackenbush_jobs::ValueTexts& values)
+    : m_tasks(tasks), m_store(store), m_values(values) {
+    for (const GraphFamily& f : tasks.families()) m_max_edges = std::max(m_max_edges, f.max_edges());
+    m_counts.resize(tasks.families().size() * (m_max_edges + 1));
+}
+
+void GraphRows::declare_columns(common::LocalTable& table) {
+    table.add_column<std::string>("colours");
+    table.add_column<std::int64_t>("edges");
+    table.add_column<std::string>("graph");
+    table.add_column<std::uint64_t>("value");
+    table.add_column<std::uint64_t>("whole");
+    table.add_column<std::string>("outcome");
+    table.add_column<std::string>("search");
+    table.add_column<std::string>("kind");
+}
+
+void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
+    const hackenbush_jobs::GraphTask task = m_tasks.task(id);
+    const GraphFamily& family = m_tasks.families()[task.family];
+    auto& colours = table.column<std::string>("colours");
+    auto& edges = table.column<std::int64_t>("edges");
+    auto& graph = table.column<std::string>("graph");
+    auto& value = table.column<std::uint64_t>("value");
+    auto& whole = table.column<std::uint64_t>("whole");
+    auto& outcome = table.column<std::string>("outcome");
+    auto& search = table.column<std::string>("search");
+    auto& kind = table.column<std::string>("kind");
+    EdgeCounts& count = m_counts[slot(task.family, task.edges)];
+    table.begin_block(id);
+    std::vector<hackenbush::EdgeKind> multiset = family.unrank(task.edges, task.first);
+    for (std::uint64_t r = task.first; r < task.end; ++r) {
+        if (r > task.first) family.next(multiset);
+        if (!family.grounded(multiset)) continue;
+        hackenbush::Picture picture = family.picture(multiset);
+        const GameId split = hackenbush::PictureValues(picture, m_store, true).value();
+        const GameId unsplit = hackenbush::PictureValues(picture, m_store, false).value();
+        const cgt::Outcome by_value = m_store.outcome(split);
+        const cgt::Outcome by_search = hackenbush::WinLossSearch(std::move(picture)).outcome();
+        const cgt::ValueKind k = m_store.classify(split).kind;
+        ++count.graphs;
+        count.outcome_agrees += by_value == by_search;
+        count.whole_agrees += split == unsplit;
+        ++(k == cgt::ValueKind::Number         ? count.numbers
+           : k == cgt::ValueKind::NumberNimber ? count.number_nimber
+           : k == cgt::ValueKind::NumberUps    ? count.number_ups
+                                               : count.other);
+        count.next += by_value == cgt::Outcome::Next;
+        colours.push_back(family.colours());
+        edges.push_back(task.edges);
+        graph.push_back(family.text(multiset));
+        value.push_back(m_values.local_id(split));
+        whole.push_back(m_values.local_id(unsplit));
+        outcome.push_back(hackenbush_jobs::outcome_word(by_value));
+        search.push_back(hackenbush_jobs::outcome_word(by_search));
+        kind.push_back(hackenbush_jobs::kind_word(k));
+    }
+}
+
+void declare_count_columns(common::LocalTable& table, bool with_edges) {
+    table.add_column<std::string>("colours");
+    if (with_edges) table.add_column<std::int64_t>("edges");
+    for (const char* name : {"graphs", "distinct", "outcome_agrees", "whole_agrees", "numbers", "number_nimber",
+                             "number_ups", "other", "next"})
+        table.add_column<std::int64_t>(name);
+}
+
+void append_count_rows(const hackenbush_jobs::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
+                       const std::vector<std::uint64_t>& distinct, common::LocalTable& by_edges,
+                       common::LocalTable& colour_sets) {
+    const std::size_t stride = counts.size() / tasks.families().size();
+    const auto put = [](common::LocalTable& t, const EdgeCounts& c, std::uint64_t d) {
+        const auto add = [&](const char* name, std::uint64_t v) {
+            t.column<std::int64_t>(name).push_back(static_cast<std::int64_t>(v));
+        };
+        add("graphs", c.graphs);
+        add("distinct", d);
+        add("outcome_agrees", c.outcome_agrees);
+        add("whole_agrees", c.whole_agrees);
+        add("numbers", c.numbers);
+        add("number_nimber", c.number_nimber);
+        add("number_ups", c.number_ups);
+        add("other", c.other);
+        add("next", c.next);
+    };
+    for (std::size_t f = 0; f < tasks.families().size(); ++f) {
+        const GraphFamily& family = tasks.families()[f];
+        EdgeCounts total;
+        for (unsigned e = 1; e <= family.max_edges(); ++e) {
+            const EdgeCounts& c = counts[f * stride + e];
+            by_edges.column<std::string>("colours").push_back(family.colours());
+            by_edges.column<std::int64_t>("edges").push_back(e);
+            put(by_edges, c, distinct.at(f * stride + e));
+            const auto flat = flatten({total}), add = flatten({c});
+            std::vector<std::uint64_t> sum(COUNT_FIELDS);
+            for (std::size_t k = 0; k < COUNT_FIELDS; ++k) sum[k] = flat[k] + add[k];
+            total = unflatten(sum).front();
+        }
+        colour_sets.column<std::string>("colours").push_back(family.colours());
+        put(colour_sets, total, distinct.at(f * stride)); // slot (f, 0): the colour set's distinct values
+    }
+}
+
+} // namespace cgt::colour_job

@@ -1,0 +1,104 @@
+// cgt-hackenbush-colour: every coloured Hackenbush graph of the article's families on the
+// ground and V vertices with 1..E edges, valued across MPI ranks (runs of multisets handed
+// out by the dynamic task queue), its outcome checked against a value-free search and its
+// value as a sum of parts against its value as a whole; one HDF5 file with the counts, every
+// graph's value (an index into the table of distinct canonical texts) and that table.
+#include "common/distinct_texts.hpp"
+#include "common/mpi_environment.hpp"
+#include "common/options.hpp"
+#include "common/progress.hpp"
+#include "common/result_file.hpp"
+#include "common/task_queue.hpp"
+#include "hackenbush-colour/colour_job.hpp"
+#include "hackenbush-common/shared_tables.hpp"
+
+#include <map>
+
+using namespace cgt::common;
+namespace hackenbush_jobs = cgt::hackenbush_jobs;
+namespace colour_job = cgt::colour_job;
+
+int main(int argc, char* argv[]) {
+    return run_driver(argc, argv, [&](MpiEnvironment& env) {
+        Options options("cgt-hackenbush-colour",
+                        "Values every coloured Hackenbush graph on the ground and V vertices with 1..E edges\n"
+                        "(edges {u, v}, u <= v, loops and parallel edges allowed, all grounded), checks the\n"
+                        "outcome against a value-free search and the sum of the parts against the whole.",
+                        "mpiexec -n 2 cgt-hackenbush-colour --vertices 3 --max-edges 6 --colours 'BR BRG' "
+                        "--out results/hackenbush-colour.h5",
+                        "hackenbush-colour.h5");
+        options.add()("vertices", po::value<long>()->default_value(3), "V: vertices above the ground (1..63)")(
+            "max-edges", po::value<long>()->default_value(6), "E: most edges per graph (1..64)")(
+            "colours", po::value<std::string>()->default_value("BR BRG"),
+            "colour sets, blank-separated, each one family of graphs (BR: blue-red, BRG: three colours)");
+        colour_job::Params params;
+        std::vector<cgt::hackenbush::GraphFamily> families;
+        const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
+            try {
+                colour_job::check_vertices(vm["vertices"].as<long>());
+                colour_job::check_max_edges(vm["max-edges"].as<long>());
+                params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
+                params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
+                params.colours = colour_job::parse_colours(vm["colours"].as<std::string>());
+                families = colour_job::families(params);
+                hackenbush_jobs::GraphTasks check(families);
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(e.what());
+            }
+        });
+        if (!run) return 0;
+
+        const hackenbush_jobs::GraphTasks tasks(families);
+        ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
+        Progress progress(env.comm(), tasks.count(), "cgt-hackenbush-colour tasks", options.quiet());
+        cgt::cgt::GameStore store;
+        hackenbush_jobs::ValueTexts values(store);
+        colour_job::GraphRows rows(tasks, store, values);
+        LocalTable graphs;
+        colour_job::GraphRows::declare_columns(graphs);
+        // Tasks differ in cost (edge counts, how many multisets are grounded): the queue
+        // balances them.
+        run_task_queue(env.comm(), tasks.count(), [&](std::uint64_t id) { rows.run(id, graphs); }, &progress);
+        progress.finish();
+
+        DistinctTexts distinct = index_distinct_texts(env.comm(), values.take_texts());
+        auto& value = graphs.column<std::uint64_t>("value");
+        auto& whole = graphs.column<std::uint64_t>("whole");
+        for (std::uint64_t& v : value) v = distinct.index[v];
+        for (std::uint64_t& v : whole) v = distinct.index[v];
+        // Distinct values per colour set and edge count, and per colour set (edge slot 0).
+        std::map<std::string, std::size_t> family_of;
+        for (std::size_t f = 0; f < families.size(); ++f) family_of[families[f].colours()] = f;
+        std::vector<std::uint64_t> group, index;
+        const auto& colours = graphs.column<std::string>("colours");
+        const auto& edges = graphs.column<std::int64_t>("edges");
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            const std::size_t f = family_of.at(colours[i]);
+            group.push_back(rows.slot(f, static_cast<unsigned>(edges[i])));
+            group.push_back(rows.slot(f, 0));
+            index.push_back(value[i]);
+            index.push_back(value[i]);
+        }
+        const auto distinct_by_slot =
+            count_distinct_per_group(env.comm(), distinct.total, rows.counts().size(), group, index);
+        std::vector<std::uint64_t> sums = colour_job::flatten(rows.counts());
+        check_mpi(MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM,
+                                env.comm()), "MPI_Allreduce");
+
+        LocalTable by_edges, colour_sets; // small: rank 0 writes them
+        colour_job::declare_count_columns(by_edges, true);
+        colour_job::declare_count_columns(colour_sets, false);
+        if (env.is_root()) {
+            by_edges.begin_block(0);
+            colour_sets.begin_block(0);
+            colour_job::append_count_rows(tasks, colour_job::unflatten(sums), distinct_by_slot, by_edges, colour_sets);
+        }
+        file.write_table("colour_sets", colour_sets, "colours");
+        file.write_table("by_edges", by_edges, "colours,edges");
+        file.write_table("graphs", graphs, "colours,edges,graph", true);
+        hackenbush_jobs::write_values_table(file, env.comm(), "values", distinct);
+        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds());
+        file.finish();
+        return 0;
+    });
+}

@@ -1,0 +1,32 @@
+#include "hackenbush-common/graph_tasks.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace cgt::hackenbush_jobs {
+
+GraphTasks::GraphTasks(std::vector<hackenbush::GraphFamily> families) : m_families(std::move(families)) {
+    std::uint64_t next = 0;
+    for (std::size_t f = 0; f < m_families.size(); ++f)
+        for (unsigned e = 1; e <= m_families[f].max_edges(); ++e) {
+            const std::uint64_t n = m_families[f].multisets(e);
+            const std::uint64_t tasks = n / CHUNK + (n % CHUNK != 0);
+            if (tasks > ~std::uint64_t{0} - next) throw std::invalid_argument("more than 2^64 - 1 tasks");
+            m_starts.push_back(next);
+            m_keys.emplace_back(f, e);
+            next += tasks;
+        }
+    m_starts.push_back(next);
+}
+
+GraphTask GraphTasks::task(std::uint64_t id) const {
+    if (id >= count()) throw std::out_of_range("GraphTasks: no task " + std::to_string(id));
+    // The last (family, edge count) whose first task is <= id.
+    const auto k = static_cast<std::size_t>(std::upper_bound(m_starts.begin(), m_starts.end() - 1, id) -
+                                            m_starts.begin() - 1);
+    const auto [family, edges] = m_keys[k];
+    const std::uint64_t first = (id - m_starts[k]) * CHUNK;
+    return {family, edges, first, std::min(m_families[family].multisets(edges), first + CHUNK)};
+}
+
+} // namespace cgt::hackenbush_jobs

@@ -1,0 +1,42 @@
+#pragma once
+// The work of a graph job as tasks: the multisets of each family (GraphFamily), by edge
+// count, cut into runs of at most CHUNK consecutive numbers. Task ids follow the
+// enumeration order (family, edge count, multiset number), so blocks keyed by task id put
+// rows in enumeration order whatever rank runs them. Tasks are found by arithmetic on a
+// small prefix table (one entry per family and edge count), not stored.
+#include "hackenbush/graphs.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace cgt::hackenbush_jobs {
+
+struct GraphTask {
+    std::size_t family;  // index into the families
+    unsigned edges;      // edge count of its multisets
+    std::uint64_t first; // multiset numbers first .. end - 1
+    std::uint64_t end;
+};
+
+class GraphTasks {
+public:
+    // Multisets per task: a task then takes milliseconds (a round trip to the queue's
+    // rank 0 costs microseconds), and the default runs have hundreds of tasks.
+    static constexpr std::uint64_t CHUNK = 2048;
+
+    // std::invalid_argument if the number of tasks of all families exceeds 2^64 - 1.
+    explicit GraphTasks(std::vector<hackenbush::GraphFamily> families);
+
+    [[nodiscard]] const std::vector<hackenbush::GraphFamily>& families() const { return m_families; }
+    [[nodiscard]] std::uint64_t count() const { return m_starts.empty() ? 0 : m_starts.back(); }
+    [[nodiscard]] GraphTask task(std::uint64_t id) const;
+
+private:
+    std::vector<hackenbush::GraphFamily> m_families;
+    // m_starts[k]: the first task id of the k-th (family, edge count), k = family * E + e - 1
+    // over each family's own E; one more entry holds the total.
+    std::vector<std::uint64_t> m_starts;
+    std::vector<std::pair<std::size_t, unsigned>> m_keys; // (family, edges) of each k
+};
+
+} // namespace cgt::hackenbush_jobs
