@@ -1,0 +1,156 @@
+// cgt-verify-hackenbush-colour: checks a cgt-hackenbush-colour file against the article's
+// third check and its table (graph counts by edge count, outcome = value-free search, sum
+// of parts = whole, numbers, distinct values, the six-edge three-colour split), recounts
+// the summary tables from the graphs' rows, and values a sample of graphs again.
+#include "cgt/game_store.hpp"
+#include "hackenbush/picture_values.hpp"
+#include "hackenbush/win_loss.hpp"
+#include "verify/common/reference_data.hpp"
+#include "verify/common/report.hpp"
+#include "verify/hackenbush-common/figures.hpp"
+
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace common = cgt::common;
+namespace verify = cgt::verify;
+namespace hackenbush = cgt::hackenbush;
+using cgt::verify_hackenbush::join;
+using verify::thousands;
+
+namespace {
+
+// "0-1B 1-2G" -> the picture (edges in the order written).
+hackenbush::Picture parse_graph(const std::string& text) {
+    std::istringstream in(text);
+    std::string lines;
+    for (std::string edge; in >> edge;) {
+        const auto dash = edge.find('-');
+        if (dash == std::string::npos || edge.size() < dash + 3) throw common::ResultRefused("bad graph text '" + text + "'");
+        lines += edge.substr(0, dash) + " " + edge.substr(dash + 1, edge.size() - dash - 2) + " " + edge.back() + "\n";
+    }
+    return hackenbush::Picture::parse(lines);
+}
+
+void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
+    const verify::Facts facts(data_dir + "/hackenbush.txt");
+    const auto parameters = cgt::verify_hackenbush::run_parameters(file);
+    const long long vertices = cgt::verify_hackenbush::parameter_number(parameters, "vertices");
+    const long long max_edges = cgt::verify_hackenbush::parameter_number(parameters, "max-edges");
+    const bool article_size = vertices == facts.number("colour.vertices");
+    const auto sets = file.read_table("colour_sets");
+    const auto by_edges = file.read_table("by_edges");
+    const auto graphs = file.read_table("graphs");
+    const auto values = file.read_table("values");
+    report.count_rows(sets.rows + by_edges.rows + graphs.rows + values.rows);
+
+    // Summary columns by (colours, edges); edges 0 is the colour set's total.
+    std::map<std::pair<std::string, long long>, std::map<std::string, long long>> summary;
+    const char* fields[] = {"graphs", "distinct", "outcome_agrees", "whole_agrees", "numbers", "number_nimber",
+                            "number_ups", "other", "next"};
+    for (const char* f : fields) {
+        const auto v = by_edges.ints(f);
+        const auto w = sets.ints(f);
+        for (std::size_t i = 0; i < by_edges.rows; ++i)
+            summary[{by_edges.texts("colours")[i], by_edges.ints("edges")[i]}][f] = v[i];
+        for (std::size_t i = 0; i < sets.rows; ++i) summary[{sets.texts("colours")[i], 0}][f] = w[i];
+    }
+
+    for (const std::string& colours : sets.texts("colours")) {
+        const auto& total = summary[{colours, 0}];
+        const bool known = colours == "BR" || colours == "BRG";
+        report.section(colours + " graphs on the ground and " + std::to_string(vertices) + " vertices, 1.." +
+                       std::to_string(max_edges) + " edges");
+        std::vector<long long> ours;
+        for (long long e = 1; e <= max_edges; ++e) ours.push_back(summary[{colours, e}]["graphs"]);
+        if (known && article_size) {
+            std::vector<long long> published = facts.numbers("colour." + colours + ".by_edges");
+            if (static_cast<long long>(published.size()) > max_edges) published.resize(static_cast<std::size_t>(max_edges));
+            std::vector<long long> compared(ours.begin(), ours.begin() + static_cast<long>(std::min(ours.size(), published.size())));
+            report.check_equal("graphs by edge count", join(published), join(compared));
+        } else {
+            report.note("graphs by edge count: " + join(ours) + " (no published figures for these sizes)");
+        }
+        const bool full = known && article_size && max_edges == facts.number("colour.max_edges");
+        if (full) {
+            report.check_equal("graphs", thousands(facts.number("colour." + colours + ".graphs")), thousands(total.at("graphs")));
+            report.check_equal("numbers", thousands(facts.number("colour." + colours + ".numbers")), thousands(total.at("numbers")));
+            report.check_equal("distinct values (canonical text)", thousands(facts.number("colour." + colours + ".distinct")),
+                               thousands(total.at("distinct")));
+        }
+        report.check_equal("outcome of the value = value-free search", thousands(total.at("graphs")),
+                           thousands(total.at("outcome_agrees")));
+        report.check_equal("sum of the parts = value of the whole", thousands(total.at("graphs")),
+                           thousands(total.at("whole_agrees")));
+        if (colours.find('G') == std::string::npos) {
+            report.check_equal("numbers (every blue-red graph)", thousands(total.at("graphs")), thousands(total.at("numbers")));
+            report.check_equal("first-player wins (N)", 0, total.at("next"));
+        }
+        if (colours == "BRG" && full) {
+            const auto& six = summary[{colours, 6}];
+            report.check_equal("6 edges: numbers, x+*m, x+n.^+*m, other", facts.text("colour.BRG.e6.kinds"),
+                               join({six.at("numbers"), six.at("number_nimber"), six.at("number_ups"), six.at("other")}));
+        }
+    }
+
+    report.section("The summaries recounted from the graphs' rows");
+    const auto& colours = graphs.texts("colours");
+    const auto edges = graphs.ints("edges");
+    const auto value = graphs.ints("value"), whole = graphs.ints("whole");
+    const auto &outcome = graphs.texts("outcome"), &search = graphs.texts("search"), &kind = graphs.texts("kind");
+    const auto& text = values.texts("text");
+    const auto index = values.ints("value");
+    bool indexed = true;
+    for (std::size_t k = 0; indexed && k < values.rows; ++k)
+        indexed = index[k] == static_cast<long long>(k) && (k == 0 || text[k - 1] < text[k]);
+    for (std::size_t i = 0; indexed && i < graphs.rows; ++i)
+        indexed = value[i] >= 0 && whole[i] >= 0 && static_cast<std::uint64_t>(std::max(value[i], whole[i])) < values.rows;
+    report.check("values: texts sorted and distinct, every index valid", "yes", indexed ? "yes" : "no", indexed);
+    std::map<std::pair<std::string, long long>, std::map<std::string, long long>> recount;
+    std::map<std::pair<std::string, long long>, std::set<long long>> seen;
+    for (std::size_t i = 0; i < graphs.rows; ++i) {
+        for (const long long e : {static_cast<long long>(edges[i]), 0LL}) {
+            auto& r = recount[{colours[i], e}];
+            ++r["graphs"];
+            r["outcome_agrees"] += outcome[i] == search[i];
+            r["whole_agrees"] += value[i] == whole[i];
+            r["numbers"] += kind[i] == "number";
+            r["number_nimber"] += kind[i] == "x+*m";
+            r["number_ups"] += kind[i] == "x+n.up+*m";
+            r["other"] += kind[i] == "other";
+            r["next"] += outcome[i] == "N";
+            seen[{colours[i], e}].insert(value[i]);
+        }
+    }
+    bool same = recount.size() == summary.size();
+    for (auto& [key, r] : recount) {
+        r["distinct"] = static_cast<long long>(seen[key].size());
+        same = same && summary.count(key) && summary[key] == r;
+    }
+    report.check("per colour set and edge count: every count from the rows", "as the tables", same ? "as the tables" : "differ",
+                 same);
+
+    report.section("Graphs valued again by this program (every 1009th row)");
+    if (indexed) {
+        cgt::cgt::GameStore store;
+        long long checked = 0, equal = 0;
+        for (std::size_t i = 0; i < graphs.rows; i += 1009) {
+            ++checked;
+            const hackenbush::Picture p = parse_graph(graphs.texts("graph")[i]);
+            const auto v = hackenbush::PictureValues(p, store).value();
+            const char by_search = cgt::cgt::outcome_letter(hackenbush::WinLossSearch(p).outcome());
+            equal += store.canonical_text(v) == text[static_cast<std::size_t>(value[i])] &&
+                     std::string(1, by_search) == search[i];
+        }
+        report.check_equal("graphs whose value and outcome this program finds equal", thousands(checked), thousands(equal));
+    }
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    return verify::run_verify(argc, argv, "cgt-verify-hackenbush-colour", "hackenbush-colour", "cgt-hackenbush-colour",
+                              "Checks a cgt-hackenbush-colour result file against the Hackenbush article's third check.",
+                              check);
+}
