@@ -1,14 +1,13 @@
 // cgt-hackenbush-colour: every coloured Hackenbush graph of the article's families on the
-// ground and V vertices with 1..E edges, valued across MPI ranks (runs of multisets handed
-// out by the dynamic task queue), its outcome checked against a value-free search and its
-// value as a sum of parts against its value as a whole; one HDF5 file with the counts, every
+// ground and V vertices with 1..E edges, valued across MPI ranks (runs of multisets dealt
+// round-robin), its outcome checked against a value-free search and its value as a sum of
+// parts against its value as a whole; one HDF5 file with the counts, every
 // graph's value (an index into the table of distinct canonical texts) and that table.
 #include "common/distinct_texts.hpp"
 #include "common/mpi_environment.hpp"
 #include "common/options.hpp"
 #include "common/progress.hpp"
 #include "common/result_file.hpp"
-#include "common/task_queue.hpp"
 #include "hackenbush-colour/colour_job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
 
@@ -56,9 +55,15 @@ int main(int argc, char* argv[]) {
         colour_job::GraphRows rows(tasks, store, values);
         LocalTable graphs;
         colour_job::GraphRows::declare_columns(graphs);
-        // Tasks differ in cost (edge counts, how many multisets are grounded): the queue
-        // balances them.
-        run_task_queue(env.comm(), tasks.count(), [&](std::uint64_t id) { rows.run(id, graphs); }, &progress);
+        // Tasks dealt round-robin: costs change slowly along the enumeration (with the edge
+        // count and the share of grounded multisets), so every rank gets a fair share, and no
+        // rank waits on a dispatcher (the dynamic queue's rank 0 thread starved on a loaded
+        // two-core machine). Rows still land in enumeration order: blocks are keyed by task.
+        for (std::uint64_t id = static_cast<std::uint64_t>(env.rank()); id < tasks.count();
+             id += static_cast<std::uint64_t>(env.size())) {
+            rows.run(id, graphs);
+            progress.advance(1);
+        }
         progress.finish();
 
         DistinctTexts distinct = index_distinct_texts(env.comm(), values.take_texts());

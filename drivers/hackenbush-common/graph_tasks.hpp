@@ -20,8 +20,8 @@ struct GraphTask {
 
 class GraphTasks {
 public:
-    // Multisets per task: a task then takes milliseconds (a round trip to the queue's
-    // rank 0 costs microseconds), and the default runs have hundreds of tasks.
+    // Multisets per task: hundreds of tasks for the default runs, so that tasks dealt
+    // round-robin balance well, and blocks of thousands of rows for the table writer.
     static constexpr std::uint64_t CHUNK = 2048;
 
     // std::invalid_argument if the number of tasks of all families exceeds 2^64 - 1.
