@@ -95,7 +95,11 @@ DistinctTexts index_distinct_texts(MPI_Comm comm, std::vector<std::string> texts
     // char), and each item's place among them.
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), std::size_t{0});
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return texts[a] < texts[b]; });
+    {
+        // Views side by side in one array: a comparison reads the bytes straight away.
+        std::vector<std::string_view> views(texts.begin(), texts.end());
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return views[a] < views[b]; });
+    }
     std::vector<std::size_t> distinct; // item holding each distinct text
     std::vector<std::uint64_t> local_id(n);
     for (std::size_t i : order) {
@@ -159,12 +163,19 @@ DistinctTexts index_distinct_texts(MPI_Comm comm, std::vector<std::string> texts
     outgoing.bytes.clear();
     outgoing.bytes.shrink_to_fit();
 
-    // This rank's share: the distinct texts among those received, numbered in order.
+    // This rank's share: the distinct texts among those received, numbered in order. Each
+    // sender's run is sorted already, so the runs are merged, not sorted again.
     const std::vector<std::string_view> received = incoming.views();
     std::vector<std::size_t> by_text(received.size());
     std::iota(by_text.begin(), by_text.end(), std::size_t{0});
-    std::sort(by_text.begin(), by_text.end(),
-              [&](std::size_t a, std::size_t b) { return received[a] < received[b]; });
+    const auto less = [&](std::size_t a, std::size_t b) { return received[a] < received[b]; };
+    for (std::size_t width = 1; width < static_cast<std::size_t>(size); width *= 2)
+        for (std::size_t r = 0; r + width < static_cast<std::size_t>(size); r += 2 * width) {
+            const auto at = [&](std::size_t k) {
+                return by_text.begin() + (k < static_cast<std::size_t>(size) ? rt.displs[k] : static_cast<long>(rt.total));
+            };
+            std::inplace_merge(at(r), at(r + width), at(r + 2 * width), less);
+        }
     std::vector<std::uint64_t> answer(received.size());
     for (std::size_t k : by_text) {
         if (result.owned.empty() || received[k] != result.owned.back()) result.owned.emplace_back(received[k]);
