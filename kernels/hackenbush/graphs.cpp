@@ -129,4 +129,28 @@ std::string GraphFamily::text(std::span<const EdgeKind> multiset) const {
     return s;
 }
 
+Picture picture_from_graph_text(std::string_view text) {
+    std::string lines;
+    for (std::size_t pos = 0; pos < text.size();) {
+        if (text[pos] == ' ') {
+            ++pos;
+            continue;
+        }
+        const std::size_t stop = std::min(text.find(' ', pos), text.size());
+        const std::string_view edge = text.substr(pos, stop - pos);
+        const std::size_t dash = edge.find('-');
+        if (dash == std::string_view::npos || dash == 0 || edge.size() < dash + 3)
+            throw std::invalid_argument("graph '" + std::string(text) + "': edge '" + std::string(edge) +
+                                        "' is not u-vC (vertices u, v and a colour B, R or G)");
+        lines.append(edge.substr(0, dash)).append(" ").append(edge.substr(dash + 1, edge.size() - dash - 2));
+        lines.append(" ").append(1, edge.back()).append("\n");
+        pos = stop;
+    }
+    try {
+        return Picture::parse(lines);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("graph '" + std::string(text) + "': " + e.what());
+    }
+}
+
 } // namespace cgt::hackenbush

@@ -65,6 +65,10 @@ private:
     std::vector<std::uint64_t> m_vertex_masks; // per kind: its end vertices as a bit mask
 };
 
+// The picture of a graph written as GraphFamily::text() writes it ("0-1B 1-1G"; edges in
+// the order written). std::invalid_argument names a bad edge.
+Picture picture_from_graph_text(std::string_view text);
+
 // C(n, k), or nothing if it exceeds 2^64 - 1.
 std::optional<std::uint64_t> binomial(std::uint64_t n, std::uint64_t k);
 

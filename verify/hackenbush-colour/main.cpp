@@ -11,7 +11,6 @@
 
 #include <map>
 #include <set>
-#include <sstream>
 
 namespace common = cgt::common;
 namespace verify = cgt::verify;
@@ -20,18 +19,6 @@ using cgt::verify_hackenbush::join;
 using verify::thousands;
 
 namespace {
-
-// "0-1B 1-2G" -> the picture (edges in the order written).
-hackenbush::Picture parse_graph(const std::string& text) {
-    std::istringstream in(text);
-    std::string lines;
-    for (std::string edge; in >> edge;) {
-        const auto dash = edge.find('-');
-        if (dash == std::string::npos || edge.size() < dash + 3) throw common::ResultRefused("bad graph text '" + text + "'");
-        lines += edge.substr(0, dash) + " " + edge.substr(dash + 1, edge.size() - dash - 2) + " " + edge.back() + "\n";
-    }
-    return hackenbush::Picture::parse(lines);
-}
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const verify::Facts facts(data_dir + "/hackenbush.txt");
@@ -137,7 +124,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         long long checked = 0, equal = 0;
         for (std::size_t i = 0; i < graphs.rows; i += 1009) {
             ++checked;
-            const hackenbush::Picture p = parse_graph(graphs.texts("graph")[i]);
+            const hackenbush::Picture p = cgt::verify_hackenbush::graph_picture(graphs.texts("graph")[i]);
             const auto v = hackenbush::PictureValues(p, store).value();
             const char by_search = cgt::cgt::outcome_letter(hackenbush::WinLossSearch(p).outcome());
             equal += store.canonical_text(v) == text[static_cast<std::size_t>(value[i])] &&

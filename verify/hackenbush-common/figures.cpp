@@ -1,5 +1,6 @@
 #include "verify/hackenbush-common/figures.hpp"
 
+#include "hackenbush/graphs.hpp"
 #include "verify/common/report.hpp"
 
 #include <sstream>
@@ -32,6 +33,14 @@ long long parameter_number(const std::map<std::string, std::string>& parameters,
     } catch (const std::exception&) {
     }
     throw common::ResultRefused("the file's parameter '" + name + "' is not a number: '" + it->second + "'");
+}
+
+hackenbush::Picture graph_picture(const std::string& text) {
+    try {
+        return hackenbush::picture_from_graph_text(text);
+    } catch (const std::invalid_argument& e) {
+        throw common::ResultRefused(e.what());
+    }
 }
 
 std::string join(const std::vector<long long>& values) {

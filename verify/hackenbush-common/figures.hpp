@@ -2,6 +2,7 @@
 // Small helpers the five Hackenbush verify programs share: the run's parameters read back
 // from the file, and figures printed as the article prints them.
 #include "common/result_reader.hpp"
+#include "hackenbush/picture.hpp"
 
 #include <cstdint>
 #include <map>
@@ -15,6 +16,10 @@ std::map<std::string, std::string> run_parameters(const common::ResultReader& fi
 
 // The parameter `name` as a whole number; ResultRefused if it is missing or not a number.
 long long parameter_number(const std::map<std::string, std::string>& parameters, const std::string& name);
+
+// The picture of a graph's text in a result file ("0-1B 1-1G"); ResultRefused if it is not
+// one.
+hackenbush::Picture graph_picture(const std::string& text);
 
 // "3 3 2 1 0 0": numbers blank-separated (the form of verify/data lists).
 std::string join(const std::vector<long long>& values);

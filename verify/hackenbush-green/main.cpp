@@ -8,7 +8,6 @@
 #include "verify/hackenbush-common/figures.hpp"
 
 #include <map>
-#include <sstream>
 
 namespace common = cgt::common;
 namespace verify = cgt::verify;
@@ -17,18 +16,6 @@ using cgt::verify_hackenbush::join;
 using verify::thousands;
 
 namespace {
-
-// "0-1G 1-1G" -> the picture.
-hackenbush::Picture parse_graph(const std::string& text) {
-    std::istringstream in(text);
-    std::string lines;
-    for (std::string edge; in >> edge;) {
-        const auto dash = edge.find('-');
-        if (dash == std::string::npos || edge.size() < dash + 3) throw common::ResultRefused("bad graph text '" + text + "'");
-        lines += edge.substr(0, dash) + " " + edge.substr(dash + 1, edge.size() - dash - 2) + " " + edge.back() + "\n";
-    }
-    return hackenbush::Picture::parse(lines);
-}
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const verify::Facts facts(data_dir + "/hackenbush.txt");
@@ -109,7 +96,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     long long checked = 0, equal = 0;
     for (std::size_t i = 0; i < graphs.rows; i += 997) {
         ++checked;
-        const hackenbush::Picture p = parse_graph(graphs.texts("graph")[i]);
+        const hackenbush::Picture p = cgt::verify_hackenbush::graph_picture(graphs.texts("graph")[i]);
         equal += hackenbush::GreenMexSearch(p).value() == static_cast<std::uint32_t>(nim[i]) &&
                  hackenbush::green_nim_value_by_principles(p) == static_cast<std::uint32_t>(nim[i]);
     }

@@ -69,6 +69,27 @@ TEST_CASE("GraphFamily: numbering of multisets (unrank, next, text)", "[hackenbu
     CHECK(family.picture(family.unrank(2, 3)).to_text() == "0 0 B\n0 1 B\n");
     CHECK_FALSE(family.grounded(std::vector<EdgeKind>{3 * 4 + 2})); // 1-1G: a loop off the ground
     CHECK_THROWS_WITH(family.unrank(2, 465), "unrank: no multiset 465 of 2 edges");
+    // The text reads back into the same picture.
+    auto g = family.unrank(4, 1000);
+    while (!family.grounded(g)) family.next(g);
+    CHECK(picture_from_graph_text(family.text(g)).to_text() == family.picture(g).to_text());
+}
+
+TEST_CASE("GraphFamily: graph texts read back, bad ones refused with the reason", "[hackenbush]") {
+    CHECK(picture_from_graph_text("0-1B  1-12G").to_text() == "0 1 B\n1 12 G\n");
+    CHECK(picture_from_graph_text("").edge_count() == 0);
+    struct Row { std::string text; std::string message; };
+    const std::vector<Row> rows = {
+        {"0-1B 12G", "graph '0-1B 12G': edge '12G' is not u-vC (vertices u, v and a colour B, R or G)"},
+        {"-1B", "graph '-1B': edge '-1B' is not u-vC (vertices u, v and a colour B, R or G)"},
+        {"0-B", "graph '0-B': edge '0-B' is not u-vC (vertices u, v and a colour B, R or G)"},
+        {"0-1X", "graph '0-1X': line 1: unknown colour 'X' (expected B, R or G)"},
+        {"0-1B 2-3G", "graph '0-1B 2-3G': line 2: edge 2 3 G is not connected to the ground"},
+    };
+    for (const Row& row : rows) {
+        INFO(row.text);
+        CHECK_THROWS_WITH(picture_from_graph_text(row.text), row.message);
+    }
 }
 
 TEST_CASE("GraphFamily: sizes it cannot hold are refused with the reason", "[hackenbush]") {
