@@ -55,16 +55,8 @@ int main(int argc, char* argv[]) {
         colour_job::GraphRows rows(tasks, store, values);
         LocalTable graphs;
         colour_job::GraphRows::declare_columns(graphs);
-        // Tasks dealt round-robin: costs change slowly along the enumeration (with the edge
-        // count and the share of grounded multisets), so every rank gets a fair share, and no
-        // rank waits on a dispatcher (the dynamic queue's rank 0 thread starved on a loaded
-        // two-core machine). Rows still land in enumeration order: blocks are keyed by task.
-        for (std::uint64_t id = static_cast<std::uint64_t>(env.rank()); id < tasks.count();
-             id += static_cast<std::uint64_t>(env.size())) {
-            rows.run(id, graphs);
-            progress.advance(1);
-        }
-        progress.finish();
+        hackenbush_jobs::run_round_robin(env.comm(), tasks.count(), progress,
+                                         [&](std::uint64_t id) { rows.run(id, graphs); });
 
         DistinctTexts distinct = index_distinct_texts(env.comm(), values.take_texts());
         auto& value = graphs.column<std::uint64_t>("value");

@@ -7,6 +7,18 @@
 
 namespace cgt::hackenbush_jobs {
 
+void run_round_robin(MPI_Comm comm, std::uint64_t count, common::Progress& progress,
+                     const std::function<void(std::uint64_t)>& run) {
+    int rank = 0, size = 1;
+    common::check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+    common::check_mpi(MPI_Comm_size(comm, &size), "MPI_Comm_size");
+    for (auto task = static_cast<std::uint64_t>(rank); task < count; task += static_cast<std::uint64_t>(size)) {
+        run(task);
+        progress.advance(1);
+    }
+    progress.finish();
+}
+
 void write_values_table(common::ResultFile& file, MPI_Comm comm, const std::string& name,
                         common::DistinctTexts& values) {
     int rank = 0;

@@ -1,15 +1,27 @@
 #pragma once
-// Collective pieces the Hackenbush drivers share: the table of distinct values, and the
-// per-rank CPU seconds kept out of the tables (so that tables stay identical at any rank
+// Collective pieces the Hackenbush drivers share: the round-robin split, the table of distinct
+// values, and the per-rank CPU seconds kept out of the tables (so that tables stay identical at any rank
 // count while benchmarks can still read each rank's share of the work).
 #include "common/distinct_texts.hpp"
+#include "common/progress.hpp"
 #include "common/result_file.hpp"
 
 #include <mpi.h>
 
+#include <cstdint>
+#include <functional>
 #include <string>
 
 namespace cgt::hackenbush_jobs {
+
+// Collective. Runs tasks rank, rank + P, rank + 2P, ... of 0..count-1 on this rank (P ranks),
+// one progress unit each, then finishes the progress line. Dealing tasks round-robin suits
+// work whose cost changes slowly along the task order (prefix subtrees, runs of multisets):
+// every rank gets a fair share and none waits on a dispatcher (the dynamic queue's rank 0
+// thread starved on a loaded two-core machine). Rows still land in task order when blocks
+// are keyed by task.
+void run_round_robin(MPI_Comm comm, std::uint64_t count, common::Progress& progress,
+                     const std::function<void(std::uint64_t)>& run);
 
 // Collective. Writes the table `name` with columns value (the global index) and text (the
 // canonical text), one row per distinct value in index order, each rank its own share.

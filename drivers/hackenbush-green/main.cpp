@@ -43,16 +43,8 @@ int main(int argc, char* argv[]) {
         green_job::GraphRows rows(tasks, store);
         LocalTable graphs;
         green_job::GraphRows::declare_columns(graphs);
-        // Tasks dealt round-robin: costs change slowly along the enumeration (with the edge
-        // count and the share of grounded multisets), so every rank gets a fair share, and no
-        // rank waits on a dispatcher (the dynamic queue's rank 0 thread starved on a loaded
-        // two-core machine). Rows still land in enumeration order: blocks are keyed by task.
-        for (std::uint64_t id = static_cast<std::uint64_t>(env.rank()); id < tasks.count();
-             id += static_cast<std::uint64_t>(env.size())) {
-            rows.run(id, graphs);
-            progress.advance(1);
-        }
-        progress.finish();
+        hackenbush_jobs::run_round_robin(env.comm(), tasks.count(), progress,
+                                         [&](std::uint64_t id) { rows.run(id, graphs); });
 
         std::vector<std::uint64_t> sums = green_job::flatten(rows.counts());
         check_mpi(MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM,

@@ -45,12 +45,8 @@ int main(int argc, char* argv[]) {
         stalks_job::StalkRows::declare_columns(stalks);
         // Round-robin over the prefixes: neighbouring prefixes cost alike, so every rank
         // gets a fair share of the cheap blue-red and the dear green-heavy subtrees.
-        for (std::uint64_t t = static_cast<std::uint64_t>(env.rank()); t < tasks.count();
-             t += static_cast<std::uint64_t>(env.size())) {
-            rows.run(tasks, t, stalks);
-            progress.advance(1);
-        }
-        progress.finish();
+        hackenbush_jobs::run_round_robin(env.comm(), tasks.count(), progress,
+                                         [&](std::uint64_t t) { rows.run(tasks, t, stalks); });
 
         // Distinct values by canonical text across the ranks; local ids become indices.
         DistinctTexts distinct = index_distinct_texts(env.comm(), values.take_texts());
