@@ -4,6 +4,7 @@
 // parts against its value as a whole; one HDF5 file with the counts, every
 // graph's value (an index into the table of distinct canonical texts) and that table.
 #include "common/distinct_texts.hpp"
+#include "common/contiguous_rows.hpp"
 #include "common/mpi_environment.hpp"
 #include "common/options.hpp"
 #include "common/progress.hpp"
@@ -92,6 +93,9 @@ int main(int argc, char* argv[]) {
         }
         file.write_table("colour_sets", colour_sets, "colours");
         file.write_table("by_edges", by_edges, "colours,edges");
+        // Rows computed round-robin are scattered over the file: gathered into one run per
+        // rank first, every compressed chunk is written by one rank.
+        make_rows_contiguous(env.comm(), graphs);
         file.write_table("graphs", graphs, "colours,edges,graph", true);
         hackenbush_jobs::write_values_table(file, env.comm(), "values", distinct);
         hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds());

@@ -3,6 +3,7 @@
 // multisets dealt round-robin) by the mex rule, by the fusion and colon principles and by
 // the CGT engine; one HDF5 file with every graph's three values, the
 // agreement counts by edge count and the distribution of nim values.
+#include "common/contiguous_rows.hpp"
 #include "common/mpi_environment.hpp"
 #include "common/options.hpp"
 #include "common/progress.hpp"
@@ -58,6 +59,9 @@ int main(int argc, char* argv[]) {
         }
         file.write_table("by_edges", by_edges, "vertices,edges");
         file.write_table("nim_values", nim_values, "vertices,edges,nim");
+        // Rows computed round-robin are scattered over the file: gathered into one run per
+        // rank first, every compressed chunk is written by one rank.
+        make_rows_contiguous(env.comm(), graphs);
         file.write_table("graphs", graphs, "vertices,edges,graph", true);
         hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds());
         file.finish();

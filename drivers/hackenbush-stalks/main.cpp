@@ -3,6 +3,7 @@
 // taken and the string rules checked; one HDF5 file with the per-length table, every
 // stalk's value (an index into the table of distinct canonical texts) and that table.
 #include "common/distinct_texts.hpp"
+#include "common/contiguous_rows.hpp"
 #include "common/mpi_environment.hpp"
 #include "common/options.hpp"
 #include "common/progress.hpp"
@@ -73,6 +74,9 @@ int main(int argc, char* argv[]) {
             stalks_job::append_length_rows(counts, distinct_by_length, lengths);
         }
         file.write_table("lengths", lengths, "length");
+        // Rows computed round-robin are scattered over the file: gathered into one run per
+        // rank first, every compressed chunk is written by one rank.
+        make_rows_contiguous(env.comm(), stalks);
         file.write_table("stalks", stalks, "length,colours", true);
         hackenbush_jobs::write_values_table(file, env.comm(), "values", distinct);
         hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds());
