@@ -1,0 +1,222 @@
+#include "hex/search.hpp"
+
+#include <stdexcept>
+
+namespace cgt::hex {
+
+std::string RuleSet::name() const {
+    const char* base = rules == Rules::plain ? "plain" : rules == Rules::rule1 ? "rule1" : "rule1+2";
+    return std::string(base) + (history ? "+history" : "");
+}
+
+RuleSet RuleSet::parse(std::string_view text) {
+    RuleSet out;
+    std::string_view base = text;
+    for (std::string_view suffix : {"+history", "+h"}) {
+        if (base.size() > suffix.size() && base.substr(base.size() - suffix.size()) == suffix) {
+            out.history = true;
+            base.remove_suffix(suffix.size());
+            break;
+        }
+    }
+    if (base == "plain") {
+        out.rules = Rules::plain;
+    } else if (base == "rule1" || base == "1") {
+        out.rules = Rules::rule1;
+    } else if (base == "rule1+2" || base == "1+2" || base == "2") {
+        out.rules = Rules::rule12;
+    } else {
+        throw std::invalid_argument("unknown rule set '" + std::string(text) +
+                                    "' (use plain, rule1 or rule1+2, optionally with +history)");
+    }
+    return out;
+}
+
+const char* variant_name(Variant v) { return v == Variant::normal ? "normal" : "misere"; }
+
+Variant parse_variant(std::string_view text) {
+    if (text == "normal") return Variant::normal;
+    if (text == "misere") return Variant::misere;
+    throw std::invalid_argument("unknown variant '" + std::string(text) + "' (use normal or misere)");
+}
+
+const char* outcome_name(Outcome o) {
+    return o == Outcome::win ? "win" : o == Outcome::loss ? "loss" : "unknown";
+}
+
+template <class Bits>
+Engine<Bits>::Engine(int size, TranspositionTable& table)
+    : m_geo(size), m_keys(size), m_table(&table), m_frames(static_cast<std::size_t>(size * size + 1)) {}
+
+template <class Bits> void Engine<Bits>::load(const Board& board) {
+    if (board.size() != m_geo.size())
+        throw std::invalid_argument("a " + std::to_string(board.size()) + "x" + std::to_string(board.size()) +
+                                    " position given to a solver for " + std::to_string(m_geo.size()) + "x" +
+                                    std::to_string(m_geo.size()));
+    const int red = board.stone_count(Colour::red), blue = board.stone_count(Colour::blue);
+    if (red != blue && red != blue + 1)
+        throw std::invalid_argument("red must have as many stones as blue or one more (red moves first); got red " +
+                                    std::to_string(red) + ", blue " + std::to_string(blue));
+    m_top = red + blue;
+    Frame& f = m_frames[m_top];
+    f = Frame{};
+    for (Colour c : {Colour::red, Colour::blue}) {
+        Side<Bits>& s = f.side[colour_index(c)];
+        s.stones = convert_cells<Bits>(board.stones(c));
+        s.rebuild(m_geo, c);
+        for_each_cell(s.stones, [&](int i) {
+            f.key_board ^= m_keys.stone(c, i);
+            f.key_rotated ^= m_keys.rotated(c, i);
+        });
+    }
+    m_to_move = board.to_move();
+}
+
+template <class Bits> Board Engine<Bits>::board() const {
+    Board out(m_geo.size());
+    const int n = m_geo.size();
+    for (Colour c : {Colour::red, Colour::blue})
+        for_each_cell(side(c).stones, [&](int i) { out.place({i / n, i % n}, c); });
+    return out;
+}
+
+template <class Bits> void Engine<Bits>::play(int index) {
+    Frame& next = m_frames[m_top + 1];
+    next = m_frames[m_top];
+    next.side[colour_index(m_to_move)].add(m_geo, m_to_move, index);
+    next.key_board ^= m_keys.stone(m_to_move, index);
+    next.key_rotated ^= m_keys.rotated(m_to_move, index);
+    ++m_top;
+    m_to_move = opponent(m_to_move);
+}
+
+template <class Bits> void Engine<Bits>::undo() {
+    --m_top;
+    m_to_move = opponent(m_to_move);
+}
+
+template <class Bits>
+Outcome Engine<Bits>::solve(Variant variant, RuleSet rules, std::uint64_t node_limit, SearchStats& stats) {
+    if (variant == Variant::misere && rules.rules != Rules::plain)
+        throw std::invalid_argument("misere Hex is searched with the plain rule set only (the threat rules "
+                                    "assume that connecting wins), got " + rules.name());
+    m_rules = rules;
+    m_node_limit = node_limit == 0 ? 0 : stats.nodes + node_limit;
+    m_aborted = false;
+    m_stats = &stats;
+    m_history.fill(0);
+    const int depth = m_top;
+    bool win = false;
+    if (variant == Variant::misere)
+        win = search_plain<true>();
+    else if (rules.rules == Rules::plain)
+        win = search_plain<false>();
+    else
+        win = search_rules();
+    if (m_top != depth) throw std::logic_error("Engine::solve: the search did not restore the position");
+    return m_aborted ? Outcome::unknown : win ? Outcome::win : Outcome::loss;
+}
+
+template <class Bits> int Engine<Bits>::order_moves(Bits moves, std::array<std::uint8_t, MAX_CELLS>& list) const {
+    int k = 0;
+    const auto& order = m_geo.centre_order();
+    for (int j = 0, cells = m_geo.cells(); j < cells; ++j)
+        if (moves & cell_bit<Bits>(order[j])) list[k++] = order[j];
+    if (m_rules.history) {
+        // Stable insertion sort, highest history first, so ties keep the centre order.
+        for (int a = 1; a < k; ++a) {
+            const std::uint8_t v = list[a];
+            int b = a;
+            for (; b > 0 && m_history[list[b - 1]] < m_history[v]; --b) list[b] = list[b - 1];
+            list[b] = v;
+        }
+    }
+    return k;
+}
+
+template <class Bits> void Engine<Bits>::reward(int index) {
+    if (!m_rules.history) return;
+    const int empties = m_geo.cells() - m_top;
+    m_history[index] += std::uint64_t{1} << (empties < 40 ? empties : 40);
+}
+
+template <class Bits> template <bool MISERE> bool Engine<Bits>::search_plain() {
+    if (out_of_nodes()) return false;
+    const std::uint64_t k = key();
+    if (const int hit = m_table->probe(k); hit != TranspositionTable::NONE) {
+        ++m_stats->tt_hits;
+        return hit != 0;
+    }
+    const std::uint64_t before = m_stats->nodes;
+    const Colour me = m_to_move;
+    std::array<std::uint8_t, MAX_CELLS> list;
+    const int count = order_moves(empty(), list);
+    bool win = false;
+    for (int j = 0; j < count && !win; ++j) {
+        play(list[j]);
+        const bool joined = side(me).connected();
+        if (MISERE)
+            win = !joined && !search_plain<MISERE>();
+        else
+            win = joined || !search_plain<MISERE>();
+        undo();
+        if (m_aborted) return false;
+        if (win) reward(list[j]);
+    }
+    m_table->store(k, win, m_stats->nodes - before);
+    return win;
+}
+
+template <class Bits> bool Engine<Bits>::search_rules() {
+    if (out_of_nodes()) return false;
+    const Colour me = m_to_move, other = opponent(me);
+    const Bits open = empty();
+    // Rule 1.
+    const Threats<Bits> mine(m_geo, me, side(me), open);
+    if (mine.completing()) return true;
+    const Threats<Bits> theirs(m_geo, other, side(other), open);
+    const Bits threats = theirs.completing();
+    if (at_least_two(threats)) {
+        ++m_stats->rule1_losses;
+        return false;
+    }
+    const std::uint64_t k = key();
+    if (const int hit = m_table->probe(k); hit != TranspositionTable::NONE) {
+        ++m_stats->tt_hits;
+        return hit != 0;
+    }
+    Bits moves = open;
+    if (threats) {
+        ++m_stats->forced_moves;
+        moves = threats;
+    } else if (m_rules.rules == Rules::rule12) {
+        // Rule 2.
+        if (mine.has_double_threat()) {
+            ++m_stats->rule2_wins;
+            return true;
+        }
+        moves &= theirs.must_play();
+        if (!moves) {
+            ++m_stats->rule2_losses;
+            return false;
+        }
+    }
+    const std::uint64_t before = m_stats->nodes;
+    std::array<std::uint8_t, MAX_CELLS> list;
+    const int count = order_moves(moves, list);
+    bool win = false;
+    for (int j = 0; j < count && !win; ++j) {
+        play(list[j]);
+        win = !search_rules();
+        undo();
+        if (m_aborted) return false;
+        if (win) reward(list[j]);
+    }
+    m_table->store(k, win, m_stats->nodes - before);
+    return win;
+}
+
+template class Engine<Narrow>;
+template class Engine<Wide>;
+
+} // namespace cgt::hex
