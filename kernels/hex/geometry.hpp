@@ -44,9 +44,12 @@ public:
         // sizes stay integral), ties by index: the article's order, which reproduces its
         // node counts.
         int k = 0;
-        for (int d = 0; d <= 2 * n; ++d)
+        for (int d = 0; d < 2 * n; ++d)
             for (int i = 0; i < n * n; ++i)
-                if (centre_distance(i) == d) m_centre_order[k++] = static_cast<std::uint8_t>(i);
+                if (centre_distance(i) == d) {
+                    m_centre_order[k++] = static_cast<std::uint8_t>(i);
+                    m_centre_ring[d] |= cell_bit<Bits>(i);
+                }
     }
 
     [[nodiscard]] int size() const { return m_size; }
@@ -86,7 +89,8 @@ public:
         return out;
     }
 
-    // Hex distance of a cell from the centre of the board, doubled.
+    // Hex distance of a cell from the centre of the board, doubled so that it is an integer
+    // on even boards too (0 .. 2n-2).
     [[nodiscard]] int centre_distance(int index) const {
         const int dr = 2 * (index / m_size) - (m_size - 1);
         const int dc = 2 * (index % m_size) - (m_size - 1);
@@ -95,6 +99,9 @@ public:
     }
     // Every cell once, centre first.
     [[nodiscard]] const std::array<std::uint8_t, MAX_CELLS>& centre_order() const { return m_centre_order; }
+    // The cells at doubled distance d from the centre, d = 0..2n-1: visiting the rings in
+    // turn and each ring by index is centre_order().
+    [[nodiscard]] Bits centre_ring(int d) const { return m_centre_ring[d]; }
 
 private:
     int m_size;
@@ -104,6 +111,7 @@ private:
     Bits m_not_last_col = 0;
     std::array<Bits, MAX_CELLS> m_neighbours{};
     std::array<std::uint8_t, MAX_CELLS> m_centre_order{};
+    std::array<Bits, 2 * MAX_BOARD_SIZE> m_centre_ring{};
 };
 
 } // namespace cgt::hex

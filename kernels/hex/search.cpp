@@ -46,7 +46,9 @@ const char* outcome_name(Outcome o) {
 
 template <class Bits>
 Engine<Bits>::Engine(int size, TranspositionTable& table)
-    : m_geo(size), m_keys(size), m_table(&table), m_frames(static_cast<std::size_t>(size * size + 1)) {}
+    : m_geo(size), m_keys(size), m_table(&table), m_keys_stack(static_cast<std::size_t>(size * size + 1)) {
+    for (auto& stack : m_sides) stack.resize(static_cast<std::size_t>(size * size / 2 + 2));
+}
 
 template <class Bits> void Engine<Bits>::load(const Board& board) {
     if (board.size() != m_geo.size())
@@ -58,15 +60,17 @@ template <class Bits> void Engine<Bits>::load(const Board& board) {
         throw std::invalid_argument("red must have as many stones as blue or one more (red moves first); got red " +
                                     std::to_string(red) + ", blue " + std::to_string(blue));
     m_top = red + blue;
-    Frame& f = m_frames[m_top];
-    f = Frame{};
+    Keys& k = m_keys_stack[m_top];
+    k = Keys{};
     for (Colour c : {Colour::red, Colour::blue}) {
-        Side<Bits>& s = f.side[colour_index(c)];
+        const int ci = colour_index(c);
+        m_side_top[ci] = 0;
+        Side<Bits>& s = m_sides[ci][0];
         s.stones = convert_cells<Bits>(board.stones(c));
         s.rebuild(m_geo, c);
         for_each_cell(s.stones, [&](int i) {
-            f.key_board ^= m_keys.stone(c, i);
-            f.key_rotated ^= m_keys.rotated(c, i);
+            k.board ^= m_keys.stone(c, i);
+            k.rotated ^= m_keys.rotated(c, i);
         });
     }
     m_to_move = board.to_move();
@@ -81,11 +85,13 @@ template <class Bits> Board Engine<Bits>::board() const {
 }
 
 template <class Bits> void Engine<Bits>::play(int index) {
-    Frame& next = m_frames[m_top + 1];
-    next = m_frames[m_top];
-    next.side[colour_index(m_to_move)].add(m_geo, m_to_move, index);
-    next.key_board ^= m_keys.stone(m_to_move, index);
-    next.key_rotated ^= m_keys.rotated(m_to_move, index);
+    const int ci = colour_index(m_to_move);
+    auto& stack = m_sides[ci];
+    const int t = m_side_top[ci]++;
+    stack[t + 1].copy_from(stack[t]);
+    stack[t + 1].add(m_geo, index);
+    const Keys& k = m_keys_stack[m_top];
+    m_keys_stack[m_top + 1] = {k.board ^ m_keys.stone(m_to_move, index), k.rotated ^ m_keys.rotated(m_to_move, index)};
     ++m_top;
     m_to_move = opponent(m_to_move);
 }
@@ -93,6 +99,7 @@ template <class Bits> void Engine<Bits>::play(int index) {
 template <class Bits> void Engine<Bits>::undo() {
     --m_top;
     m_to_move = opponent(m_to_move);
+    --m_side_top[colour_index(m_to_move)];
 }
 
 template <class Bits>
@@ -119,9 +126,11 @@ Outcome Engine<Bits>::solve(Variant variant, RuleSet rules, std::uint64_t node_l
 
 template <class Bits> int Engine<Bits>::order_moves(Bits moves, std::array<std::uint8_t, MAX_CELLS>& list) const {
     int k = 0;
-    const auto& order = m_geo.centre_order();
-    for (int j = 0, cells = m_geo.cells(); j < cells; ++j)
-        if (moves & cell_bit<Bits>(order[j])) list[k++] = order[j];
+    for (int ring = 0; moves; ++ring) {
+        const Bits here = moves & m_geo.centre_ring(ring);
+        moves &= ~here;
+        for_each_cell(here, [&](int i) { list[k++] = static_cast<std::uint8_t>(i); });
+    }
     if (m_rules.history) {
         // Stable insertion sort, highest history first, so ties keep the centre order.
         for (int a = 1; a < k; ++a) {
@@ -172,9 +181,9 @@ template <class Bits> bool Engine<Bits>::search_rules() {
     const Colour me = m_to_move, other = opponent(me);
     const Bits open = empty();
     // Rule 1.
-    const Threats<Bits> mine(m_geo, me, side(me), open);
+    const Threats<Bits> mine(m_geo, side(me), open);
     if (mine.completing()) return true;
-    const Threats<Bits> theirs(m_geo, other, side(other), open);
+    const Threats<Bits> theirs(m_geo, side(other), open);
     const Bits threats = theirs.completing();
     if (at_least_two(threats)) {
         ++m_stats->rule1_losses;

@@ -4,6 +4,7 @@
 // search (rules, move orders), not for callers.
 #include "hex/board.hpp"
 #include "hex/geometry.hpp"
+#include "hex/side.hpp"
 #include "hex/threats.hpp"
 #include "hex/transposition_table.hpp"
 #include "hex/zobrist.hpp"
@@ -70,8 +71,11 @@ public:
     void load(const Board& board);
     [[nodiscard]] Board board() const;
     [[nodiscard]] Colour to_move() const { return m_to_move; }
-    [[nodiscard]] Bits empty() const { return m_geo.all() & ~(top().side[0].stones | top().side[1].stones); }
-    [[nodiscard]] const Side<Bits>& side(Colour c) const { return top().side[colour_index(c)]; }
+    [[nodiscard]] Bits empty() const { return m_geo.all() & ~(side(Colour::red).stones | side(Colour::blue).stones); }
+    [[nodiscard]] const Side<Bits>& side(Colour c) const {
+        const int i = colour_index(c);
+        return m_sides[i][m_side_top[i]];
+    }
     [[nodiscard]] int stones_played() const { return m_top; }
 
     // Plays for the player to move (the cell must be empty); undo() takes it back.
@@ -83,14 +87,12 @@ public:
     Outcome solve(Variant variant, RuleSet rules, std::uint64_t node_limit, SearchStats& stats);
 
 private:
-    struct Frame {
-        Side<Bits> side[2];
-        std::uint64_t key_board = 0; // Zobrist key of the stones
-        std::uint64_t key_rotated = 0; // of the stones turned by 180 degrees
+    struct Keys {
+        std::uint64_t board = 0;   // Zobrist key of the stones
+        std::uint64_t rotated = 0; // of the stones turned by 180 degrees
     };
-    [[nodiscard]] const Frame& top() const { return m_frames[m_top]; }
     [[nodiscard]] std::uint64_t key() const {
-        return ZobristKeys::position_key(top().key_board, top().key_rotated, m_to_move);
+        return ZobristKeys::position_key(m_keys_stack[m_top].board, m_keys_stack[m_top].rotated, m_to_move);
     }
     [[nodiscard]] bool out_of_nodes() {
         ++m_stats->nodes;
@@ -108,7 +110,11 @@ private:
     Geometry<Bits> m_geo;
     ZobristKeys m_keys;
     TranspositionTable* m_table;
-    std::vector<Frame> m_frames;
+    // One entry per stone played since load(): undo is a pop. A colour's side changes only
+    // when it plays, so each colour has its own stack, indexed by its stones played.
+    std::vector<Keys> m_keys_stack;
+    std::vector<Side<Bits>> m_sides[2];
+    int m_side_top[2] = {0, 0};
     int m_top = 0;
     Colour m_to_move = Colour::red;
     RuleSet m_rules;

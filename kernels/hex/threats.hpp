@@ -1,48 +1,20 @@
 #pragma once
-// What one colour's stones threaten: the parts joined to each edge (kept up to date move by
-// move), the completing cells (a stone there connects the two edges) and the double threats
+// What one colour's stones threaten: the completing cells (a stone there connects the two edges) and the double threats
 // (a stone there leaves two or more completing cells), each threat with its carrier. These
 // are the article's pruning rules 1 and 2; a double threat is the smallest semi-connection
 // between the two edges, the seed of H-search.
 #include "hex/cell_set.hpp"
 #include "hex/geometry.hpp"
+#include "hex/side.hpp"
 
 namespace cgt::hex {
-
-// One colour's stones and the parts of them joined to each of its edges.
-template <class Bits> struct Side {
-    Bits stones = 0;
-    Bits reach[2] = {0, 0}; // stones joined to edge 0 / edge 1 of the colour
-
-    // Adds a stone at `index` and extends reach[] by its group where the group touches an
-    // edge or a part already joined to it. Cost: one flood fill of the stone's group, and
-    // only when the stone touches an edge or a joined part.
-    void add(const Geometry<Bits>& g, Colour colour, int index) {
-        const Bits x = cell_bit<Bits>(index);
-        stones |= x;
-        const Bits around = g.neighbours(index);
-        const bool to0 = ((x & g.edge(colour, 0)) | (around & reach[0])) != 0;
-        const bool to1 = ((x & g.edge(colour, 1)) | (around & reach[1])) != 0;
-        if (!to0 && !to1) return;
-        const Bits group = g.flood(x, stones);
-        if (to0) reach[0] |= group;
-        if (to1) reach[1] |= group;
-    }
-    // Recomputes reach[] from the stones alone.
-    void rebuild(const Geometry<Bits>& g, Colour colour) {
-        reach[0] = g.flood(g.edge(colour, 0), stones);
-        reach[1] = g.flood(g.edge(colour, 1), stones);
-    }
-    [[nodiscard]] bool connected() const { return (reach[0] & reach[1]) != 0; }
-};
 
 // The threats of one colour in one position: the empty cells next to (or on) each edge's
 // joined part, from which follow the completing cells and the double threats.
 template <class Bits> class Threats {
 public:
-    Threats(const Geometry<Bits>& g, Colour colour, const Side<Bits>& s, Bits empty)
-        : m_geo(&g), m_side(&s),
-          m_touch{(g.dilate(s.reach[0]) | g.edge(colour, 0)) & empty, (g.dilate(s.reach[1]) | g.edge(colour, 1)) & empty} {}
+    Threats(const Geometry<Bits>& g, const Side<Bits>& s, Bits empty)
+        : m_geo(&g), m_side(&s), m_touch{s.touch[0] & empty, s.touch[1] & empty} {}
 
     // The empty cells a stone on which joins edge `side`'s part.
     [[nodiscard]] Bits touching(int side) const { return m_touch[side]; }
@@ -60,22 +32,25 @@ public:
     // edge 1, and a stone touching neither part creates none.
     template <class F> bool for_each_double_threat(F&& f) const {
         const Geometry<Bits>& g = *m_geo;
+        // A stone next to edge 0's part can complete only if two cells touch edge 1's part.
         const bool from[2] = {at_least_two(m_touch[1]), at_least_two(m_touch[0])};
-        if (!from[0] && !from[1]) return false; // fewer than two cells can complete at all
-        constexpr int MAX_GROUPS = MAX_CELLS / 2 + 1;
-        Bits group_touch[MAX_GROUPS]; // each free group next to a candidate, with its neighbours
-        int groups = 0;
-        const Bits near = (from[0] ? m_touch[0] : 0) | (from[1] ? m_touch[1] : 0);
-        Bits free = m_side->stones & ~(m_side->reach[0] | m_side->reach[1]) & g.dilate(near);
-        while (free) {
-            const Bits group = g.flood(lowest_cell(free), m_side->stones);
-            free &= ~group;
-            group_touch[groups++] = g.dilate(group);
-        }
         for (int side = 0; side < 2; ++side) {
             if (!from[side]) continue;
-            const Bits other = m_touch[1 - side];
-            for (Bits rest = m_touch[side]; rest; rest &= rest - 1) {
+            const Bits here = m_touch[side], other = m_touch[1 - side];
+            // The free groups between this side's cells and the other's, and the cells of
+            // this side that can see the other side at all: next to it, or next to such a
+            // group. Only those are tried one by one.
+            Bits group_touch[Side<Bits>::MAX_GROUPS];
+            int groups = 0;
+            Bits seen = g.dilate(other);
+            for (int k = 0; k < m_side->groups; ++k) {
+                const Bits t = m_side->group_touch[k];
+                if ((t & here) && (t & other)) {
+                    group_touch[groups++] = t;
+                    seen |= t;
+                }
+            }
+            for (Bits rest = here & seen; rest; rest &= rest - 1) {
                 const Bits x = lowest_cell(rest);
                 Bits around = g.neighbours(first_cell(x));
                 for (int k = 0; k < groups; ++k)
