@@ -38,6 +38,8 @@ public:
 
     [[nodiscard]] int board_size() const;
     [[nodiscard]] const SolverOptions& options() const { return m_options; }
+    // Changes the node limit of later solve() calls (0: none).
+    void set_node_limit(std::uint64_t nodes) { m_options.node_limit = nodes; }
 
     // The position to solve (the empty board at first); its size must be the solver's.
     void set_position(const Board& board);
