@@ -47,6 +47,7 @@ public:
         for (int d = 0; d < 2 * n; ++d)
             for (int i = 0; i < n * n; ++i)
                 if (centre_distance(i) == d) {
+                    m_centre_rank[i] = static_cast<std::uint8_t>(k);
                     m_centre_order[k++] = static_cast<std::uint8_t>(i);
                     m_centre_ring[d] |= cell_bit<Bits>(i);
                 }
@@ -99,6 +100,8 @@ public:
     }
     // Every cell once, centre first.
     [[nodiscard]] const std::array<std::uint8_t, MAX_CELLS>& centre_order() const { return m_centre_order; }
+    // The position of each cell in centre_order().
+    [[nodiscard]] const std::uint8_t* centre_rank() const { return m_centre_rank.data(); }
     // The cells at doubled distance d from the centre, d = 0..2n-1: visiting the rings in
     // turn and each ring by index is centre_order().
     [[nodiscard]] Bits centre_ring(int d) const { return m_centre_ring[d]; }
@@ -111,6 +114,7 @@ private:
     Bits m_not_last_col = 0;
     std::array<Bits, MAX_CELLS> m_neighbours{};
     std::array<std::uint8_t, MAX_CELLS> m_centre_order{};
+    std::array<std::uint8_t, MAX_CELLS> m_centre_rank{};
     std::array<Bits, 2 * MAX_BOARD_SIZE> m_centre_ring{};
 };
 

@@ -6,15 +6,18 @@ namespace cgt::hex {
 
 std::string RuleSet::name() const {
     const char* base = rules == Rules::plain ? "plain" : rules == Rules::rule1 ? "rule1" : "rule1+2";
-    return std::string(base) + (history ? "+history" : "");
+    const char* suffix = order == Order::history ? "+history" : order == Order::distance ? "+distance" : "";
+    return std::string(base) + suffix;
 }
 
 RuleSet RuleSet::parse(std::string_view text) {
     RuleSet out;
     std::string_view base = text;
-    for (std::string_view suffix : {"+history", "+h"}) {
+    const std::pair<std::string_view, Order> suffixes[] = {
+        {"+history", Order::history}, {"+h", Order::history}, {"+distance", Order::distance}, {"+d", Order::distance}};
+    for (const auto& [suffix, order] : suffixes) {
         if (base.size() > suffix.size() && base.substr(base.size() - suffix.size()) == suffix) {
-            out.history = true;
+            out.order = order;
             base.remove_suffix(suffix.size());
             break;
         }
@@ -27,7 +30,7 @@ RuleSet RuleSet::parse(std::string_view text) {
         out.rules = Rules::rule12;
     } else {
         throw std::invalid_argument("unknown rule set '" + std::string(text) +
-                                    "' (use plain, rule1 or rule1+2, optionally with +history)");
+                                    "' (use plain, rule1 or rule1+2, optionally with +history or +distance)");
     }
     return out;
 }
@@ -124,14 +127,18 @@ Outcome Engine<Bits>::solve(Variant variant, RuleSet rules, std::uint64_t node_l
     return m_aborted ? Outcome::unknown : win ? Outcome::win : Outcome::loss;
 }
 
-template <class Bits> int Engine<Bits>::order_moves(Bits moves, std::array<std::uint8_t, MAX_CELLS>& list) const {
+template <class Bits>
+int Engine<Bits>::order_moves(Bits moves, Bits threat_cells, std::array<std::uint8_t, MAX_CELLS>& list) const {
+    if (m_rules.order == Order::distance)
+        return order_by_distance(m_geo, m_to_move, side(m_to_move), empty(), moves, threat_cells, m_geo.centre_rank(),
+                                 list);
     int k = 0;
     for (int ring = 0; moves; ++ring) {
         const Bits here = moves & m_geo.centre_ring(ring);
         moves &= ~here;
         for_each_cell(here, [&](int i) { list[k++] = static_cast<std::uint8_t>(i); });
     }
-    if (m_rules.history) {
+    if (m_rules.order == Order::history) {
         // Stable insertion sort, highest history first, so ties keep the centre order.
         for (int a = 1; a < k; ++a) {
             const std::uint8_t v = list[a];
@@ -143,8 +150,24 @@ template <class Bits> int Engine<Bits>::order_moves(Bits moves, std::array<std::
     return k;
 }
 
+template <class Bits> int Engine<Bits>::look_ahead(std::array<std::uint8_t, MAX_CELLS>& list, int& count) {
+    const Keys& k = m_keys_stack[m_top];
+    const Colour me = m_to_move, other = opponent(me);
+    int kept = 0;
+    for (int j = 0; j < count; ++j) {
+        const int i = list[j];
+        const std::uint64_t child =
+            ZobristKeys::position_key(k.board ^ m_keys.stone(me, i), k.rotated ^ m_keys.rotated(me, i), other);
+        const int hit = m_table->probe(child);
+        if (hit == 0) return 1; // the opponent loses there
+        if (hit == TranspositionTable::NONE) list[kept++] = list[j];
+    }
+    count = kept;
+    return 0;
+}
+
 template <class Bits> void Engine<Bits>::reward(int index) {
-    if (!m_rules.history) return;
+    if (m_rules.order != Order::history) return;
     const int empties = m_geo.cells() - m_top;
     m_history[index] += std::uint64_t{1} << (empties < 40 ? empties : 40);
 }
@@ -159,8 +182,10 @@ template <class Bits> template <bool MISERE> bool Engine<Bits>::search_plain() {
     const std::uint64_t before = m_stats->nodes;
     const Colour me = m_to_move;
     std::array<std::uint8_t, MAX_CELLS> list;
-    const int count = order_moves(empty(), list);
+    const Bits open = empty();
+    int count = order_moves(open, m_rules.order == Order::distance ? Threats<Bits>(m_geo, side(me), open).threat_cells() : 0, list);
     bool win = false;
+    if (m_rules.order == Order::distance && count > 1 && look_ahead(list, count)) win = true;
     for (int j = 0; j < count && !win; ++j) {
         play(list[j]);
         const bool joined = side(me).connected();
@@ -212,8 +237,9 @@ template <class Bits> bool Engine<Bits>::search_rules() {
     }
     const std::uint64_t before = m_stats->nodes;
     std::array<std::uint8_t, MAX_CELLS> list;
-    const int count = order_moves(moves, list);
+    int count = order_moves(moves, m_rules.order == Order::distance ? mine.threat_cells() : 0, list);
     bool win = false;
+    if (m_rules.order == Order::distance && count > 1 && look_ahead(list, count)) win = true;
     for (int j = 0; j < count && !win; ++j) {
         play(list[j]);
         win = !search_rules();

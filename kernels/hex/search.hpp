@@ -4,6 +4,7 @@
 // search (rules, move orders), not for callers.
 #include "hex/board.hpp"
 #include "hex/geometry.hpp"
+#include "hex/move_order.hpp"
 #include "hex/side.hpp"
 #include "hex/threats.hpp"
 #include "hex/transposition_table.hpp"
@@ -25,14 +26,21 @@ enum class Rules : std::uint8_t {
             // carriers of the opponent's double threats
 };
 
-// A rule set with its move order: centre first, or history first (cells that refuted
-// before, by 2^(empty cells) per refutation, ties centre first).
+// The order in which the search tries moves.
+enum class Order : std::uint8_t {
+    centre,   // the article's: by hex distance from the centre, ties by index
+    history,  // cells that refuted before first (2^(empty cells) per refutation), then centre
+    distance, // threat cells, then the mover's shortest chains (move_order.hpp), then centre;
+              // and every child is looked up in the table before any is searched
+};
+
+// A rule set with its move order.
 struct RuleSet {
     Rules rules = Rules::rule12;
-    bool history = false;
-    // "plain", "rule1", "rule1+2", with "+history" appended when history is on.
+    Order order = Order::centre;
+    // "plain", "rule1", "rule1+2", with "+history" or "+distance" for those orders.
     [[nodiscard]] std::string name() const;
-    // Reads what name() writes; also "1", "1+2", "2" (= 1+2) and "+h". Throws
+    // Reads what name() writes; also "1", "1+2", "2" (= 1+2), "+h" and "+d". Throws
     // std::invalid_argument listing the accepted names.
     static RuleSet parse(std::string_view text);
     friend bool operator==(const RuleSet&, const RuleSet&) = default;
@@ -99,8 +107,12 @@ private:
         if (m_node_limit != 0 && m_stats->nodes > m_node_limit) m_aborted = true;
         return m_aborted;
     }
-    // The moves in search order; returns their number.
-    int order_moves(Bits moves, std::array<std::uint8_t, MAX_CELLS>& list) const;
+    // The moves in search order; returns their number. `threat_cells` (distance order only)
+    // are the cells that give the mover a completing cell.
+    int order_moves(Bits moves, Bits threat_cells, std::array<std::uint8_t, MAX_CELLS>& list) const;
+    // Distance order: looks every move up in the table. Returns 1 if one of them is known to
+    // win, else 0 after removing the moves known to lose from the list.
+    int look_ahead(std::array<std::uint8_t, MAX_CELLS>& list, int& count);
     void reward(int index);
 
     // Each returns whether the player to move wins; meaningless once m_aborted is set.

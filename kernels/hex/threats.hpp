@@ -62,6 +62,20 @@ public:
         return false;
     }
 
+    // Cells after which the colour has a completing cell.
+    [[nodiscard]] Bits threat_cells() const {
+        const Geometry<Bits>& g = *m_geo;
+        Bits out = 0;
+        for (int side = 0; side < 2; ++side) {
+            const Bits here = m_touch[side], other = m_touch[1 - side];
+            Bits seen = g.dilate(other);
+            for (int k = 0; k < m_side->groups; ++k)
+                if (m_side->group_touch[k] & other) seen |= m_side->group_touch[k];
+            out |= here & seen;
+        }
+        return out;
+    }
+
     // Rule 2: a stone on a double threat wins (the opponent can stop one completing cell).
     [[nodiscard]] bool has_double_threat() const {
         return for_each_double_threat([](Bits, Bits) { return true; });

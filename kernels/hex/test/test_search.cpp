@@ -27,8 +27,9 @@ Board random_position(int n, int stones, std::mt19937_64& rng) {
 }
 
 const std::vector<RuleSet> ALL_RULE_SETS = {
-    {Rules::plain, false}, {Rules::rule1, false}, {Rules::rule12, false},
-    {Rules::plain, true},  {Rules::rule1, true},  {Rules::rule12, true},
+    {Rules::plain, Order::centre},   {Rules::rule1, Order::centre},   {Rules::rule12, Order::centre},
+    {Rules::plain, Order::history},  {Rules::rule1, Order::history},  {Rules::rule12, Order::history},
+    {Rules::plain, Order::distance}, {Rules::rule1, Order::distance}, {Rules::rule12, Order::distance},
 };
 
 struct Totals {
@@ -72,7 +73,7 @@ TEST_CASE("Search: every rule set agrees with plain minimax on random 3x3 and 4x
             wins += expect;
         }
     }
-    CHECK(checked == 720);
+    CHECK(checked == 1080);
     CHECK(wins > 20);   // both outcomes are exercised
     CHECK(wins < 100);
 }
@@ -85,8 +86,8 @@ TEST_CASE("Search: misere Hex agrees with minimax on random 3x3 and 4x4 position
         for (int trial = 0; trial < 60; ++trial) {
             const Board b = random_position(n, fewest + static_cast<int>(rng() % static_cast<unsigned>(n * n - 1 - fewest)), rng);
             const bool expect = minimax_wins(b, Variant::misere);
-            for (bool history : {false, true}) {
-                Solver solver(n, {Variant::misere, {Rules::plain, history}, 0, 1});
+            for (Order order : {Order::centre, Order::history, Order::distance}) {
+                Solver solver(n, {Variant::misere, {Rules::plain, order}, 0, 1});
                 solver.set_position(b);
                 INFO(b.to_text());
                 CHECK(solver.solve().outcome == (expect ? Outcome::win : Outcome::loss));
@@ -103,13 +104,13 @@ TEST_CASE("Search: a search stopped by its node limit leaves the position unchan
         for (Rules rules : {Rules::plain, Rules::rule1, Rules::rule12}) {
             if (variant == Variant::misere && rules != Rules::plain) continue;
             // 4x4 after red b2, blue c1: every rule set needs more than 20 nodes.
-            Solver solver(4, {variant, {rules, false}, 20, 1});
+            Solver solver(4, {variant, {rules, Order::centre}, 20, 1});
             const Board start = Board::from_moves(4, "b2");
             solver.set_position(start);
             solver.play({0, 2});
             const Board before = solver.position();
             const SearchResult r = solver.solve();
-            INFO(variant_name(variant) << " " << (RuleSet{rules, false}.name()));
+            INFO(variant_name(variant) << " " << (RuleSet{rules, Order::centre}.name()));
             CHECK(r.outcome == Outcome::unknown);
             CHECK(r.stats.nodes == 21); // the node that went past the limit stopped it
             CHECK(solver.position() == before);
@@ -120,7 +121,7 @@ TEST_CASE("Search: a search stopped by its node limit leaves the position unchan
             CHECK(solver.position() == start);
             solver.play({0, 2});
             solver.set_node_limit(0);
-            Solver fresh(4, {variant, {rules, false}, 0, 1});
+            Solver fresh(4, {variant, {rules, Order::centre}, 0, 1});
             fresh.set_position(before);
             const Outcome expect = fresh.solve().outcome;
             CHECK(expect != Outcome::unknown);
@@ -133,17 +134,17 @@ TEST_CASE("Search: node totals for 2x2..4x4 equal the article's, centre-first or
     // shared/seeds/hex.txt, tables "枝刈りの効き目" and misere; each opening with a fresh table.
     struct Row { int n; Variant variant; RuleSet rules; std::uint64_t nodes; int wins; };
     const std::vector<Row> rows = {
-        {1, Variant::normal, {Rules::rule12, false}, 0, 1},
-        {2, Variant::normal, {Rules::rule12, false}, 6, 2},
-        {3, Variant::normal, {Rules::plain, false}, 2535, 5},
-        {3, Variant::normal, {Rules::rule1, false}, 601, 5},
-        {3, Variant::normal, {Rules::rule12, false}, 54, 5},
-        {3, Variant::normal, {Rules::rule12, true}, 63, 5},
-        {4, Variant::normal, {Rules::plain, false}, 1613807, 4},
-        {4, Variant::normal, {Rules::rule1, false}, 209118, 4},
-        {4, Variant::normal, {Rules::rule12, false}, 6077, 4},
-        {2, Variant::misere, {Rules::plain, false}, 24, 2},
-        {3, Variant::misere, {Rules::plain, false}, 2279, 0},
+        {1, Variant::normal, {Rules::rule12, Order::centre}, 0, 1},
+        {2, Variant::normal, {Rules::rule12, Order::centre}, 6, 2},
+        {3, Variant::normal, {Rules::plain, Order::centre}, 2535, 5},
+        {3, Variant::normal, {Rules::rule1, Order::centre}, 601, 5},
+        {3, Variant::normal, {Rules::rule12, Order::centre}, 54, 5},
+        {3, Variant::normal, {Rules::rule12, Order::history}, 63, 5},
+        {4, Variant::normal, {Rules::plain, Order::centre}, 1613807, 4},
+        {4, Variant::normal, {Rules::rule1, Order::centre}, 209118, 4},
+        {4, Variant::normal, {Rules::rule12, Order::centre}, 6077, 4},
+        {2, Variant::misere, {Rules::plain, Order::centre}, 24, 2},
+        {3, Variant::misere, {Rules::plain, Order::centre}, 2279, 0},
     };
     for (const auto& row : rows) {
         INFO(row.n << "x" << row.n << " " << variant_name(row.variant) << " " << row.rules.name());
@@ -167,7 +168,7 @@ TEST_CASE("Openings: the maps of 1x1..4x4 equal the literature's, by every rule 
             CHECK(t.wins == std::vector<int>{1, 2, 5, 4}[static_cast<std::size_t>(n - 1)]);
         }
     }
-    const Totals misere2 = all_openings(2, {Variant::misere, {Rules::plain, false}, 0, 4});
+    const Totals misere2 = all_openings(2, {Variant::misere, {Rules::plain, Order::centre}, 0, 4});
     CHECK(outcome_map(2, misere2.map) == std::vector<std::string>{"WL", "LW"}); // the acute corners win
 }
 
@@ -215,7 +216,7 @@ TEST_CASE("Solver: bad sizes, rule sets and positions are refused with a reason"
     struct Row { std::string what; std::function<void()> run; std::string message; };
     const std::vector<Row> rows = {
         {"size", [] { Solver s(12); }, "board size must be 1..11, got 12"},
-        {"misere rules", [] { Solver s(3, {Variant::misere, {Rules::rule1, false}, 0, 1}); },
+        {"misere rules", [] { Solver s(3, {Variant::misere, {Rules::rule1, Order::centre}, 0, 1}); },
          "misere Hex is searched with the plain rule set only"},
         {"table size", [] { Solver s(3, {Variant::normal, {}, 0, 0}); }, "transposition table size must be 1..65536 MiB, got 0"},
         {"other size", [] { Solver s(3, {Variant::normal, {}, 0, 1}); s.set_position(Board(4)); },
@@ -233,9 +234,11 @@ TEST_CASE("Solver: bad sizes, rule sets and positions are refused with a reason"
     }
     struct Name { std::string text; RuleSet rules; std::string name; };
     const std::vector<Name> names = {
-        {"plain", {Rules::plain, false}, "plain"},          {"1", {Rules::rule1, false}, "rule1"},
-        {"rule1+2", {Rules::rule12, false}, "rule1+2"},     {"1+2+h", {Rules::rule12, true}, "rule1+2+history"},
-        {"plain+history", {Rules::plain, true}, "plain+history"},
+        {"plain", {Rules::plain, Order::centre}, "plain"},          {"1", {Rules::rule1, Order::centre}, "rule1"},
+        {"rule1+2", {Rules::rule12, Order::centre}, "rule1+2"},     {"1+2+h", {Rules::rule12, Order::history}, "rule1+2+history"},
+        {"plain+history", {Rules::plain, Order::history}, "plain+history"},
+        {"1+2+d", {Rules::rule12, Order::distance}, "rule1+2+distance"},
+        {"rule1+distance", {Rules::rule1, Order::distance}, "rule1+distance"},
     };
     for (const auto& n : names) {
         CHECK(RuleSet::parse(n.text) == n.rules);
