@@ -6,7 +6,7 @@
 namespace cgt::hex {
 
 struct Solver::Impl {
-    TranspositionTable table;
+    std::shared_ptr<TranspositionTable> table;
     std::variant<Engine<Narrow>, Engine<Wide>> engine;
     int played = 0; // play() calls that undo() may take back
 
@@ -14,15 +14,17 @@ struct Solver::Impl {
         if (size <= CAPACITY<Narrow>) return std::variant<Engine<Narrow>, Engine<Wide>>(std::in_place_index<0>, size, t);
         return std::variant<Engine<Narrow>, Engine<Wide>>(std::in_place_index<1>, size, t);
     }
-    Impl(int size, std::size_t tt_mib) : table(tt_mib), engine(make(size, table)) {}
+    Impl(int size, std::shared_ptr<TranspositionTable> t) : table(std::move(t)), engine(make(size, *table)) {}
 };
 
-Solver::Solver(int board_size, SolverOptions options) : m_options(options) {
+Solver::Solver(int board_size, SolverOptions options, std::shared_ptr<TranspositionTable> table)
+    : m_options(options) {
     check_board_size(board_size);
     if (options.variant == Variant::misere && options.rules.rules != Rules::plain)
         throw std::invalid_argument("misere Hex is searched with the plain rule set only (the threat rules "
                                     "assume that connecting wins), got " + options.rules.name());
-    m_impl = std::make_unique<Impl>(board_size, options.tt_size_mib);
+    if (!table) table = std::make_shared<TranspositionTable>(options.tt_size_mib);
+    m_impl = std::make_unique<Impl>(board_size, std::move(table));
     set_position(Board(board_size));
 }
 
@@ -86,6 +88,6 @@ SearchResult Solver::solve() {
     return r;
 }
 
-void Solver::clear_table() { m_impl->table.clear(); }
+void Solver::clear_table() { m_impl->table->clear(); }
 
 } // namespace cgt::hex
