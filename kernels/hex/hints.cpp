@@ -10,17 +10,8 @@ std::vector<CellOutcome> hint_map(Solver& solver) {
         throw std::invalid_argument(std::string("the game is over: ") + colour_name(*w) + " has connected");
     std::vector<CellOutcome> out;
     for (Cell cell : board.empty_cells()) {
-        CellOutcome h{cell};
-        solver.play(cell);
-        if (solver.winner()) {
-            h.outcome = solver.options().variant == Variant::normal ? Outcome::win : Outcome::loss;
-        } else {
-            const SearchResult r = solver.solve();
-            h.outcome = negate(r.outcome);
-            h.nodes = r.stats.nodes;
-        }
-        solver.undo();
-        out.push_back(h);
+        const SearchResult r = solver.solve_move(cell);
+        out.push_back({cell, r.outcome, r.stats.nodes});
     }
     return out;
 }

@@ -5,20 +5,10 @@
 namespace cgt::hex {
 
 OpeningResult solve_opening(Solver& solver, Cell cell) {
-    OpeningResult r{cell};
     solver.clear_table();
     solver.set_position(Board(solver.board_size()));
-    solver.play(cell);
-    if (solver.winner()) {
-        // Only on 1x1: the opening connects, a win in normal Hex and a loss in misere.
-        r.outcome = solver.options().variant == Variant::normal ? Outcome::win : Outcome::loss;
-    } else {
-        const SearchResult s = solver.solve();
-        r.outcome = negate(s.outcome);
-        r.nodes = s.stats.nodes;
-    }
-    solver.undo();
-    return r;
+    const SearchResult r = solver.solve_move(cell); // connects at once only on 1x1
+    return {cell, r.outcome, r.stats.nodes};
 }
 
 Cell rotate(int size, Cell cell) { return {size - 1 - cell.row, size - 1 - cell.col}; }

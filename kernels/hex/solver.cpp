@@ -88,6 +88,19 @@ SearchResult Solver::solve() {
     return r;
 }
 
+SearchResult Solver::solve_move(Cell cell) {
+    play(cell);
+    SearchResult r;
+    if (winner()) {
+        r.outcome = m_options.variant == Variant::normal ? Outcome::win : Outcome::loss;
+    } else {
+        r = solve();
+        r.outcome = negate(r.outcome);
+    }
+    undo();
+    return r;
+}
+
 void Solver::clear_table() { m_impl->table->clear(); }
 
 } // namespace cgt::hex

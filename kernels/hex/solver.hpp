@@ -59,6 +59,10 @@ public:
     // for later calls; clear_table() forgets them. Throws std::invalid_argument when the game
     // is over.
     SearchResult solve();
+    // The result for the player to move of playing `cell`: a move that connects wins (normal)
+    // or loses (misere) at once, with no nodes; otherwise the reply position is solved and
+    // its outcome negated. The position is the same afterwards.
+    SearchResult solve_move(Cell cell);
     void clear_table();
 
 private:
