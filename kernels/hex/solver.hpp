@@ -3,7 +3,7 @@
 // article's rule sets, a transposition table and an optional node limit. Boards up to 8x8
 // are searched on 64-bit words, larger ones (up to MAX_BOARD_SIZE) on 128-bit words.
 //
-//   Solver solver(5);                         // rule 1 + 2, 64 MiB table
+//   Solver solver(5);                         // rule 1 + 2, distance order, 64 MiB table
 //   solver.set_position(Board::from_moves(5, "c3"));
 //   SearchResult r = solver.solve();          // blue to move: r.outcome == Outcome::loss
 #include "hex/board.hpp"
@@ -17,7 +17,7 @@ namespace cgt::hex {
 
 struct SolverOptions {
     Variant variant = Variant::normal;
-    RuleSet rules{};                   // rule 1 + 2, centre first
+    RuleSet rules{Rules::rule12, Order::distance}; // the fastest; RuleSet{} is the article's
     std::uint64_t node_limit = 0;      // per solve() call; 0: no limit
     std::size_t tt_size_mib = 64;      // transposition table
 };

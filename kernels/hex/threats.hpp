@@ -16,8 +16,6 @@ public:
     Threats(const Geometry<Bits>& g, const Side<Bits>& s, Bits empty)
         : m_geo(&g), m_side(&s), m_touch{s.touch[0] & empty, s.touch[1] & empty} {}
 
-    // The empty cells a stone on which joins edge `side`'s part.
-    [[nodiscard]] Bits touching(int side) const { return m_touch[side]; }
     // The completing cells: a stone on any of them connects the colour's edges.
     [[nodiscard]] Bits completing() const { return m_touch[0] & m_touch[1]; }
 

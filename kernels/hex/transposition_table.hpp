@@ -31,7 +31,6 @@ public:
     void clear();
 
     [[nodiscard]] std::size_t capacity() const { return m_buckets.size() * ENTRIES_PER_BUCKET; }
-    [[nodiscard]] std::size_t size_bytes() const { return m_buckets.size() * sizeof(Bucket); }
     // Entries in use (a scan of the table; for statistics, not for hot loops).
     [[nodiscard]] std::size_t used() const;
 

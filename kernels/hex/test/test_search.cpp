@@ -155,6 +155,44 @@ TEST_CASE("Search: node totals for 2x2..4x4 equal the article's, centre-first or
     }
 }
 
+TEST_CASE("Search: the rule counters of the article's 2x2 example", "[hex]") {
+    // After red a1 (an acute corner) red has one completing cell, a2: blue's only move
+    // (rule 1). Then red to move faces blue's two completing cells b1 and b2: lost (rule 1).
+    // Two nodes, as in the article's count of 6 for all 2x2 openings.
+    Solver solver(2, {Variant::normal, {Rules::rule12, Order::centre}, 0, 1});
+    solver.set_position(Board::from_moves(2, "a1"));
+    const SearchResult r = solver.solve();
+    CHECK(r.outcome == Outcome::win);
+    CHECK(r.stats.nodes == 2);
+    CHECK(r.stats.forced_moves == 1);
+    CHECK(r.stats.rule1_losses == 1);
+    CHECK(r.stats.rule2_wins == 0);
+    // After red b1 (an obtuse corner) red has two completing cells: blue loses at once.
+    solver.set_position(Board::from_moves(2, "b1"));
+    const SearchResult s = solver.solve();
+    CHECK(s.outcome == Outcome::loss);
+    CHECK(s.stats.nodes == 1);
+    CHECK(s.stats.rule1_losses == 1);
+    CHECK(s.stats.forced_moves == 0);
+    // 3x3 after red b2 (the centre): red's double threats (a stone on b1 or c1 leaves two
+    // completing cells in row 3, and so on) have carriers with no common cell, so blue
+    // cannot stop them all: lost at the root by rule 2.
+    Solver three(3, {Variant::normal, {Rules::rule12, Order::centre}, 0, 1});
+    three.set_position(Board::from_moves(3, "b2"));
+    const SearchResult t = three.solve();
+    CHECK(t.outcome == Outcome::loss);
+    CHECK(t.stats.nodes == 1);
+    CHECK(t.stats.rule2_losses == 1);
+    // Rule 1 alone needs a search there; its counters see no rule-2 decisions.
+    Solver rule1(3, {Variant::normal, {Rules::rule1, Order::centre}, 0, 1});
+    rule1.set_position(Board::from_moves(3, "b2"));
+    const SearchResult u = rule1.solve();
+    CHECK(u.outcome == Outcome::loss);
+    CHECK(u.stats.nodes > 1);
+    CHECK(u.stats.rule2_losses + u.stats.rule2_wins == 0);
+    CHECK(u.stats.rule1_losses > 0);
+}
+
 TEST_CASE("Openings: the maps of 1x1..4x4 equal the literature's, by every rule set", "[hex]") {
     // Hayward et al. 2004, Figure 2, as the article transcribed it (openings.json).
     const std::vector<std::vector<std::string>> maps = {
