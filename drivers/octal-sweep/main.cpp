@@ -49,7 +49,7 @@ int main(int argc, char* argv[]) {
             "split-max-heap", po::value<long>()->default_value(0),
             "family games still valued by the rare/common split at --max-heap go on to this bound (0: off)")(
             "listed-max-heap", po::value<long>()->default_value(1L << 25), "heap bound of the --games")(
-            "stored-values", po::value<long>()->default_value(64), "values G(0..) kept per game (first_values)");
+            "stored-values", po::value<long>()->default_value(32), "values G(0..) kept per game (first_values)");
         octal_sweep::Params params;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
             params.subtraction_max = static_cast<unsigned>(
@@ -77,18 +77,21 @@ int main(int argc, char* argv[]) {
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
         Progress progress(env.comm(), n_tasks, "cgt-octal-sweep tasks", options.quiet());
 
-        LocalTable table;
+        LocalTable table, sequences;
         octal_sweep::GameRows::declare_columns(table);
+        octal_sweep::GameRows::declare_sequence_columns(sequences);
         const octal_sweep::GameRows rows(params, games);
         run_task_queue(
             env.comm(), n_tasks,
             [&](std::uint64_t task) {
                 table.begin_block(task);
-                rows.compute(tasks[task], tasks[task + 1], table);
+                sequences.begin_block(task);
+                rows.compute(tasks[task], tasks[task + 1], table, sequences);
             },
             &progress);
         progress.finish();
         file.write_table("games", table, "index");
+        file.write_table("sequences", sequences, "index,heap", true);
         file.finish();
         return 0;
     });

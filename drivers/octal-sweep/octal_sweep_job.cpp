@@ -135,10 +135,16 @@ void GameRows::declare_columns(common::LocalTable& table) {
     table.add_column<std::int64_t>("rare_heaps");
     table.add_column<std::int64_t>("last_rare");
     table.add_column<std::string>("first_values");
-    table.add_column<std::string>("sequence");
 }
 
-void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& table) const {
+void GameRows::declare_sequence_columns(common::LocalTable& sequences) {
+    sequences.add_column<std::int64_t>("index");
+    sequences.add_column<std::int64_t>("heap");
+    sequences.add_column<std::int64_t>("value");
+}
+
+void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& table,
+                       common::LocalTable& sequences) const {
     auto& index = table.column<std::int64_t>("index");
     auto& family = table.column<std::string>("family");
     auto& game = table.column<std::string>("game");
@@ -157,7 +163,9 @@ void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTabl
     auto& rare_heaps = table.column<std::int64_t>("rare_heaps");
     auto& last_rare = table.column<std::int64_t>("last_rare");
     auto& first_values = table.column<std::string>("first_values");
-    auto& sequence = table.column<std::string>("sequence");
+    auto& sequence_index = sequences.column<std::int64_t>("index");
+    auto& sequence_heap = sequences.column<std::int64_t>("heap");
+    auto& sequence_value = sequences.column<std::int64_t>("value");
     for (std::uint64_t i = begin; i < end; ++i) {
         const SweepGame& item = m_games.at(i);
         const auto result = impartial::analyse(item.game, limits_for(m_params, item.family));
@@ -167,8 +175,8 @@ void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTabl
         code.push_back(item.game.code());
         status.push_back(impartial::to_string(result.status));
         // -1: not applicable (no period proven, no split in use).
-        preperiod.push_back(result.period ? result.period->preperiod : -1);
-        period.push_back(result.period ? result.period->period : -1);
+        preperiod.push_back(result.period ? std::int64_t{result.period->preperiod} : -1);
+        period.push_back(result.period ? std::int64_t{result.period->period} : -1);
         proof.push_back(result.period ? impartial::to_string(result.rule) : "-");
         check_end.push_back(result.period ? static_cast<std::int64_t>(result.check_end) : -1);
         largest_removal.push_back(result.largest_removal);
@@ -180,9 +188,14 @@ void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTabl
         rare_heaps.push_back(result.rare_mask ? static_cast<std::int64_t>(result.rare_mask->rare_heaps) : -1);
         last_rare.push_back(result.last_rare ? static_cast<std::int64_t>(*result.last_rare) : -1);
         first_values.push_back(first_values_text(result.values, m_params.stored_values));
-        const bool keep = result.period && std::uint64_t{result.period->preperiod} +
-                                                   result.period->period <= m_params.max_sequence;
-        sequence.push_back(keep ? impartial::format_periodic(result.values, *result.period) : "-");
+        if (!result.period) continue;
+        const std::uint64_t length = std::uint64_t{result.period->preperiod} + result.period->period;
+        if (length > m_params.max_sequence) continue;
+        for (std::uint64_t heap = 0; heap < length; ++heap) {
+            sequence_index.push_back(static_cast<std::int64_t>(i));
+            sequence_heap.push_back(static_cast<std::int64_t>(heap));
+            sequence_value.push_back(result.values[heap]);
+        }
     }
 }
 

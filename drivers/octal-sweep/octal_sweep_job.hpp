@@ -31,8 +31,10 @@ struct Params {
     impartial::Heap split_max_heap = 0;
     // The bound of the listed games: they are proven (or not) by long runs.
     impartial::Heap listed_max_heap = 1u << 25;
-    unsigned stored_values = 64;            // G(0..) kept in `first_values`
-    std::uint64_t max_sequence = 1u << 20;  // longest preperiod + period kept in `sequence`
+    unsigned stored_values = 32; // G(0..) kept in `first_values`
+    // The whole sequence of a periodic game, G(0..n0+p-1), goes to the `sequences` table
+    // if n0 + p is at most this.
+    std::uint64_t max_sequence = std::uint64_t{1} << 20;
 };
 
 // Parses the --games text: blank- or ';'-separated games, each an octal code (".77",
@@ -65,11 +67,16 @@ public:
         : m_params(params), m_games(games) {}
     // Declares the `games` table's columns: index (the enumeration key), family, game, code,
     // status, preperiod, period, proof, check_end, largest_removal, max_heap, computed_to,
-    // largest_value, largest_at, rare_mask, rare_heaps, last_rare, first_values, sequence.
+    // largest_value, largest_at, rare_mask, rare_heaps, last_rare, first_values.
     // -1 (or "-") where a figure does not apply: no period proven, no split in use.
-    static void declare_columns(common::LocalTable& table);
-    // Appends the rows of games [begin, end) in order.
-    void compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& table) const;
+    static void declare_columns(common::LocalTable& games);
+    // Declares the `sequences` table's columns: index, heap, value; one row per heap
+    // 0..n0+p-1 of each periodic game (the values that define the whole sequence). Kept
+    // apart, as numbers, because texts are stored as wide as the longest one.
+    static void declare_sequence_columns(common::LocalTable& sequences);
+    // Appends the rows of games [begin, end) in order to both tables.
+    void compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& games,
+                 common::LocalTable& sequences) const;
 
 private:
     const Params& m_params;

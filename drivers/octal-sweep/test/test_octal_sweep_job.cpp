@@ -80,9 +80,10 @@ TEST_CASE("OctalSweep: rows hold the analysis, -1 or '-' where nothing applies",
     params.stored_values = 12;
     params.listed = parse_games(".77 1,3,4 .6");
     const auto games = enumerate_games(Params{0, false, 0, params.listed});
-    common::LocalTable table;
+    common::LocalTable table, sequences;
     GameRows::declare_columns(table);
-    GameRows(params, games).compute(0, games.size(), table);
+    GameRows::declare_sequence_columns(sequences);
+    GameRows(params, games).compute(0, games.size(), table, sequences);
     REQUIRE(table.rows() == 3);
     CHECK(table.column<std::int64_t>("index") == std::vector<std::int64_t>{0, 1, 2});
     CHECK(table.column<std::string>("status") ==
@@ -95,11 +96,21 @@ TEST_CASE("OctalSweep: rows hold the analysis, -1 or '-' where nothing applies",
     CHECK(table.column<std::int64_t>("computed_to")[2] == 1000);
     CHECK(table.column<std::string>("code")[1] == ".3033");
     CHECK(table.column<std::string>("first_values")[0] == "0 1 2 3 1 4 3 2 1 4 2 6");
-    // Czajka's TrivialGames.md writes Kayles as below.
-    CHECK(table.column<std::string>("sequence")[0] ==
-          "01231432142641271432146741285472186741231472182741281472142741281472186(741281472182)");
-    CHECK(table.column<std::string>("sequence")[1] == "(0101232)");
-    CHECK(table.column<std::string>("sequence")[2] == "-");
+    // The whole sequences of the periodic games: Kayles' 71 + 12 values, as Czajka's
+    // TrivialGames.md writes them, then S={1,3,4}'s 7; nothing for .6.
+    const auto& index = sequences.column<std::int64_t>("index");
+    const auto& heap = sequences.column<std::int64_t>("heap");
+    const auto& value = sequences.column<std::int64_t>("value");
+    REQUIRE(sequences.rows() == 83 + 7);
+    const std::string kayles = "01231432142641271432146741285472186741231472182741281472142741281472186741281472182";
+    for (std::size_t n = 0; n < 83; ++n) {
+        CHECK(index[n] == 0);
+        CHECK(heap[n] == static_cast<std::int64_t>(n));
+        CHECK(value[n] == (kayles[n] <= '9' ? kayles[n] - '0' : kayles[n] - 'A' + 10));
+    }
+    CHECK(std::vector<std::int64_t>(value.begin() + 83, value.end()) ==
+          std::vector<std::int64_t>{0, 1, 0, 1, 2, 3, 2});
+    CHECK(index.back() == 1);
     CHECK(table.column<std::string>("rare_mask")[1] == "-");
     CHECK(table.column<std::int64_t>("last_rare")[1] == -1);
 }
