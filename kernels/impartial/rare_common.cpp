@@ -16,6 +16,22 @@ void OptionMarks::begin(Grundy bound) {
     }
 }
 
+// The hot loops of every game that splits heaps. The stamp and the array are read into
+// locals once: through m_stamp the compiler would assume each store may change m_now.
+void OptionMarks::mark_splits(const Grundy* values, Heap length, Heap first, Heap last) {
+    std::uint32_t* stamp = m_stamp.data();
+    const std::uint32_t now = m_now;
+    for (Heap a = first; a <= last; ++a) stamp[values[a] ^ values[length - a]] = now;
+}
+
+void OptionMarks::mark_splits(const Grundy* values, Heap length, const Heap* parts,
+                              const Heap* parts_end) {
+    std::uint32_t* stamp = m_stamp.data();
+    const std::uint32_t now = m_now;
+    for (; parts != parts_end && *parts < length; ++parts)
+        stamp[values[*parts] ^ values[length - *parts]] = now;
+}
+
 Grundy OptionMarks::mex() const {
     Grundy v = 0;
     while (v < m_stamp.size() && m_stamp[v] == m_now) ++v;
@@ -104,10 +120,7 @@ Grundy RareCommonSplit::mex_with_splits(const OctalGame& game, std::span<const G
     for (Heap k : game.leave_two())
         if (n >= k + 2) lengths.push_back(n - k);
     for (Heap length : lengths)
-        for (Heap a : m_rare) {
-            if (a >= length) break;
-            marks.mark(values[a] ^ values[length - a]);
-        }
+        marks.mark_splits(values.data(), length, m_rare.data(), m_rare.data() + m_rare.size());
     // Which value parities two common parts can give, over all lengths.
     std::array<bool, 2> common_pair_parity = {false, false};
     Heap longest = 0;
@@ -127,8 +140,7 @@ Grundy RareCommonSplit::mex_with_splits(const OctalGame& game, std::span<const G
         if (!common_pair_parity[parity(v)] || 2 * next_a > longest) return v;
         const Heap end = std::min<Heap>(longest / 2, next_a + chunk - 1);
         for (Heap length : lengths)
-            for (Heap a = next_a; a <= end && 2 * a <= length; ++a)
-                marks.mark(values[a] ^ values[length - a]);
+            if (2 * next_a <= length) marks.mark_splits(values.data(), length, next_a, std::min(end, length / 2));
         next_a = end + 1;
         chunk = std::min<Heap>(chunk * 2, 4096);
     }

@@ -29,6 +29,11 @@ public:
     // Starts a new heap; every value marked until the next begin() must be below `bound`.
     void begin(Grundy bound);
     void mark(Grundy value) { m_stamp[value] = m_now; }
+    // Marks G(a) ^ G(length - a) for a = first..last: the splits of `length` tokens into
+    // two heaps. values must hold G(0..length - first).
+    void mark_splits(const Grundy* values, Heap length, Heap first, Heap last);
+    // The same for the parts a in [parts, parts_end) (ascending), stopping at a >= length.
+    void mark_splits(const Grundy* values, Heap length, const Heap* parts, const Heap* parts_end);
     [[nodiscard]] bool has(Grundy value) const { return m_stamp[value] == m_now; }
     // The smallest value not marked (at most `bound`).
     [[nodiscard]] Grundy mex() const;
