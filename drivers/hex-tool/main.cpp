@@ -1,6 +1,7 @@
 // cgt-hex: the article's hint mode. Given a position (a move list or a board picture), lists
 // every empty cell as a win or a loss for the player to move.
 #include "common/options.hpp"
+#include "common/tool_main.hpp"
 #include "hex-tool/hint_report.hpp"
 #include "hex/solver.hpp"
 
@@ -14,7 +15,7 @@ using namespace cgt;
 using namespace cgt::common;
 
 int main(int argc, char* argv[]) {
-    try {
+    return run_tool([&] {
         Options options("cgt-hex",
                         "Hex hints: for each empty cell, whether the player to move wins by playing there.\n"
                         "The position is a move list (red first) or a picture of the board: one row per\n"
@@ -69,11 +70,5 @@ int main(int argc, char* argv[]) {
         std::fputs(hex_tool::hint_report(board, hints, solver_options.rules.name(), solver_options.variant, seconds).c_str(),
                    stdout);
         return 0;
-    } catch (const UsageError& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        return 2;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        return 1;
-    }
+    });
 }

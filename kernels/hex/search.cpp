@@ -4,49 +4,6 @@
 
 namespace cgt::hex {
 
-std::string RuleSet::name() const {
-    const char* base = rules == Rules::plain ? "plain" : rules == Rules::rule1 ? "rule1" : "rule1+2";
-    const char* suffix = order == Order::history ? "+history" : order == Order::distance ? "+distance" : "";
-    return std::string(base) + suffix;
-}
-
-RuleSet RuleSet::parse(std::string_view text) {
-    RuleSet out;
-    std::string_view base = text;
-    const std::pair<std::string_view, Order> suffixes[] = {
-        {"+history", Order::history}, {"+h", Order::history}, {"+distance", Order::distance}, {"+d", Order::distance}};
-    for (const auto& [suffix, order] : suffixes) {
-        if (base.size() > suffix.size() && base.substr(base.size() - suffix.size()) == suffix) {
-            out.order = order;
-            base.remove_suffix(suffix.size());
-            break;
-        }
-    }
-    if (base == "plain") {
-        out.rules = Rules::plain;
-    } else if (base == "rule1" || base == "1") {
-        out.rules = Rules::rule1;
-    } else if (base == "rule1+2" || base == "1+2" || base == "2") {
-        out.rules = Rules::rule12;
-    } else {
-        throw std::invalid_argument("unknown rule set '" + std::string(text) +
-                                    "' (use plain, rule1 or rule1+2, optionally with +history or +distance)");
-    }
-    return out;
-}
-
-const char* variant_name(Variant v) { return v == Variant::normal ? "normal" : "misere"; }
-
-Variant parse_variant(std::string_view text) {
-    if (text == "normal") return Variant::normal;
-    if (text == "misere") return Variant::misere;
-    throw std::invalid_argument("unknown variant '" + std::string(text) + "' (use normal or misere)");
-}
-
-const char* outcome_name(Outcome o) {
-    return o == Outcome::win ? "win" : o == Outcome::loss ? "loss" : "unknown";
-}
-
 template <class Bits>
 Engine<Bits>::Engine(int size, TranspositionTable& table)
     : m_geo(size), m_keys(size), m_table(&table), m_keys_stack(static_cast<std::size_t>(size * size + 1)) {
@@ -111,6 +68,7 @@ Outcome Engine<Bits>::solve(Variant variant, RuleSet rules, std::uint64_t node_l
         throw std::invalid_argument("misere Hex is searched with the plain rule set only (the threat rules "
                                     "assume that connecting wins), got " + rules.name());
     m_rules = rules;
+    m_key_salt = variant == Variant::misere ? ZOBRIST_MISERE : 0;
     m_node_limit = node_limit == 0 ? 0 : stats.nodes + node_limit;
     m_aborted = false;
     m_stats = &stats;
@@ -157,7 +115,7 @@ template <class Bits> int Engine<Bits>::look_ahead(std::array<std::uint8_t, MAX_
     for (int j = 0; j < count; ++j) {
         const int i = list[j];
         const std::uint64_t child =
-            ZobristKeys::position_key(k.board ^ m_keys.stone(me, i), k.rotated ^ m_keys.rotated(me, i), other);
+            ZobristKeys::position_key(k.board ^ m_keys.stone(me, i), k.rotated ^ m_keys.rotated(me, i), other) ^ m_key_salt;
         const int hit = m_table->probe(child);
         if (hit == 0) return 1; // the opponent loses there
         if (hit == TranspositionTable::NONE) list[kept++] = list[j];

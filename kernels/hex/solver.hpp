@@ -32,7 +32,8 @@ public:
     // Throws std::invalid_argument for a board size outside 1..MAX_BOARD_SIZE, misere with a
     // rule set other than plain, or a bad table size. With `table`, the solver uses that
     // table (shared with other solvers, e.g. one per board size, so that a program keeps one
-    // large table) and ignores options.tt_size_mib.
+    // large table) and ignores options.tt_size_mib. Proven results hold whatever the rule
+    // set, and misere positions have keys of their own, so sharing is always sound.
     Solver(int board_size, SolverOptions options = {}, std::shared_ptr<TranspositionTable> table = nullptr);
     ~Solver();
     Solver(Solver&&) noexcept;

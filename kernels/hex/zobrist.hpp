@@ -5,7 +5,7 @@
 // of the 11x11 capacity grid (cell (r, c) at r*MAX_BOARD_SIZE + c).
 //
 // A position and its 180-degree rotation are the same game, so they share one key: the
-// smaller of the keys of the two boards, then the side to move mixed in.
+// smaller of the keys of the two boards, then the side to move (and the variant) mixed in.
 #include "hex/cell_set.hpp"
 #include "hex/geometry.hpp"
 
@@ -21,8 +21,8 @@ constexpr std::uint64_t splitmix64(std::uint64_t& state) {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
 }
-constexpr std::array<std::uint64_t, 2 * MAX_CELLS + 1> make_zobrist_table() {
-    std::array<std::uint64_t, 2 * MAX_CELLS + 1> t{};
+constexpr std::array<std::uint64_t, 2 * MAX_CELLS + 2> make_zobrist_table() {
+    std::array<std::uint64_t, 2 * MAX_CELLS + 2> t{};
     std::uint64_t state = 0x4865782031393432ULL; // "Hex 1942"
     for (auto& k : t) k = splitmix64(state);
     return t;
@@ -36,6 +36,8 @@ constexpr std::uint64_t zobrist_stone(Colour colour, int row, int col) {
 }
 // Mixed into the key when blue is to move.
 inline constexpr std::uint64_t ZOBRIST_BLUE_TO_MOVE = detail::ZOBRIST_TABLE[2 * MAX_CELLS];
+// Mixed into the key of misere positions, so that one table may serve both variants.
+inline constexpr std::uint64_t ZOBRIST_MISERE = detail::ZOBRIST_TABLE[2 * MAX_CELLS + 1];
 
 // The keys of a stone at each cell of an n x n board and of the stone at the rotated cell,
 // indexed like Geometry (r*n + c), so a move updates both board keys by two XORs.

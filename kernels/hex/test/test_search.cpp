@@ -210,6 +210,25 @@ TEST_CASE("Openings: the maps of 1x1..4x4 equal the literature's, by every rule 
     CHECK(outcome_map(2, misere2.map) == std::vector<std::string>{"WL", "LW"}); // the acute corners win
 }
 
+TEST_CASE("Solver: normal and misere solvers sharing one table keep their results apart", "[hex]") {
+    auto table = std::make_shared<TranspositionTable>(1);
+    Solver normal(3, {Variant::normal, {Rules::plain, Order::centre}, 0, 1}, table);
+    Solver misere(3, {Variant::misere, {Rules::plain, Order::centre}, 0, 1}, table);
+    std::mt19937_64 rng(24);
+    int differ = 0;
+    for (int trial = 0; trial < 40; ++trial) {
+        const Board b = random_position(3, static_cast<int>(rng() % 6), rng);
+        normal.set_position(b);
+        misere.set_position(b);
+        const bool n = normal.solve().outcome == Outcome::win, m = misere.solve().outcome == Outcome::win;
+        INFO(b.to_text());
+        CHECK(n == minimax_wins(b, Variant::normal));
+        CHECK(m == minimax_wins(b, Variant::misere));
+        differ += n != m;
+    }
+    CHECK(differ > 5); // the two games do disagree on many of these positions
+}
+
 TEST_CASE("Search: 64-bit and 128-bit boards search the same tree", "[hex]") {
     std::mt19937_64 rng(23);
     for (int trial = 0; trial < 20; ++trial) {
