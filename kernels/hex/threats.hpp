@@ -1,8 +1,9 @@
 #pragma once
-// What one colour's stones threaten: the completing cells (a stone there connects the two edges) and the double threats
-// (a stone there leaves two or more completing cells), each threat with its carrier. These
-// are the article's pruning rules 1 and 2; a double threat is the smallest semi-connection
-// between the two edges, the seed of H-search.
+// What one colour's stones threaten: the completing cells (a stone there connects the two
+// edges), the threat cells (a stone there makes a completing cell) and the double threats (a
+// stone there leaves two or more completing cells), each double threat with its carrier.
+// These are the article's pruning rules 1 and 2; a double threat is the smallest
+// semi-connection between the two edges, the seed of H-search.
 #include "hex/cell_set.hpp"
 #include "hex/geometry.hpp"
 #include "hex/side.hpp"
@@ -10,7 +11,8 @@
 namespace cgt::hex {
 
 // The threats of one colour in one position: the empty cells next to (or on) each edge's
-// joined part, from which follow the completing cells and the double threats.
+// joined part, from which follow the completing cells and the double threats. Refers to the
+// geometry and the side it was made from, which must outlive it.
 template <class Bits> class Threats {
 public:
     Threats(const Geometry<Bits>& g, const Side<Bits>& s, Bits empty)
@@ -60,7 +62,9 @@ public:
         return false;
     }
 
-    // Cells after which the colour has a completing cell.
+    // The empty cells after which the colour has a completing cell (exact when completing()
+    // is empty; otherwise the completing cells are among them). The distance order tries
+    // them first: each forces the opponent's reply.
     [[nodiscard]] Bits threat_cells() const {
         const Geometry<Bits>& g = *m_geo;
         Bits out = 0;

@@ -79,7 +79,7 @@ TEST_CASE("Threats: completing cells from row masks equal a cell-by-cell check, 
     CHECK(with_cells > 100); // the positions do exercise the non-empty case
 }
 
-TEST_CASE("Threats: double threats and their completing cells equal a cell-by-cell check", "[hex]") {
+TEST_CASE("Threats: double threats, threat cells and their completing cells equal a cell-by-cell check", "[hex]") {
     std::mt19937_64 rng(12);
     int threats_seen = 0;
     for (int n = 3; n <= 6; ++n) {
@@ -90,22 +90,27 @@ TEST_CASE("Threats: double threats and their completing cells equal a cell-by-ce
                 const Board& b = game.board;
                 if (completing_by_search(b, c)) continue; // the rule's precondition
                 std::vector<std::pair<Wide, Wide>> fast;
-                Threats<Wide>(g, side_of(b, c), empty_of(b)).for_each_double_threat([&](Wide x, Wide y) {
+                const Side<Wide> side = side_of(b, c);
+                const Threats<Wide> threats(g, side, empty_of(b));
+                threats.for_each_double_threat([&](Wide x, Wide y) {
                     fast.emplace_back(x, y);
                     return false;
                 });
                 std::vector<std::pair<Wide, Wide>> slow;
+                Wide single = 0;
                 Board work = b;
                 for (Cell cell : b.empty_cells()) {
                     work.place(cell, c);
                     const Wide y = completing_by_search(work, c);
                     if (count_cells(y) >= 2) slow.emplace_back(cell_bit<Wide>(cell.row * n + cell.col), y);
+                    if (y) single |= cell_bit<Wide>(cell.row * n + cell.col);
                     work.remove(cell);
                 }
                 const auto by_cell = [](const auto& a, const auto& b2) { return a.first < b2.first; };
                 std::sort(fast.begin(), fast.end(), by_cell);
                 INFO(b.to_text() << "\n" << colour_name(c));
                 CHECK(fast == slow);
+                CHECK(threats.threat_cells() == single);
                 threats_seen += static_cast<int>(slow.size());
             }
         }
