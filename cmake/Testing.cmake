@@ -57,11 +57,23 @@ function(cgt_add_cli_test)
   set_tests_properties("${ARG_NAME}" PROPERTIES LABELS "cli;${ARG_LABELS}" ENVIRONMENT "${CGT_MPI_TEST_ENV}")
 endfunction()
 
-# cgt_add_determinism_test(<driver target> [driver options...]): the tables written at 1
-# and 3 ranks are identical.
+# cgt_add_determinism_test(<driver target> [EXCLUDE <table/column>...] [driver options...]):
+# the tables written at 1 and 3 ranks are identical (but for the excluded columns, which
+# measure the run, such as seconds).
 function(cgt_add_determinism_test driver)
+  set(excludes)
+  set(options ${ARGN})
+  while(options)
+    list(GET options 0 first)
+    if(NOT first STREQUAL "EXCLUDE")
+      break()
+    endif()
+    list(GET options 1 column)
+    list(APPEND excludes --exclude ${column})
+    list(REMOVE_AT options 0 1)
+  endwhile()
   add_test(NAME "${driver}: same tables at 1 and 3 ranks"
-           COMMAND ${PROJECT_SOURCE_DIR}/cmake/determinism_test.sh $<TARGET_FILE:${driver}> ${ARGN})
+           COMMAND ${PROJECT_SOURCE_DIR}/cmake/determinism_test.sh ${excludes} $<TARGET_FILE:${driver}> ${options})
   set_tests_properties("${driver}: same tables at 1 and 3 ranks" PROPERTIES
     LABELS "mpi;determinism" PROCESSORS 2 TIMEOUT 600)
 endfunction()
