@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace cgt::impartial {
 
@@ -55,6 +56,12 @@ SparseSweep::SparseSweep(std::uint64_t max_heap, std::span<const std::uint16_t> 
     }
     m_next = values.size();
     m_scan = scan;
+}
+
+std::vector<std::uint16_t> SparseSweep::release_values() && {
+    m_values.resize(m_next);
+    m_next = 0;
+    return std::move(m_values);
 }
 
 void SparseSweep::record(std::uint64_t n, Grundy value) {

@@ -65,6 +65,9 @@ public:
     [[nodiscard]] std::uint64_t next_heap() const { return m_next; }
     [[nodiscard]] ScanKernel kernel() const { return m_kernel; }
     [[nodiscard]] std::span<const std::uint16_t> values() const { return {m_values.data(), m_next}; }
+    // Hands over G(0..next_heap() - 1) without a copy (2 bytes a heap: 2 GiB at 2^30); the
+    // sweep is left with no values and must not be run or read afterwards.
+    [[nodiscard]] std::vector<std::uint16_t> release_values() &&;
 
     // Heaps with a sparse value, ascending (0, 1, 2, 3, 4, 6, ...).
     [[nodiscard]] const std::vector<HeapValue>& sparse_heaps() const { return m_sparse; }

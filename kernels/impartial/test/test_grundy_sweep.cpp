@@ -127,6 +127,9 @@ TEST_CASE("SparseSweep: interrupted anywhere and resumed, it equals an uninterru
     empty.run_through(max_heap);
     check_same_tables(whole, empty);
     check_same_tables(whole, pieces);
+
+    const std::vector<std::uint16_t> copy(whole.values().begin(), whole.values().end());
+    CHECK(std::move(whole).release_values() == copy);
 }
 
 TEST_CASE("SparseSweep: scan kernels stop at the same split with the same leftovers",
