@@ -8,7 +8,7 @@
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-#define CGT_SCAN_HAVE_AVX512 1
+#define CGT_SCAN_HAVE_X86 1
 #endif
 
 namespace cgt::impartial {
@@ -84,7 +84,7 @@ void mark_scalar(const std::uint16_t* g, std::uint64_t n0, std::span<const Spars
     }
 }
 
-#ifdef CGT_SCAN_HAVE_AVX512
+#ifdef CGT_SCAN_HAVE_X86
 // 64 splits per step, two registers of 32: lane j pairs G(a + j) with G(n - a - j) (one
 // load reversed), and the wanted set, 32 words of 16 bits, is looked up with one vpermw by
 // x / 16 and a shift by x % 16. Lanes that hit are then taken in increasing a, so the split
@@ -152,6 +152,88 @@ mark_avx512(const std::uint16_t* g, std::uint64_t n0, std::span<const SparsePart
     }
 }
 
+
+// AVX2 has no 16-bit permute across the register, so the 512-bit wanted set is two
+// registers of 8 dwords: the word of x is picked from each with vpermd by x / 32, the one of
+// the right half (bit 8 of x) is blended in, then shifted by x % 32. 32 splits per step.
+__attribute__((target("avx2"))) inline std::uint32_t wanted_lanes_avx2(__m256i x16, __m256i low, __m256i high) {
+    std::uint32_t mask = 0;
+    for (int half = 0; half < 2; ++half) {
+        const __m256i x = _mm256_cvtepu16_epi32(half ? _mm256_extracti128_si256(x16, 1) : _mm256_castsi256_si128(x16));
+        const __m256i index = _mm256_srli_epi32(x, 5);
+        const __m256i word = _mm256_castps_si256(_mm256_blendv_ps(
+            _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(low, index)),
+            _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(high, index)),
+            _mm256_castsi256_ps(_mm256_slli_epi32(x, 23)))); // bit 8 of x to the sign
+        const __m256i bit = _mm256_srlv_epi32(word, _mm256_and_si256(x, _mm256_set1_epi32(31)));
+        mask |= static_cast<std::uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(bit, 31))))
+                << (8 * half);
+    }
+    return mask;
+}
+
+__attribute__((target("avx2"))) inline __m256i reversed_avx2(const std::uint16_t* p) {
+    const __m256i words = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+                                           14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+    const __m256i v = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), words);
+    return _mm256_permute4x64_epi64(v, 0x4e);
+}
+
+__attribute__((target("avx2"))) std::uint64_t
+scan_avx2(const std::uint16_t* g, std::uint64_t n, std::uint64_t last, std::uint64_t* words,
+          unsigned& remaining) {
+    __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words));
+    __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words + 4));
+    std::uint64_t a = 1;
+    for (; a + 31 <= last; a += 32) {
+        const __m256i x0 = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a)),
+                                            reversed_avx2(g + (n - a - 15)));
+        const __m256i x1 = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a + 16)),
+                                            reversed_avx2(g + (n - a - 31)));
+        std::uint32_t hit = wanted_lanes_avx2(x0, low, high) | (wanted_lanes_avx2(x1, low, high) << 16);
+        if (hit) {
+            alignas(32) std::uint16_t xs[32];
+            _mm256_store_si256(reinterpret_cast<__m256i*>(xs), x0);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(xs + 16), x1);
+            do {
+                const unsigned lane = static_cast<unsigned>(std::countr_zero(hit));
+                hit &= hit - 1;
+                take(words, remaining, xs[lane]);
+                if (remaining == 0) return a + lane;
+            } while (hit);
+            low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words));
+            high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words + 4));
+        }
+    }
+    return a <= last ? scan_scalar(g, n, a, last, words, remaining) : 0;
+}
+
+// As mark_avx512, 16 heaps per register.
+__attribute__((target("avx2"))) void mark_avx2(const std::uint16_t* g, std::uint64_t n0,
+                                               std::span<const SparsePart> parts, std::uint8_t* marks,
+                                               std::uint8_t stamp) {
+    constexpr short R = SWEEP_VALUE_LIMIT;
+    const __m256i row0 = _mm256_setr_epi16(0, R, 2 * R, 3 * R, 4 * R, 5 * R, 6 * R, 7 * R, 8 * R, 9 * R,
+                                           10 * R, 11 * R, 12 * R, 13 * R, 14 * R, 15 * R);
+    const __m256i row16 = _mm256_add_epi16(row0, _mm256_set1_epi16(16 * R));
+    constexpr std::size_t GROUP = 8;
+    alignas(32) std::uint16_t offsets[GROUP * MARK_BLOCK];
+    for (std::size_t k = 0; k < parts.size(); k += GROUP) {
+        const std::size_t group = std::min(GROUP, parts.size() - k);
+        for (std::size_t q = 0; q < group; ++q) {
+            const SparsePart& p = parts[k + q];
+            const std::uint16_t* src = g + (n0 - p.heap);
+            const __m256i value = _mm256_set1_epi16(static_cast<short>(p.value));
+            const __m256i v0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src));
+            const __m256i v1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + 16));
+            auto* out = reinterpret_cast<__m256i*>(offsets + MARK_BLOCK * q);
+            _mm256_store_si256(out, _mm256_add_epi16(_mm256_xor_si256(v0, value), row0));
+            _mm256_store_si256(out + 1, _mm256_add_epi16(_mm256_xor_si256(v1, value), row16));
+        }
+#pragma GCC unroll 16
+        for (std::size_t i = 0; i < group * MARK_BLOCK; ++i) marks[offsets[i]] = stamp;
+    }
+}
 #endif
 
 } // namespace
@@ -159,22 +241,30 @@ mark_avx512(const std::uint16_t* g, std::uint64_t n0, std::span<const SparsePart
 bool scan_kernel_available(ScanKernel kernel) {
     switch (kernel) {
     case ScanKernel::portable: return true;
-    case ScanKernel::avx512:
-#ifdef CGT_SCAN_HAVE_AVX512
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+#ifdef CGT_SCAN_HAVE_X86
+    case ScanKernel::avx2: return __builtin_cpu_supports("avx2");
+    case ScanKernel::avx512: return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
 #else
-        return false;
+    case ScanKernel::avx2:
+    case ScanKernel::avx512: return false;
 #endif
     }
     return false;
 }
 
 ScanKernel fastest_scan_kernel() {
-    return scan_kernel_available(ScanKernel::avx512) ? ScanKernel::avx512 : ScanKernel::portable;
+    for (ScanKernel k : {ScanKernel::avx512, ScanKernel::avx2})
+        if (scan_kernel_available(k)) return k;
+    return ScanKernel::portable;
 }
 
 const char* scan_kernel_name(ScanKernel kernel) {
-    return kernel == ScanKernel::avx512 ? "avx512" : "portable";
+    switch (kernel) {
+    case ScanKernel::portable: return "portable";
+    case ScanKernel::avx2: return "avx2";
+    case ScanKernel::avx512: return "avx512";
+    }
+    return "?";
 }
 
 namespace {
@@ -192,8 +282,9 @@ void mark_sparse_parts(ScanKernel kernel, const std::uint16_t* values, std::uint
     // Parts are kept ascending, so the ends bound them all.
     if (parts.front().heap < MARK_BLOCK || parts.back().heap > n0)
         throw std::invalid_argument("mark_sparse_parts: parts must lie in 32.." + std::to_string(n0));
-#ifdef CGT_SCAN_HAVE_AVX512
+#ifdef CGT_SCAN_HAVE_X86
     if (kernel == ScanKernel::avx512) return mark_avx512(values, n0, parts, marks, stamp);
+    if (kernel == ScanKernel::avx2) return mark_avx2(values, n0, parts, marks, stamp);
 #endif
     mark_scalar(values, n0, parts, marks, stamp);
 }
@@ -208,9 +299,11 @@ std::uint64_t scan_splits(ScanKernel kernel, const std::uint16_t* values, std::u
     std::array<std::uint64_t, 8> words = wanted.words();
     unsigned remaining = wanted.size();
     std::uint64_t stop = 0;
-#ifdef CGT_SCAN_HAVE_AVX512
+#ifdef CGT_SCAN_HAVE_X86
     if (kernel == ScanKernel::avx512)
         stop = scan_avx512(values, n, last, words.data(), remaining);
+    else if (kernel == ScanKernel::avx2)
+        stop = scan_avx2(values, n, last, words.data(), remaining);
     else
 #endif
         stop = scan_scalar(values, n, 1, last, words.data(), remaining);

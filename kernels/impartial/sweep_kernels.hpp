@@ -1,11 +1,12 @@
 #pragma once
-// The two inner loops of the sparse-space sweep (sparse_sweep.hpp), each in two
-// interchangeable implementations: a portable scalar one and an AVX-512BW one chosen at run
-// time. Both give identical results for identical input, which the tests check.
+// The two inner loops of the sparse-space sweep (sparse_sweep.hpp), each in three
+// interchangeable implementations: portable scalar, AVX2 and AVX-512BW, chosen at run time
+// by what the processor has. All give identical results for identical input, which the
+// tests check on every kernel the test machine runs.
 //  - mark_sparse_parts: step 1 for a block of 32 consecutive heaps at once, so each part's
 //    32 values are one contiguous load instead of 32 scattered ones.
 //  - scan_splits: step 2, walking the splits of one heap until a wanted set of values has
-//    appeared (AVX-512: 32 splits per step, the wanted set held in one register).
+//    appeared (SIMD: 32 or 64 splits per step, the wanted set held in registers).
 #include <array>
 #include <cstdint>
 #include <span>
@@ -38,11 +39,11 @@ private:
     std::array<std::uint64_t, 8> m_words{};
 };
 
-enum class ScanKernel { portable, avx512 };
+enum class ScanKernel { portable, avx2, avx512 };
 
 // Whether this processor runs `kernel` (portable always does).
 bool scan_kernel_available(ScanKernel kernel);
-// avx512 where available, else portable.
+// avx512, else avx2, else portable.
 ScanKernel fastest_scan_kernel();
 const char* scan_kernel_name(ScanKernel kernel);
 

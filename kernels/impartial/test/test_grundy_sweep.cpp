@@ -11,7 +11,7 @@ using namespace cgt::impartial;
 namespace {
 std::vector<ScanKernel> available_kernels() {
     std::vector<ScanKernel> out;
-    for (ScanKernel k : {ScanKernel::portable, ScanKernel::avx512})
+    for (ScanKernel k : {ScanKernel::portable, ScanKernel::avx2, ScanKernel::avx512})
         if (scan_kernel_available(k)) out.push_back(k);
     return out;
 }
