@@ -1,0 +1,81 @@
+#pragma once
+// Command-line and INI options for drivers and tools, on Boost.Program_options.
+// Every program gets --help (with an example), --config FILE (the same options as an INI
+// file, so a job is a file; command-line values win over the file), and drivers also get
+// --out FILE and --quiet. Bad options, bad values, unknown keys in the INI file and a
+// --out that cannot be written are UsageErrors: one line, exit status 2, no output file.
+#include "common/mpi_environment.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace cgt::common {
+
+namespace po = boost::program_options;
+
+class Options {
+public:
+    // `program` is the executable name (cgt-nim), `summary` one line of what it does,
+    // `example` a full example command line for --help. With `with_output`, --out
+    // (default `results/<default_out>`) and --quiet are added.
+    Options(std::string program, std::string summary, std::string example,
+            std::string default_out = "");
+
+    // Adds the program's own options (kebab-case names).
+    po::options_description_easy_init add() { return m_own.add_options(); }
+    // Lets up to `max_count` (-1: any number) bare arguments stand for option `name`
+    // (which must have been added), e.g. the input file of a verify program.
+    void positional(const std::string& name, int max_count) { m_positional.add(name.c_str(), max_count); }
+
+    // Parses argv and --config; runs `validate` (which throws UsageError on a bad value).
+    // Returns false after printing --help (the program should then exit 0). On a usage
+    // error throws UsageError. Not collective: for a tool without MPI.
+    bool parse(int argc, const char* const argv[],
+               const std::function<void(const po::variables_map&)>& validate = {});
+    // The same for an MPI driver, collectively: every rank parses and validates; if any
+    // rank fails, every rank throws the same UsageError (agree_on_usage). Only rank 0
+    // prints --help.
+    bool parse(const MpiEnvironment& env, int argc, const char* const argv[],
+               const std::function<void(const po::variables_map&)>& validate = {});
+
+    [[nodiscard]] const po::variables_map& values() const { return m_values; }
+    template <class T> [[nodiscard]] T get(const std::string& name) const {
+        return m_values.at(name).as<T>();
+    }
+    [[nodiscard]] bool has(const std::string& name) const { return m_values.count(name) > 0; }
+    [[nodiscard]] std::string out_path() const { return get<std::string>("out"); }
+    [[nodiscard]] bool quiet() const { return has("quiet") && get<bool>("quiet"); }
+
+    // Every option of the program with its effective value, as INI lines `name = value`
+    // in declaration order (--help, --config excluded): the `parameters` attribute of a
+    // result file, and a valid --config file that reproduces the run.
+    [[nodiscard]] std::string parameters_text() const;
+
+    [[nodiscard]] const std::string& program() const { return m_program; }
+
+private:
+    std::optional<std::string> parse_quietly(int argc, const char* const argv[],
+                                             const std::function<void(const po::variables_map&)>& validate,
+                                             bool& help);
+    void print_help() const;
+
+    std::string m_program, m_summary, m_example;
+    bool m_with_output;
+    po::options_description m_own;
+    po::options_description m_generic;
+    po::positional_options_description m_positional;
+    po::variables_map m_values;
+};
+
+// Throws UsageError unless `path` can be created: its directory exists and is writable,
+// and the path is not a directory.
+void check_writable_output(const std::string& path, const std::string& option = "--out");
+
+// Parses an inclusive range "a-b" or a single number "a" (e.g. --sizes 1-5). Throws
+// UsageError naming `option` on anything else or a > b.
+std::pair<long, long> parse_range(const std::string& text, const std::string& option);
+
+} // namespace cgt::common

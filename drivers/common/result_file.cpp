@@ -1,0 +1,231 @@
+#include "common/result_file.hpp"
+
+#include "common/mpi_environment.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <cstdio>
+#include <ctime>
+#include <numeric>
+
+namespace cgt {
+const char* build_version(); // generated at build time (cmake/WriteVersion.cmake)
+}
+
+namespace cgt::common {
+
+std::string program_version() { return build_version(); }
+
+namespace {
+std::string iso8601_now() {
+    const std::time_t t = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return buf;
+}
+
+template <class T> std::uint64_t to_u64(T v) { return static_cast<std::uint64_t>(v); }
+} // namespace
+
+ResultFile::ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters)
+    : m_comm(comm), m_path(std::move(path)), m_start(std::chrono::steady_clock::now()) {
+    MPI_Comm_rank(comm, &m_rank);
+    MPI_Comm_size(comm, &m_size);
+    silence_hdf5_errors();
+    const std::string where = partial_path();
+    H5Id fapl(h5_check(H5Pcreate(H5P_FILE_ACCESS), "H5Pcreate", where), H5Pclose);
+    h5_check(H5Pset_fapl_mpio(fapl, comm, MPI_INFO_NULL), "H5Pset_fapl_mpio", where);
+    m_file = H5Id(h5_check(H5Fcreate(where.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), "H5Fcreate", where),
+                  H5Fclose);
+
+    // Every rank writes the same attribute values: rank 0's clock decides `started`.
+    std::string started = iso8601_now();
+    started.resize(32, '\0');
+    check_mpi(MPI_Bcast(started.data(), 32, MPI_CHAR, 0, comm), "MPI_Bcast");
+    started.resize(std::strlen(started.c_str()));
+    set_attribute("/", "program", program);
+    set_attribute("/", "version", program_version());
+    set_attribute("/", "parameters", parameters);
+    set_attribute("/", "ranks", std::int64_t{m_size});
+    set_attribute("/", "started", started);
+    set_attribute("/", "complete", std::int64_t{0});
+    // On disk now, so a run that dies leaves a readable PATH.partial that says complete = 0.
+    h5_check(H5Fflush(m_file, H5F_SCOPE_GLOBAL), "H5Fflush", where);
+}
+
+ResultFile::~ResultFile() = default; // an unfinished file stays PATH.partial, complete = 0
+
+double ResultFile::wall_seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+}
+
+H5Id ResultFile::open_object(const std::string& object) {
+    const std::string where = partial_path() + " (" + object + ")";
+    return H5Id(h5_check(H5Oopen(m_file, object.c_str(), H5P_DEFAULT), "H5Oopen", where), H5Oclose);
+}
+
+void ResultFile::set_attribute(const std::string& object, const std::string& name, const std::string& value) {
+    H5Id o = open_object(object);
+    write_attribute(o, name, value, partial_path());
+}
+void ResultFile::set_attribute(const std::string& object, const std::string& name, std::int64_t value) {
+    H5Id o = open_object(object);
+    write_attribute(o, name, value, partial_path());
+}
+void ResultFile::set_attribute(const std::string& object, const std::string& name, double value) {
+    H5Id o = open_object(object);
+    write_attribute(o, name, value, partial_path());
+}
+
+void ResultFile::write_table(const std::string& name, LocalTable& table, const std::string& order,
+                             bool compress) {
+    const std::string where = partial_path() + " (table " + name + ")";
+    table.end_blocks();
+    const auto& blocks = table.blocks();
+    if (table.rows() > 0 && blocks.empty())
+        throw std::logic_error("write_table: rows appended before any begin_block");
+
+    // Every rank's (key, rows) pairs -> the global offset of each local block.
+    const int nb = static_cast<int>(blocks.size());
+    std::vector<int> counts(m_size), displs(m_size);
+    check_mpi(MPI_Allgather(&nb, 1, MPI_INT, counts.data(), 1, MPI_INT, m_comm), "MPI_Allgather");
+    std::exclusive_scan(counts.begin(), counts.end(), displs.begin(), 0);
+    const int total_blocks = displs.back() + counts.back();
+    std::vector<std::uint64_t> my_keys, my_rows, all_keys(total_blocks), all_rows(total_blocks);
+    for (const auto& b : blocks) {
+        my_keys.push_back(b.key);
+        my_rows.push_back(b.rows);
+    }
+    check_mpi(MPI_Allgatherv(my_keys.data(), nb, MPI_UINT64_T, all_keys.data(), counts.data(),
+                             displs.data(), MPI_UINT64_T, m_comm), "MPI_Allgatherv");
+    check_mpi(MPI_Allgatherv(my_rows.data(), nb, MPI_UINT64_T, all_rows.data(), counts.data(),
+                             displs.data(), MPI_UINT64_T, m_comm), "MPI_Allgatherv");
+    const auto offsets = block_offsets(blocks, all_keys, all_rows);
+    const std::uint64_t total_rows = std::accumulate(all_rows.begin(), all_rows.end(), std::uint64_t{0});
+
+    // HDF5 pairs memory elements with the file selection in ascending file order, so the
+    // local rows are laid out by ascending global offset; runs that touch are merged.
+    std::vector<std::size_t> by_offset(blocks.size());
+    std::iota(by_offset.begin(), by_offset.end(), std::size_t{0});
+    std::sort(by_offset.begin(), by_offset.end(), [&](auto a, auto b) { return offsets[a] < offsets[b]; });
+    std::vector<Segment> segments; // this rank's rows in file order
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> runs; // merged (global start, rows)
+    std::uint64_t local_rows = 0;
+    for (std::size_t i : by_offset) {
+        const Block& b = blocks[i];
+        if (b.rows == 0) continue;
+        segments.push_back({b.first_row, offsets[i], b.rows});
+        local_rows += b.rows;
+        if (!runs.empty() && runs.back().first + runs.back().second == offsets[i]) runs.back().second += b.rows;
+        else runs.emplace_back(offsets[i], b.rows);
+    }
+    // Whether the column's own storage is already in file order (no copy needed).
+    bool in_order = local_rows == table.rows();
+    for (std::size_t i = 0, next = 0; in_order && i < segments.size(); next += segments[i].rows, ++i)
+        in_order = segments[i].local_first == next;
+    // Calls f(file_index, local_row) for this rank's rows in file order.
+    auto for_each_row = [&](auto&& f) {
+        std::uint64_t k = 0;
+        for (const Segment& s : segments)
+            for (std::uint64_t r = 0; r < s.rows; ++r) f(k++, s.local_first + r);
+    };
+
+    H5Id group(h5_check(H5Gcreate2(m_file, name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                        "H5Gcreate2", where), H5Gclose);
+    H5Id dxpl(h5_check(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate", where), H5Pclose);
+    h5_check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio", where);
+
+    std::uint64_t checksum = 0;
+    std::string column_names;
+    for (const Column& column : table.columns()) {
+        const std::string at = where + " column " + column.name;
+        column_names += (column_names.empty() ? "" : ",") + column.name;
+        checksum += column_checksum(column.name, column.data, segments);
+
+        // The element type and a contiguous buffer of this rank's rows in file order (the
+        // column itself when its rows are already in that order).
+        H5Id type;
+        std::vector<unsigned char> buffer;
+        const void* data = nullptr;
+        std::visit([&](const auto& v) {
+            using T = typename std::decay_t<decltype(v)>::value_type;
+            if constexpr (std::is_same_v<T, std::string>) {
+                std::uint64_t width = 0;
+                for_each_row([&](std::uint64_t, std::uint64_t r) { width = std::max<std::uint64_t>(width, v[r].size()); });
+                std::uint64_t global_width = 0;
+                check_mpi(MPI_Allreduce(&width, &global_width, 1, MPI_UINT64_T, MPI_MAX, m_comm), "MPI_Allreduce");
+                type = utf8_string_type(global_width, at);
+                const std::uint64_t stride = global_width + 1;
+                buffer.assign(std::max<std::uint64_t>(local_rows, 1) * stride, 0);
+                for_each_row([&](std::uint64_t i, std::uint64_t r) {
+                    std::memcpy(buffer.data() + i * stride, v[r].data(), v[r].size());
+                });
+                data = buffer.data();
+            } else {
+                type = H5Id(h5_check(H5Tcopy(native_type<T>()), "H5Tcopy", at), H5Tclose);
+                if (in_order && local_rows > 0) {
+                    data = v.data();
+                } else {
+                    buffer.resize(std::max<std::uint64_t>(local_rows, 1) * sizeof(T));
+                    for_each_row([&](std::uint64_t i, std::uint64_t r) {
+                        std::memcpy(buffer.data() + i * sizeof(T), &v[r], sizeof(T));
+                    });
+                    data = buffer.data();
+                }
+            }
+        }, column.data);
+
+        const hsize_t dims[1] = {total_rows};
+        H5Id file_space(h5_check(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", at), H5Sclose);
+        H5Id dcpl(h5_check(H5Pcreate(H5P_DATASET_CREATE), "H5Pcreate", at), H5Pclose);
+        if (compress && total_rows > 0 && column.type() != ColumnType::Text) {
+            const std::size_t element = H5Tget_size(type);
+            const hsize_t chunk[1] = {std::min<hsize_t>(total_rows, std::max<hsize_t>(1, (1u << 20) / element))};
+            h5_check(H5Pset_chunk(dcpl, 1, chunk), "H5Pset_chunk", at);
+            h5_check(H5Pset_shuffle(dcpl), "H5Pset_shuffle", at);
+            h5_check(H5Pset_deflate(dcpl, 4), "H5Pset_deflate", at);
+        }
+        H5Id set(h5_check(H5Dcreate2(group, column.name.c_str(), type, file_space, H5P_DEFAULT, dcpl, H5P_DEFAULT),
+                          "H5Dcreate2", at), H5Dclose);
+        if (total_rows > 0) {
+            h5_check(H5Sselect_none(file_space), "H5Sselect_none", at);
+            for (const auto& [start, count] : runs) {
+                const hsize_t s[1] = {start}, c[1] = {count};
+                h5_check(H5Sselect_hyperslab(file_space, H5S_SELECT_OR, s, nullptr, c, nullptr),
+                         "H5Sselect_hyperslab", at);
+            }
+            const hsize_t mdims[1] = {std::max<std::uint64_t>(local_rows, 1)};
+            H5Id mem_space(h5_check(H5Screate_simple(1, mdims, nullptr), "H5Screate_simple", at), H5Sclose);
+            if (local_rows == 0) h5_check(H5Sselect_none(mem_space), "H5Sselect_none", at);
+            h5_check(H5Dwrite(set, type, mem_space, file_space, dxpl, data), "H5Dwrite", at);
+        }
+        set.close("H5Dclose", at);
+    }
+    std::uint64_t global_checksum = 0;
+    check_mpi(MPI_Allreduce(&checksum, &global_checksum, 1, MPI_UINT64_T, MPI_SUM, m_comm), "MPI_Allreduce");
+    write_attribute(group, "order", order, where);
+    write_attribute(group, "columns", column_names, where);
+    write_attribute(group, "rows", static_cast<std::int64_t>(total_rows), where);
+    // Stored as text: HDF5 attributes have no portable unsigned 64-bit reader everywhere.
+    write_attribute(group, "checksum", std::to_string(global_checksum), where);
+    group.close("H5Gclose", where);
+}
+
+void ResultFile::finish() {
+    if (m_finished) return;
+    double wall = wall_seconds();
+    check_mpi(MPI_Bcast(&wall, 1, MPI_DOUBLE, 0, m_comm), "MPI_Bcast");
+    set_attribute("/", "wall_seconds", wall);
+    set_attribute("/", "complete", std::int64_t{1});
+    m_file.close("H5Fclose", partial_path());
+    check_mpi(MPI_Barrier(m_comm), "MPI_Barrier");
+    int ok = 1;
+    if (m_rank == 0) ok = std::rename(partial_path().c_str(), m_path.c_str()) == 0;
+    check_mpi(MPI_Bcast(&ok, 1, MPI_INT, 0, m_comm), "MPI_Bcast");
+    if (!ok) throw std::runtime_error("rename " + partial_path() + " -> " + m_path + " failed");
+    m_finished = true;
+}
+
+} // namespace cgt::common

@@ -1,0 +1,65 @@
+#pragma once
+// One result file per run of a job, written collectively by every rank with parallel HDF5.
+//
+// Root attributes: program, version (git describe at build time), parameters (the full
+// option set as INI text), ranks, started (ISO 8601, UTC), wall_seconds, complete (0 until
+// finish(), then 1). Tables are groups of equal-length 1-D datasets, one per column, with
+// group attributes `order` (the column(s) rows are sorted by), `columns` (column names in
+// order), `rows`, and `checksum` (see table.hpp) that readers verify.
+//
+// The file is created as PATH.partial and renamed to PATH by finish() after every rank has
+// written and the file is closed; a run that dies leaves only PATH.partial, marked
+// complete = 0.
+#include "common/hdf5_handle.hpp"
+#include "common/table.hpp"
+
+#include <mpi.h>
+
+#include <chrono>
+#include <string>
+
+namespace cgt::common {
+
+// The build's `git describe`.
+std::string program_version();
+
+class ResultFile {
+public:
+    // Collective. Creates PATH.partial (replacing any old one) and writes the provenance
+    // attributes with complete = 0.
+    ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters);
+    ~ResultFile();
+    ResultFile(const ResultFile&) = delete;
+    ResultFile& operator=(const ResultFile&) = delete;
+
+    // Collective. Writes `table` as the group `name`: each rank passes its own rows (ranks
+    // without rows still call), and rows land in the global order of the block keys.
+    // `order` names the sort column(s), e.g. "size,row,col". With `compress`, numeric
+    // columns are chunked and deflate-compressed (for big arrays such as Grundy values).
+    void write_table(const std::string& name, LocalTable& table, const std::string& order,
+                     bool compress = false);
+
+    // Collective, same value on every rank: an attribute on the root ("/") or a table group.
+    void set_attribute(const std::string& object, const std::string& name, const std::string& value);
+    void set_attribute(const std::string& object, const std::string& name, std::int64_t value);
+    void set_attribute(const std::string& object, const std::string& name, double value);
+
+    // Collective: wall_seconds, complete = 1, close, rename PATH.partial -> PATH.
+    void finish();
+
+    [[nodiscard]] const std::string& path() const { return m_path; }
+    [[nodiscard]] std::string partial_path() const { return m_path + ".partial"; }
+    [[nodiscard]] double wall_seconds() const;
+
+private:
+    H5Id open_object(const std::string& object);
+
+    MPI_Comm m_comm;
+    int m_rank = 0, m_size = 1;
+    std::string m_path;
+    std::chrono::steady_clock::time_point m_start;
+    H5Id m_file;
+    bool m_finished = false;
+};
+
+} // namespace cgt::common

@@ -1,0 +1,137 @@
+#include "common/result_reader.hpp"
+
+#include <sstream>
+#include <sys/stat.h>
+
+namespace cgt::common {
+
+const Column& Table::column(const std::string& column_name) const {
+    for (const auto& c : columns)
+        if (c.name == column_name) return c;
+    throw ResultRefused("table " + name + " has no column '" + column_name + "'");
+}
+
+std::vector<std::int64_t> Table::ints(const std::string& column_name) const {
+    return std::visit(
+        [&](const auto& v) -> std::vector<std::int64_t> {
+            using T = typename std::decay_t<decltype(v)>::value_type;
+            if constexpr (std::is_integral_v<T>) return {v.begin(), v.end()};
+            else throw ResultRefused("column " + name + "/" + column_name + " is not an integer column");
+        },
+        column(column_name).data);
+}
+
+const std::vector<double>& Table::floats(const std::string& column_name) const {
+    const auto* v = std::get_if<std::vector<double>>(&column(column_name).data);
+    if (!v) throw ResultRefused("column " + name + "/" + column_name + " is not a float column");
+    return *v;
+}
+
+const std::vector<std::string>& Table::texts(const std::string& column_name) const {
+    const auto* v = std::get_if<std::vector<std::string>>(&column(column_name).data);
+    if (!v) throw ResultRefused("column " + name + "/" + column_name + " is not a text column");
+    return *v;
+}
+
+ResultReader::ResultReader(const std::string& path, const std::string& expected_program) : m_path(path) {
+    silence_hdf5_errors();
+    const std::string suffix = ".partial";
+    if (path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
+        throw ResultRefused(path + " is a partial file (its run did not finish)");
+    struct stat st {};
+    if (stat(path.c_str(), &st) != 0) {
+        if (stat((path + suffix).c_str(), &st) == 0)
+            throw ResultRefused(path + " does not exist, only " + path + suffix + " (its run did not finish)");
+        throw ResultRefused(path + " does not exist");
+    }
+    const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (file < 0) throw ResultRefused(path + " is not an HDF5 file");
+    m_file = H5Id(file, H5Fclose);
+    if (!has_attribute(m_file, "complete") || read_int_attribute(m_file, "complete", path) != 1)
+        throw ResultRefused(path + " is incomplete (attribute complete is not 1)");
+    const std::string program = has_attribute(m_file, "program") ? text_attribute("program") : "";
+    if (program != expected_program)
+        throw ResultRefused(path + " was written by " + (program.empty() ? "an unknown program" : program) +
+                            ", not " + expected_program);
+}
+
+std::string ResultReader::text_attribute(const std::string& name) const {
+    return read_string_attribute(m_file, name, m_path);
+}
+std::int64_t ResultReader::int_attribute(const std::string& name) const {
+    return read_int_attribute(m_file, name, m_path);
+}
+double ResultReader::float_attribute(const std::string& name) const {
+    return read_double_attribute(m_file, name, m_path);
+}
+
+bool ResultReader::has_table(const std::string& name) const {
+    return H5Lexists(m_file, name.c_str(), H5P_DEFAULT) > 0;
+}
+
+std::string ResultReader::table_attribute(const std::string& table, const std::string& name) const {
+    const std::string where = m_path + " (table " + table + ")";
+    H5Id group(h5_check(H5Gopen2(m_file, table.c_str(), H5P_DEFAULT), "H5Gopen2", where), H5Gclose);
+    return read_string_attribute(group, name, where);
+}
+
+Table ResultReader::read_table(const std::string& name) const {
+    const std::string where = m_path + " (table " + name + ")";
+    if (!has_table(name)) throw ResultRefused(m_path + " has no table '" + name + "'");
+    H5Id group(h5_check(H5Gopen2(m_file, name.c_str(), H5P_DEFAULT), "H5Gopen2", where), H5Gclose);
+    Table table;
+    table.name = name;
+    table.order = read_string_attribute(group, "order", where);
+    table.rows = static_cast<std::uint64_t>(read_int_attribute(group, "rows", where));
+    const std::string names = read_string_attribute(group, "columns", where);
+    std::stringstream in(names);
+    std::uint64_t checksum = 0;
+    for (std::string column; std::getline(in, column, ',');) {
+        const std::string at = where + " column " + column;
+        H5Id set(h5_check(H5Dopen2(group, column.c_str(), H5P_DEFAULT), "H5Dopen2", at), H5Dclose);
+        H5Id type(h5_check(H5Dget_type(set), "H5Dget_type", at), H5Tclose);
+        H5Id space(h5_check(H5Dget_space(set), "H5Dget_space", at), H5Sclose);
+        const auto n = static_cast<std::uint64_t>(
+            h5_check(H5Sget_simple_extent_npoints(space), "H5Sget_simple_extent_npoints", at));
+        if (n != table.rows) throw ResultRefused(at + " has " + std::to_string(n) + " rows, the table " +
+                                                 std::to_string(table.rows));
+        const std::size_t size = H5Tget_size(type);
+        Column c{column, {}};
+        auto read_numbers = [&]<class T>(std::vector<T> v) {
+            v.resize(n);
+            if (n) h5_check(H5Dread(set, native_type<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()), "H5Dread", at);
+            c.data = std::move(v);
+        };
+        switch (H5Tget_class(type)) {
+        case H5T_STRING: {
+            std::vector<char> raw(n * size);
+            if (n) h5_check(H5Dread(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, raw.data()), "H5Dread", at);
+            std::vector<std::string> v(n);
+            for (std::uint64_t i = 0; i < n; ++i) {
+                const char* p = raw.data() + i * size;
+                v[i].assign(p, strnlen(p, size));
+            }
+            c.data = std::move(v);
+            break;
+        }
+        case H5T_FLOAT: read_numbers(std::vector<double>{}); break;
+        case H5T_INTEGER: {
+            const bool is_signed = H5Tget_sign(type) == H5T_SGN_2;
+            if (is_signed) read_numbers(std::vector<std::int64_t>{});
+            else if (size == 1) read_numbers(std::vector<std::uint8_t>{});
+            else if (size == 2) read_numbers(std::vector<std::uint16_t>{});
+            else read_numbers(std::vector<std::uint64_t>{});
+            break;
+        }
+        default: throw ResultRefused(at + " has an unsupported type");
+        }
+        const Segment all{0, 0, n};
+        checksum += column_checksum(column, c.data, std::span<const Segment>(&all, 1));
+        table.columns.push_back(std::move(c));
+    }
+    if (read_string_attribute(group, "checksum", where) != std::to_string(checksum))
+        throw ResultRefused(m_path + ": data altered: table " + name + " does not match its checksum");
+    return table;
+}
+
+} // namespace cgt::common

@@ -1,0 +1,93 @@
+#include "common/task_queue.hpp"
+
+#include "common/mpi_environment.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+namespace cgt::common {
+
+namespace {
+constexpr int TAG_REQUEST = 7201; // worker -> rank 0: tasks finished since the last request
+constexpr int TAG_TASK = 7202;    // rank 0 -> worker: the next task id, or n_tasks for "done"
+
+// Rank 0's dispatcher: serves requests until every worker has been told "done". Polls with
+// a short sleep instead of a blocking receive, which would spin a core that rank 0's own
+// tasks need.
+void dispatch(MPI_Comm comm, int workers, std::uint64_t n_tasks, std::atomic<std::uint64_t>& next,
+              Progress* progress) {
+    using namespace std::chrono;
+    std::uint64_t finished = 0;
+    MPI_Request request;
+    check_mpi(MPI_Irecv(&finished, 1, MPI_UINT64_T, MPI_ANY_SOURCE, TAG_REQUEST, comm, &request),
+              "MPI_Irecv");
+    auto backoff = microseconds(20);
+    while (workers > 0) {
+        int flag = 0;
+        MPI_Status status;
+        check_mpi(MPI_Test(&request, &flag, &status), "MPI_Test");
+        if (!flag) {
+            std::this_thread::sleep_for(backoff);
+            backoff = std::min(backoff * 2, microseconds(500));
+            continue;
+        }
+        backoff = microseconds(20);
+        if (progress && finished) progress->record(finished);
+        std::uint64_t task = next.fetch_add(1);
+        if (task >= n_tasks) {
+            task = n_tasks;
+            --workers;
+        }
+        check_mpi(MPI_Send(&task, 1, MPI_UINT64_T, status.MPI_SOURCE, TAG_TASK, comm), "MPI_Send");
+        if (workers > 0)
+            check_mpi(MPI_Irecv(&finished, 1, MPI_UINT64_T, MPI_ANY_SOURCE, TAG_REQUEST, comm,
+                                &request), "MPI_Irecv");
+    }
+}
+} // namespace
+
+std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
+                                          const std::function<void(std::uint64_t)>& run,
+                                          Progress* progress) {
+    int rank = 0, size = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    std::vector<std::uint64_t> mine;
+
+    if (rank == 0) {
+        std::atomic<std::uint64_t> next{0};
+        std::thread dispatcher;
+        if (size > 1)
+            dispatcher = std::thread(dispatch, comm, size - 1, n_tasks, std::ref(next), progress);
+        try {
+            for (std::uint64_t task; (task = next.fetch_add(1)) < n_tasks;) {
+                run(task);
+                mine.push_back(task);
+                if (progress) progress->record(1);
+            }
+        } catch (...) {
+            // The job is about to be aborted (run_driver); the dispatcher cannot finish.
+            if (dispatcher.joinable()) dispatcher.detach();
+            throw;
+        }
+        if (dispatcher.joinable()) dispatcher.join();
+    } else {
+        std::uint64_t finished = 0;
+        for (;;) {
+            check_mpi(MPI_Send(&finished, 1, MPI_UINT64_T, 0, TAG_REQUEST, comm), "MPI_Send");
+            std::uint64_t task = 0;
+            check_mpi(MPI_Recv(&task, 1, MPI_UINT64_T, 0, TAG_TASK, comm, MPI_STATUS_IGNORE),
+                      "MPI_Recv");
+            if (task >= n_tasks) break;
+            run(task);
+            mine.push_back(task);
+            finished = 1;
+        }
+    }
+    std::sort(mine.begin(), mine.end());
+    return mine;
+}
+
+} // namespace cgt::common

@@ -1,0 +1,25 @@
+#pragma once
+// A dynamic task queue for work of very uneven cost (Hex openings differ by 100x): rank 0
+// hands out task ids in increasing order to whichever rank asks next. Rank 0 computes too:
+// a dispatcher thread answers the other ranks (MPI_THREAD_SERIALIZED is enough, since rank
+// 0's main thread makes no MPI call until the queue is empty). With one rank it simply
+// runs every task itself.
+#include "common/progress.hpp"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace cgt::common {
+
+// Collective. Calls `run(task)` exactly once for every task in 0..n_tasks-1, on some rank;
+// `run` must not call MPI. Returns the ids run on this rank, ascending. If `progress` is
+// given, one unit is recorded per finished task (call progress->finish() afterwards, on
+// every rank). Tasks should take milliseconds at least: each costs one round trip to rank 0.
+std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
+                                          const std::function<void(std::uint64_t)>& run,
+                                          Progress* progress = nullptr);
+
+} // namespace cgt::common

@@ -1,0 +1,51 @@
+#include "common/mpi_environment.hpp"
+#include "common/partition.hpp"
+#include "common/progress.hpp"
+#include "common/task_queue.hpp"
+
+#include <catch2/catch.hpp>
+#include <mpi.h>
+
+#include <numeric>
+#include <thread>
+#include <vector>
+
+using namespace cgt::common;
+
+namespace {
+int world_rank() { int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); return r; }
+int world_size() { int s; MPI_Comm_size(MPI_COMM_WORLD, &s); return s; }
+}
+
+TEST_CASE("TaskQueue: every task runs exactly once across the ranks", "[mpi]") {
+    for (std::uint64_t n : {0ull, 1ull, 5ull, 97ull}) {
+        std::vector<int> ran(n, 0);
+        Progress progress(MPI_COMM_WORLD, n, "queue test", true);
+        const auto mine = run_task_queue(MPI_COMM_WORLD, n, [&](std::uint64_t t) {
+            ran[t] += 1;
+            if (t % 7 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2)); // uneven cost
+        }, &progress);
+        progress.finish();
+        CHECK(std::is_sorted(mine.begin(), mine.end()));
+        std::vector<int> total(n, 0);
+        MPI_Allreduce(ran.data(), total.data(), static_cast<int>(n), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        for (std::uint64_t t = 0; t < n; ++t) CHECK(total[t] == 1);
+        if (world_rank() == 0) CHECK(progress.done() == n);
+    }
+}
+
+TEST_CASE("Progress: counts from a static split reach rank 0", "[mpi]") {
+    const std::uint64_t total = 10000;
+    const Range mine = block_range(total, world_size(), world_rank());
+    Progress progress(MPI_COMM_WORLD, total, "static test", true);
+    for (std::uint64_t i = mine.begin; i < mine.end; ++i) progress.advance(1);
+    progress.finish();
+    if (world_rank() == 0) CHECK(progress.done() == total);
+}
+
+TEST_CASE("MpiEnvironment: a usage error found on one rank is raised on every rank", "[mpi]") {
+    std::optional<std::string> error;
+    if (world_rank() == world_size() - 1) error = "--heaps must be 1..16, got 17";
+    CHECK_THROWS_WITH(agree_on_usage(MPI_COMM_WORLD, error), "--heaps must be 1..16, got 17");
+    CHECK_NOTHROW(agree_on_usage(MPI_COMM_WORLD, std::nullopt));
+}

@@ -1,0 +1,147 @@
+#include "common/partition.hpp"
+#include "common/result_file.hpp"
+#include "common/result_reader.hpp"
+#include "common/task_queue.hpp"
+
+#include <catch2/catch.hpp>
+#include <mpi.h>
+
+#include <cstdio>
+#include <string>
+#include <unistd.h>
+
+using namespace cgt::common;
+
+namespace {
+int world_rank() { int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); return r; }
+int world_size() { int s; MPI_Comm_size(MPI_COMM_WORLD, &s); return s; }
+
+// A path unique to this run (rank 0's pid), the same on every rank.
+std::string temp_path(const std::string& stem) {
+    long pid = getpid();
+    MPI_Bcast(&pid, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    return "/tmp/cgt-test-" + stem + "-" + std::to_string(world_size()) + "-" + std::to_string(pid) + ".h5";
+}
+
+// Rows 0..n-1 by a static split: value i*i, text "#i", and i/2 as a float.
+void fill_static(LocalTable& t, std::uint64_t n) {
+    auto& id = t.add_column<std::int64_t>("id");
+    auto& text = t.add_column<std::string>("text");
+    auto& half = t.add_column<double>("half");
+    const Range mine = block_range(n, world_size(), world_rank());
+    t.begin_block(static_cast<std::uint64_t>(world_rank()));
+    for (std::uint64_t i = mine.begin; i < mine.end; ++i) {
+        id.push_back(static_cast<std::int64_t>(i * i));
+        text.push_back("#" + std::to_string(i));
+        half.push_back(static_cast<double>(i) / 2);
+    }
+}
+} // namespace
+
+TEST_CASE("ResultFile: rows land in enumeration order whatever the split", "[mpi]") {
+    const std::string path = temp_path("order");
+    {
+        ResultFile file(MPI_COMM_WORLD, path, "cgt-test", "n = 50\n");
+        LocalTable a;
+        fill_static(a, 50);
+        file.write_table("static", a, "id");
+
+        // Queue: task t yields t % 3 rows (some tasks none) with values 100*t + k.
+        LocalTable b;
+        auto& v = b.add_column<std::int64_t>("v");
+        auto& g = b.add_column<std::uint16_t>("g");
+        run_task_queue(MPI_COMM_WORLD, 40, [&](std::uint64_t t) {
+            b.begin_block(t);
+            for (std::uint64_t k = 0; k < t % 3; ++k) {
+                v.push_back(static_cast<std::int64_t>(100 * t + k));
+                g.push_back(static_cast<std::uint16_t>(t));
+            }
+        });
+        file.write_table("queue", b, "v", true);
+
+        LocalTable empty;
+        empty.add_column<std::string>("nothing");
+        file.write_table("empty", empty, "nothing");
+        file.set_attribute("/", "seed", std::int64_t{42});
+        file.finish();
+    }
+    if (world_rank() == 0) {
+        ResultReader reader(path, "cgt-test");
+        CHECK(reader.int_attribute("ranks") == world_size());
+        CHECK(reader.int_attribute("complete") == 1);
+        CHECK(reader.int_attribute("seed") == 42);
+        CHECK(reader.text_attribute("parameters") == "n = 50\n");
+        CHECK(reader.text_attribute("started").size() == 20);
+        CHECK_FALSE(reader.text_attribute("version").empty());
+        const Table s = reader.read_table("static");
+        REQUIRE(s.rows == 50);
+        const auto ids = s.ints("id");
+        for (std::int64_t i = 0; i < 50; ++i) {
+            CHECK(ids[i] == i * i);
+            CHECK(s.texts("text")[i] == "#" + std::to_string(i));
+            CHECK(s.floats("half")[i] == static_cast<double>(i) / 2);
+        }
+        CHECK(s.order == "id");
+        const Table q = reader.read_table("queue");
+        std::vector<std::int64_t> expect;
+        for (std::int64_t t = 0; t < 40; ++t)
+            for (std::int64_t k = 0; k < t % 3; ++k) expect.push_back(100 * t + k);
+        CHECK(q.ints("v") == expect);
+        CHECK(q.ints("g").size() == expect.size());
+        CHECK(reader.read_table("empty").rows == 0);
+        std::remove(path.c_str());
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+TEST_CASE("ResultFile: an unfinished file stays .partial and readers refuse it", "[mpi]") {
+    const std::string path = temp_path("partial");
+    {
+        ResultFile file(MPI_COMM_WORLD, path, "cgt-test", "");
+        LocalTable a;
+        fill_static(a, 10);
+        file.write_table("static", a, "id");
+        // no finish(): as if the job died here
+    }
+    if (world_rank() == 0) {
+        CHECK_THROWS_WITH(ResultReader(path + ".partial", "cgt-test"), Catch::Contains("is a partial file"));
+        CHECK_THROWS_WITH(ResultReader(path, "cgt-test"), Catch::Contains("only " + path + ".partial"));
+        std::remove((path + ".partial").c_str());
+        CHECK_THROWS_WITH(ResultReader(path, "cgt-test"), Catch::Contains("does not exist"));
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+TEST_CASE("ResultReader: refuses another job's file, an incomplete one and altered data", "[mpi]") {
+    const std::string path = temp_path("refuse");
+    {
+        ResultFile file(MPI_COMM_WORLD, path, "cgt-test", "");
+        LocalTable a;
+        fill_static(a, 20);
+        file.write_table("static", a, "id");
+        file.finish();
+    }
+    if (world_rank() == 0) {
+        CHECK_THROWS_WITH(ResultReader(path, "cgt-nim"), Catch::Contains("written by cgt-test, not cgt-nim"));
+        silence_hdf5_errors();
+        {   // alter one value in place
+            H5Id f(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
+            H5Id d(H5Dopen2(f, "static/id", H5P_DEFAULT), H5Dclose);
+            std::vector<std::int64_t> v(20);
+            REQUIRE(H5Dread(d, H5T_NATIVE_INT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()) >= 0);
+            v[7] += 1;
+            REQUIRE(H5Dwrite(d, H5T_NATIVE_INT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()) >= 0);
+        }
+        {
+            ResultReader reader(path, "cgt-test");
+            CHECK_THROWS_WITH(reader.read_table("static"), Catch::Contains("data altered"));
+        }
+        {   // clear the complete flag
+            H5Id f(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
+            write_attribute(f, "complete", std::int64_t{0}, path);
+        }
+        CHECK_THROWS_WITH(ResultReader(path, "cgt-test"), Catch::Contains("incomplete"));
+        std::remove(path.c_str());
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+}

@@ -1,0 +1,65 @@
+# Shell helpers shared by jobs/main, jobs/test and jobs/run (sourced, not run).
+# Set-up on a fresh Debian 12 machine: as root the packages are installed with apt-get;
+# as another user a missing package stops the script with one line naming it.
+
+CGT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CGT_BUILD=${CGT_BUILD:-$CGT_ROOT/build/release}
+CGT_BIN=$CGT_BUILD/bin
+
+# Debian packages: to build and run the jobs; to run the tests (adds a real Slurm).
+CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2"
+CGT_PACKAGES_TEST="slurm-wlm munge"
+
+cgt_missing_packages() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  echo "${missing[@]}"
+}
+
+# cgt_ensure_packages PACKAGE...: installs what is missing (root) or names it (others).
+cgt_ensure_packages() {
+  local missing
+  missing=$(cgt_missing_packages "$@")
+  [ -z "$missing" ] && return 0
+  if [ "$(id -u)" = 0 ]; then
+    echo "set-up: installing $missing" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing; } >/tmp/cgt-apt.log 2>&1; then
+      echo "error: apt-get install $missing failed (log: /tmp/cgt-apt.log)" >&2
+      exit 2
+    fi
+  else
+    echo "error: missing Debian packages: $missing (install them with: sudo apt-get install $missing)" >&2
+    exit 2
+  fi
+}
+
+# cgt_build: configures (once) and builds the release preset.
+cgt_build() {
+  (cd "$CGT_ROOT" &&
+    { [ -f "$CGT_BUILD/CMakeCache.txt" ] || cmake --preset release >/dev/null; } &&
+    cmake --build --preset release -j "$(nproc)" >/tmp/cgt-build.log 2>&1) || {
+    tail -30 /tmp/cgt-build.log >&2
+    echo "error: the build failed (full log: /tmp/cgt-build.log)" >&2
+    exit 1
+  }
+}
+
+# cgt_mpiexec RANKS COMMAND...: mpiexec that works as root and with more ranks than cores.
+cgt_mpiexec() {
+  local ranks=$1; shift
+  local extra=()
+  [ "$ranks" -gt "$(nproc)" ] && extra+=(--oversubscribe)
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    mpiexec --quiet -n "$ranks" "${extra[@]}" "$@"
+}
+
+# cgt_job_ranks JOB: ranks for a local run: the INI's "# ranks = N" line (sequential jobs
+# say 1), otherwise one per core.
+cgt_job_ranks() {
+  local n
+  n=$(sed -n 's/^#[[:space:]]*ranks[[:space:]]*=[[:space:]]*\([0-9][0-9]*\).*/\1/p' "$CGT_ROOT/jobs/$1.ini" | head -1)
+  echo "${n:-$(nproc)}"
+}

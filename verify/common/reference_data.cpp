@@ -1,0 +1,74 @@
+#include "verify/common/reference_data.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#ifndef CGT_SOURCE_DIR
+#error "CGT_SOURCE_DIR must be defined by the build"
+#endif
+
+namespace cgt::verify {
+
+std::string default_data_dir() { return std::string(CGT_SOURCE_DIR) + "/verify/data"; }
+
+namespace {
+std::string trim(const std::string& s) {
+    const auto a = s.find_first_not_of(" \t\r");
+    if (a == std::string::npos) return "";
+    const auto b = s.find_last_not_of(" \t\r");
+    return s.substr(a, b - a + 1);
+}
+} // namespace
+
+Facts::Facts(const std::string& path) : m_path(path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read reference data " + path);
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        const std::string t = trim(line);
+        if (t.empty() || t[0] == '#') continue;
+        const auto eq = t.find('=');
+        if (eq == std::string::npos)
+            throw std::runtime_error(path + ":" + std::to_string(number) + ": expected 'key = value'");
+        m_values[trim(t.substr(0, eq))] = trim(t.substr(eq + 1));
+    }
+}
+
+const std::string& Facts::text(const std::string& key) const {
+    auto it = m_values.find(key);
+    if (it == m_values.end()) throw std::runtime_error(m_path + " has no key '" + key + "'");
+    return it->second;
+}
+
+long long Facts::number(const std::string& key) const { return std::stoll(text(key)); }
+
+std::vector<long long> Facts::numbers(const std::string& key) const {
+    std::istringstream in(text(key));
+    std::vector<long long> out;
+    for (long long v; in >> v;) out.push_back(v);
+    return out;
+}
+
+std::vector<std::pair<long long, long long>> read_pairs(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read reference data " + path);
+    std::vector<std::pair<long long, long long>> out;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        const std::string t = trim(line);
+        if (t.empty() || t[0] == '#') continue;
+        std::replace(line.begin(), line.end(), ',', ' ');
+        std::istringstream fields(line);
+        long long a = 0, b = 0;
+        if (!(fields >> a >> b)) {
+            if (out.empty()) continue; // a header line
+            throw std::runtime_error(path + ":" + std::to_string(number) + ": expected two integers");
+        }
+        out.emplace_back(a, b);
+    }
+    return out;
+}
+
+} // namespace cgt::verify

@@ -1,0 +1,33 @@
+#pragma once
+// Reference data kept in the repository (verify/data/, each file's origin in
+// verify/data/SOURCES.md). Verify programs find the folder through --data-dir, whose
+// default is the source tree the program was built from.
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cgt::verify {
+
+// The default data folder: <source>/verify/data.
+std::string default_data_dir();
+
+// A file of `key = value` lines ('#' starts a comment, blank lines ignored). Throws
+// std::runtime_error naming the file and line on anything else.
+class Facts {
+public:
+    explicit Facts(const std::string& path);
+    [[nodiscard]] const std::string& text(const std::string& key) const;
+    [[nodiscard]] long long number(const std::string& key) const;
+    // A blank-separated list of integers.
+    [[nodiscard]] std::vector<long long> numbers(const std::string& key) const;
+
+private:
+    std::string m_path;
+    std::map<std::string, std::string> m_values;
+};
+
+// Reads a two-column text file of integers ("n value" per line, as OEIS b-files; '#'
+// comments and a non-numeric header line are skipped).
+std::vector<std::pair<long long, long long>> read_pairs(const std::string& path);
+
+} // namespace cgt::verify
