@@ -89,14 +89,14 @@ void mark_scalar(const std::uint16_t* g, std::uint64_t n0, std::span<const Spars
 // load reversed), and the wanted set, 32 words of 16 bits, is looked up with one vpermw by
 // x / 16 and a shift by x % 16. Lanes that hit are then taken in increasing a, so the split
 // returned is exact. Most steps hit nothing; the branch that finds out is the costly part.
-__attribute__((target("avx512f,avx512bw"))) inline __mmask32
+__attribute__((target("avx512f,avx512bw,bmi,bmi2"))) inline __mmask32
 wanted_lanes(__m512i x, __m512i table) {
     const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(x, 4), table);
     const __m512i bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, _mm512_set1_epi16(15)));
     return _mm512_test_epi16_mask(bit, _mm512_set1_epi16(1));
 }
 
-__attribute__((target("avx512f,avx512bw"))) std::uint64_t
+__attribute__((target("avx512f,avx512bw,bmi,bmi2"))) std::uint64_t
 scan_avx512(const std::uint16_t* g, std::uint64_t n, std::uint64_t last, std::uint64_t* words,
             unsigned& remaining) {
     const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
@@ -128,7 +128,7 @@ scan_avx512(const std::uint16_t* g, std::uint64_t n, std::uint64_t last, std::ui
 // The 32 values of a part are one load; adding j * 512 to lane j turns them into the byte
 // offsets of the marks, written out 8 parts (256 offsets) at a time and stored one by one
 // (there is no fast byte scatter): two instructions per mark instead of four.
-__attribute__((target("avx512f,avx512bw"))) void
+__attribute__((target("avx512f,avx512bw,bmi,bmi2"))) void
 mark_avx512(const std::uint16_t* g, std::uint64_t n0, std::span<const SparsePart> parts,
             std::uint8_t* marks, std::uint8_t stamp) {
     constexpr int R = SWEEP_VALUE_LIMIT;
@@ -156,7 +156,7 @@ mark_avx512(const std::uint16_t* g, std::uint64_t n0, std::span<const SparsePart
 // AVX2 has no 16-bit permute across the register, so the 512-bit wanted set is two
 // registers of 8 dwords: the word of x is picked from each with vpermd by x / 32, the one of
 // the right half (bit 8 of x) is blended in, then shifted by x % 32. 32 splits per step.
-__attribute__((target("avx2"))) inline std::uint32_t wanted_lanes_avx2(__m256i x16, __m256i low, __m256i high) {
+__attribute__((target("avx2,bmi,bmi2"))) inline std::uint32_t wanted_lanes_avx2(__m256i x16, __m256i low, __m256i high) {
     std::uint32_t mask = 0;
     for (int half = 0; half < 2; ++half) {
         const __m256i x = _mm256_cvtepu16_epi32(half ? _mm256_extracti128_si256(x16, 1) : _mm256_castsi256_si128(x16));
@@ -172,14 +172,14 @@ __attribute__((target("avx2"))) inline std::uint32_t wanted_lanes_avx2(__m256i x
     return mask;
 }
 
-__attribute__((target("avx2"))) inline __m256i reversed_avx2(const std::uint16_t* p) {
+__attribute__((target("avx2,bmi,bmi2"))) inline __m256i reversed_avx2(const std::uint16_t* p) {
     const __m256i words = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
                                            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
     const __m256i v = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), words);
     return _mm256_permute4x64_epi64(v, 0x4e);
 }
 
-__attribute__((target("avx2"))) std::uint64_t
+__attribute__((target("avx2,bmi,bmi2"))) std::uint64_t
 scan_avx2(const std::uint16_t* g, std::uint64_t n, std::uint64_t last, std::uint64_t* words,
           unsigned& remaining) {
     __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words));
@@ -209,7 +209,7 @@ scan_avx2(const std::uint16_t* g, std::uint64_t n, std::uint64_t last, std::uint
 }
 
 // As mark_avx512, 16 heaps per register.
-__attribute__((target("avx2"))) void mark_avx2(const std::uint16_t* g, std::uint64_t n0,
+__attribute__((target("avx2,bmi,bmi2"))) void mark_avx2(const std::uint16_t* g, std::uint64_t n0,
                                                std::span<const SparsePart> parts, std::uint8_t* marks,
                                                std::uint8_t stamp) {
     constexpr short R = SWEEP_VALUE_LIMIT;
@@ -242,8 +242,12 @@ bool scan_kernel_available(ScanKernel kernel) {
     switch (kernel) {
     case ScanKernel::portable: return true;
 #ifdef CGT_SCAN_HAVE_X86
-    case ScanKernel::avx2: return __builtin_cpu_supports("avx2");
-    case ScanKernel::avx512: return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    // BMI1/2 keep the bit bookkeeping in general registers (every such processor has them).
+    case ScanKernel::avx2:
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+    case ScanKernel::avx512:
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 #else
     case ScanKernel::avx2:
     case ScanKernel::avx512: return false;
