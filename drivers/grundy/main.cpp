@@ -104,7 +104,10 @@ int main(int argc, char* argv[]) {
         file.set_attribute("value_counts", "last", std::string("-1 where the count is 0"));
         file.write_table("scan", tables.scan, "");
         file.finish();
-        std::remove(checkpoint.c_str()); // the result file now holds everything it held
+        // The result file now holds everything the checkpoint held (and a write that a kill
+        // interrupted may have left its temporary file).
+        std::remove(checkpoint.c_str());
+        std::remove((checkpoint + ".tmp").c_str());
         return 0;
     });
 }
