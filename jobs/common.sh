@@ -26,8 +26,10 @@ cgt_ensure_packages() {
   if [ "$(id -u)" = 0 ]; then
     echo "set-up: installing $missing" >&2
     export DEBIAN_FRONTEND=noninteractive
-    if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing; } >/tmp/cgt-apt.log 2>&1; then
-      echo "error: apt-get install $missing failed (log: /tmp/cgt-apt.log)" >&2
+    local log
+    log=$(mktemp /tmp/cgt-apt.XXXXXX.log)
+    if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing; } >"$log" 2>&1; then
+      echo "error: apt-get install $missing failed (log: $log)" >&2
       exit 2
     fi
   else
@@ -38,13 +40,16 @@ cgt_ensure_packages() {
 
 # cgt_build: configures (once) and builds the release preset.
 cgt_build() {
+  local log
+  log=$(mktemp /tmp/cgt-build.XXXXXX.log)
   (cd "$CGT_ROOT" &&
-    { [ -f "$CGT_BUILD/CMakeCache.txt" ] || cmake --preset release >/dev/null; } &&
-    cmake --build --preset release -j "$(nproc)" >/tmp/cgt-build.log 2>&1) || {
-    tail -30 /tmp/cgt-build.log >&2
-    echo "error: the build failed (full log: /tmp/cgt-build.log)" >&2
+    { [ -f "$CGT_BUILD/CMakeCache.txt" ] || cmake --preset release; } &&
+    cmake --build --preset release -j "$(nproc)") >"$log" 2>&1 || {
+    tail -30 "$log" >&2
+    echo "error: the build failed (full log: $log)" >&2
     exit 1
   }
+  rm -f "$log"
 }
 
 # cgt_mpiexec RANKS COMMAND...: mpiexec that works as root and with more ranks than cores.
