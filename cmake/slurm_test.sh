@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs a job's Slurm batch script on a real single-node Slurm cluster started here, then
 # its verify program on what the job wrote:
-#   slurm_test.sh JOB BIN_DIR
+#   slurm_test.sh JOB BIN_DIR [driver options...]   (options override the job's INI)
 # The cluster (munged, slurmctld, slurmd from Debian's munge and slurm-wlm) lives in a
 # private temp folder: its own config, key, socket, ports and state; the daemons are
 # stopped by PID when the test ends, whatever happens.
 set -uo pipefail
 job=$1 bin=$2
+shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
 for tool in munged slurmctld slurmd sbatch; do
   command -v "$tool" >/dev/null || [ -x "/usr/sbin/$tool" ] || {
@@ -88,7 +89,7 @@ done
 sinfo -h -o %t | grep -q idle || fail "the node did not become idle"
 
 cd "$root"
-CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "jobs/$job.slurm" --out "$dir/$job.h5" \
+CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "jobs/$job.slurm" --out "$dir/$job.h5" "$@" \
   || fail "sbatch --wait jobs/$job.slurm failed"
 "$bin/cgt-verify-$job" "$dir/$job.h5" >"$dir/verify.txt" || { cat "$dir/verify.txt"; fail "verify of the Slurm job's file failed"; }
 tail -1 "$dir/verify.txt"

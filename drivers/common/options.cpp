@@ -2,7 +2,9 @@
 
 #include <boost/any.hpp>
 
+#include <cctype>
 #include <cstdint>
+#include <limits>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -91,7 +93,17 @@ bool Options::parse(const MpiEnvironment& env, int argc, const char* const argv[
 }
 
 void Options::print_help() const {
-    std::cout << "Usage: " << m_program << " [options]\n" << m_summary << "\n\n" << m_own << "\n"
+    // Bare arguments, as the positional description declares them: FILE, FILE...
+    std::string bare;
+    const unsigned total = m_positional.max_total_count();
+    for (unsigned i = 0; i < total && i < 8; ++i) {
+        const std::string& name = m_positional.name_for_position(i);
+        if (i > 0 && name == m_positional.name_for_position(i - 1)) continue;
+        std::string upper;
+        for (char c : name) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        bare += " [" + upper + (total == std::numeric_limits<unsigned>::max() ? "...]" : "]");
+    }
+    std::cout << "Usage: " << m_program << " [options]" << bare << "\n" << m_summary << "\n\n" << m_own << "\n"
               << m_generic << "\nExample:\n  " << m_example << "\n";
 }
 

@@ -180,11 +180,11 @@ void ResultFile::write_table(const std::string& name, LocalTable& table, const s
         const hsize_t dims[1] = {total_rows};
         H5Id file_space(h5_check(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", at), H5Sclose);
         H5Id dcpl(h5_check(H5Pcreate(H5P_DATASET_CREATE), "H5Pcreate", at), H5Pclose);
-        if (compress && total_rows > 0 && column.type() != ColumnType::Text) {
+        if (compress && total_rows > 0) {
             const std::size_t element = H5Tget_size(type);
             const hsize_t chunk[1] = {std::min<hsize_t>(total_rows, std::max<hsize_t>(1, (1u << 20) / element))};
             h5_check(H5Pset_chunk(dcpl, 1, chunk), "H5Pset_chunk", at);
-            h5_check(H5Pset_shuffle(dcpl), "H5Pset_shuffle", at);
+            if (column.type() != ColumnType::Text) h5_check(H5Pset_shuffle(dcpl), "H5Pset_shuffle", at);
             h5_check(H5Pset_deflate(dcpl, 4), "H5Pset_deflate", at);
         }
         H5Id set(h5_check(H5Dcreate2(group, column.name.c_str(), type, file_space, H5P_DEFAULT, dcpl, H5P_DEFAULT),

@@ -34,8 +34,9 @@ public:
 
     // Collective. Writes `table` as the group `name`: each rank passes its own rows (ranks
     // without rows still call), and rows land in the global order of the block keys.
-    // `order` names the sort column(s), e.g. "size,row,col". With `compress`, numeric
-    // columns are chunked and deflate-compressed (for big arrays such as Grundy values).
+    // `order` names the sort column(s), e.g. "size,row,col". With `compress`, every column
+    // is chunked (1 MiB chunks) and deflate-compressed: for big arrays such as Grundy
+    // values, and for text columns, which are stored as wide as their longest text.
     void write_table(const std::string& name, LocalTable& table, const std::string& order,
                      bool compress = false);
 

@@ -45,6 +45,9 @@ TEST_CASE("ResultFile: rows land in enumeration order whatever the split", "[mpi
         LocalTable a;
         fill_static(a, 50);
         file.write_table("static", a, "id");
+        LocalTable a_compressed;
+        fill_static(a_compressed, 50);
+        file.write_table("static_compressed", a_compressed, "id", true);
 
         // Queue: task t yields t % 3 rows (some tasks none) with values 100*t + k.
         LocalTable b;
@@ -82,6 +85,10 @@ TEST_CASE("ResultFile: rows land in enumeration order whatever the split", "[mpi
             CHECK(s.floats("half")[i] == static_cast<double>(i) / 2);
         }
         CHECK(s.order == "id");
+        const Table z = reader.read_table("static_compressed");
+        CHECK(z.ints("id") == ids);
+        CHECK(z.texts("text") == s.texts("text"));
+        CHECK(z.floats("half") == s.floats("half"));
         const Table q = reader.read_table("queue");
         std::vector<std::int64_t> expect;
         for (std::int64_t t = 0; t < 40; ++t)

@@ -1,0 +1,24 @@
+#pragma once
+// The main() of a tool that is not an MPI program (interactive tools, benchmarks): a
+// UsageError is one line `error: ...` and status 2, any other failure one line and
+// status 1. MPI drivers use run_driver (mpi_environment.hpp) instead.
+#include "common/mpi_environment.hpp" // UsageError
+
+#include <iostream>
+
+namespace cgt::common {
+
+template <class Body>
+int run_tool(Body&& body) {
+    try {
+        return body();
+    } catch (const common::UsageError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+} // namespace cgt::common

@@ -1,0 +1,94 @@
+// cgt-hackenbush: values Blue-Red-Green Hackenbush pictures with the CGT engine. Not an MPI
+// program: it reads picture files (or stdin), prints the value of their sum, who wins, the
+// value of each part, and with --to-move every cut of that player and whether it keeps a
+// win.
+#include "common/options.hpp"
+#include "common/tool_main.hpp"
+#include "hackenbush-tool/report.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+namespace common = cgt::common;
+namespace hackenbush = cgt::hackenbush;
+using common::po::value;
+using common::UsageError;
+
+namespace {
+
+std::string read_input(const std::string& name, bool& stdin_used) {
+    if (name == "-") {
+        if (stdin_used) throw UsageError("'-' (stdin) given more than once");
+        stdin_used = true;
+        return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+    }
+    std::ifstream in(name, std::ios::binary);
+    if (!in) throw UsageError("cannot read picture file '" + name + "'");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw UsageError("cannot read picture file '" + name + "'");
+    return text.str();
+}
+
+int run(int argc, char* argv[]) {
+    common::Options options(
+        "cgt-hackenbush",
+        "Values Blue-Red-Green Hackenbush pictures: the value of the sum of the FILE arguments\n"
+        "(one edge `u v C` per line, vertex 0 the ground, C one of B R G, `#` comments; `-`\n"
+        "reads stdin), who wins, the value of each part, and with --to-move every edge that\n"
+        "player may cut, the value after the cut and whether it keeps a win. Edges are\n"
+        "numbered from 0 in the order read, across all files.",
+        "cgt-hackenbush --to-move blue garden.txt   (or: echo '0 1 B' | cgt-hackenbush -)");
+    options.add()("files", value<std::vector<std::string>>()->value_name("FILE"),
+                  "picture files (also as bare arguments); - reads stdin")(
+        "to-move", value<std::string>()->value_name("blue|red"),
+        "list every cut of this player, with the value after it and whether it keeps a win")(
+        "json", common::po::bool_switch()->default_value(false),
+        "print one JSON object: value, outcome (L R P N), parts, to_move, hints")(
+        "negate", common::po::bool_switch()->default_value(false),
+        "swap blue and red in every picture (negates the value)")(
+        "ascii", common::po::bool_switch()->default_value(false),
+        "write ^ and v for up and down, + and - for kept and lost wins");
+    options.positional("files", -1);
+    std::optional<hackenbush::Player> to_move;
+    const bool go = options.parse(argc, argv, [&](const common::po::variables_map& vm) {
+        if (vm.count("to-move")) {
+            const auto& who = vm["to-move"].as<std::string>();
+            if (who == "blue")
+                to_move = hackenbush::Player::Blue;
+            else if (who == "red")
+                to_move = hackenbush::Player::Red;
+            else
+                throw UsageError("--to-move must be blue or red, got '" + who + "'");
+        }
+        if (!vm.count("files")) throw UsageError("no picture file given (use - to read stdin)");
+    });
+    if (!go) return 0;
+
+    std::vector<cgt::hackenbush_tool::Input> inputs;
+    bool stdin_used = false;
+    for (const auto& name : options.get<std::vector<std::string>>("files")) {
+        const std::string text = read_input(name, stdin_used);
+        try {
+            hackenbush::Picture picture = hackenbush::Picture::parse(text);
+            if (options.get<bool>("negate")) picture = picture.negated();
+            inputs.push_back({name, std::move(picture)});
+        } catch (const std::invalid_argument& e) {
+            throw UsageError((name == "-" ? std::string("stdin") : name) + ": " + e.what());
+        }
+    }
+    const bool ascii = options.get<bool>("ascii");
+    const auto report = cgt::hackenbush_tool::make_report(
+        inputs, to_move, ascii ? cgt::cgt::Notation::Ascii : cgt::cgt::Notation::Unicode);
+    std::cout << (options.get<bool>("json") ? cgt::hackenbush_tool::format_json(report, inputs)
+                                             : cgt::hackenbush_tool::format_text(report, inputs, ascii));
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    return cgt::common::run_tool([&] { return run(argc, argv); });
+}

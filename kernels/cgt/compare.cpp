@@ -1,0 +1,95 @@
+#include "cgt/game_store.hpp"
+
+namespace cgt::cgt {
+
+bool GameStore::le(GameId g, GameId h) {
+    if (g == h) return true;
+    if (g.is_number() && h.is_number()) return compare_numbers(g, h) < 0;
+    return le_general(g, h);
+}
+
+// At least one of g, h is an interned non-number. Checked in order of cost:
+//  1. a small direct-mapped table of recent answers: walks compare the same few options
+//     in make after make, and the big memo is mostly cache misses;
+//  2. the stops, which decide many comparisons without a search: a number x with
+//     x < R(H) is below H and one with x > L(H) is not <= H; G <= H implies L(G) <= L(H)
+//     and R(G) <= R(H); L(G) < R(H) implies G < H;
+//  3. the memo;
+//  4. the definition.
+bool GameStore::le_general(GameId g, GameId h) {
+    const GamePair key{g, h};
+    // Multiply-shift: enough spread for a small table, cheaper than PairHash.
+    const std::uint64_t mixed = (g.bits() * 0x9e3779b97f4a7c15ULL) ^ (h.bits() * 0xc2b2ae3d27d4eb4fULL);
+    RecentLe& recent = m_le_recent[(mixed >> 40) & (RECENT_LE_SLOTS - 1)];
+    if (recent.pair == key) return recent.result;
+    const bool result = le_uncached(g, h);
+    // The recursion may have overwritten this slot meanwhile; the table itself never moves.
+    recent = {key, result};
+    return result;
+}
+
+bool GameStore::le_uncached(GameId g, GameId h) {
+    if (g.is_number()) {
+        const Record& hr = record(h);
+        if (compare_numbers(g, hr.right_stop) < 0) return true;
+        if (compare_numbers(g, hr.left_stop) > 0) return false;
+    } else if (h.is_number()) {
+        const Record& gr = record(g);
+        if (compare_numbers(gr.left_stop, h) < 0) return true;
+        if (compare_numbers(gr.right_stop, h) > 0) return false;
+    } else {
+        const Record& gr = record(g);
+        const Record& hr = record(h);
+        if (compare_numbers(gr.left_stop, hr.right_stop) < 0) return true;
+        if (compare_numbers(gr.left_stop, hr.left_stop) > 0 ||
+            compare_numbers(gr.right_stop, hr.right_stop) > 0)
+            return false;
+    }
+    // Pairs of interned games (nearly all) go to the 8-byte-per-entry table.
+    const bool packed = !g.is_number() && !h.is_number() && g.index() < PACKED_INDEX_LIMIT &&
+                        h.index() < PACKED_INDEX_LIMIT;
+    const std::uint64_t packed_key = (std::uint64_t{g.index()} << 31) | h.index();
+    const GamePair key{g, h};
+    if (packed) {
+        if (const int known = m_le_pairs.find(packed_key); known >= 0) return known == 1;
+    } else if (const bool* known = m_le_memo.find(key)) {
+        return *known;
+    }
+
+    // Conway: G <= H unless some H^R <= G or some G^L >= H. Against a number x the
+    // number avoidance theorem drops x's own options: x <= H iff no H^R <= x, and
+    // G <= x iff no G^L >= x, because an interned form is never equal to a number.
+    // (le() creates no games, so the spans into m_options stay valid.)
+    bool result = true;
+    GameId scratch;
+    if (!h.is_number())
+        for (GameId hr : rights(h, scratch))
+            if (le(hr, g)) {
+                result = false;
+                break;
+            }
+    if (result && !g.is_number())
+        for (GameId gl : lefts(g, scratch))
+            if (le(h, gl)) {
+                result = false;
+                break;
+            }
+    if (packed) {
+        if (m_le_pairs.size() >= m_limits.max_cache_entries) m_le_pairs.clear();
+        m_le_pairs.insert(packed_key, result);
+    } else {
+        remember(m_le_memo, key, result);
+    }
+    return result;
+}
+
+Outcome GameStore::outcome(GameId g) {
+    const bool left_wins_second = le(GameId(), g); // G >= 0: Right moving first loses
+    const bool right_wins_second = le(g, GameId());
+    if (left_wins_second && right_wins_second) return Outcome::Previous;
+    if (left_wins_second) return Outcome::Left;
+    if (right_wins_second) return Outcome::Right;
+    return Outcome::Next;
+}
+
+} // namespace cgt::cgt

@@ -1,0 +1,201 @@
+#pragma once
+// The engine: short partizan games {L | R} reduced to canonical form and interned, so that
+// equal values have equal handles. One GameStore is one universe of values; it holds no
+// global state, and two stores never share handles.
+//
+// Costs: a number lives in its handle (no storage), and make() of options that are all
+// numbers is a few comparisons. Any other value is interned for the life of the store
+// (about 72 bytes plus 8 per option); the memo tables are bounded by Limits. A job that
+// values many unrelated positions can bound its memory with a fresh store per block of
+// work: results leave a store as canonical text, so nothing else refers to its handles.
+//
+// Implemented in: game_store.cpp (interning, queries, constants), make.cpp (canonical form),
+// compare.cpp (order), arithmetic.cpp (sum, negative), classify.cpp (number / x + *m /
+// x + n.up + *m), game_text.cpp (names, canonical text, parsing).
+#include "cgt/dyadic.hpp"
+#include "cgt/flat_map.hpp"
+#include "cgt/game_id.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace cgt::cgt {
+
+// Who wins: Left (Blue) whoever starts, Right (Red) whoever starts, the Previous player
+// (the second to move, G = 0), or the Next player (the one to move, G fuzzy with 0).
+enum class Outcome : std::uint8_t { Left, Right, Previous, Next };
+// 'L', 'R', 'P', 'N'.
+char outcome_letter(Outcome outcome);
+
+// The shapes a value is sorted into (the article's table columns):
+//   Number        x
+//   NumberNimber  x + *m, m >= 1 (a nimber *m is x = 0)
+//   NumberUps     x + n.up + *m, n != 0 (n < 0 is |n| downs), m >= 0
+//   Other         none of these
+enum class ValueKind : std::uint8_t { Number, NumberNimber, NumberUps, Other };
+
+struct Classification {
+    ValueKind kind = ValueKind::Other;
+    Dyadic number;          // x (for Other: undefined, 0)
+    std::int32_t ups = 0;   // n
+    std::uint32_t star = 0; // m
+    friend bool operator==(const Classification&, const Classification&) = default;
+};
+
+// How names are written: Unicode arrows (up, double up, down) or ASCII ('^', 'v').
+enum class Notation : std::uint8_t { Unicode, Ascii };
+
+class GameStore {
+public:
+    struct Limits {
+        // Each memo table (comparisons, sums) is emptied when it reaches
+        // this many entries, which bounds the store's memory beyond the interned forms
+        // themselves. Results never depend on it.
+        std::size_t max_cache_entries = std::size_t{1} << 23;
+    };
+
+    GameStore() : GameStore(Limits{}) {}
+    explicit GameStore(Limits limits);
+
+    // ---- Making values -------------------------------------------------------------
+    static GameId number(const Dyadic& x) { return GameId::number(x); }
+    static GameId integer(std::int64_t n) { return GameId::number(Dyadic(n)); }
+    // *m = {0, *, ..., *(m-1) | 0, *, ..., *(m-1)}.
+    GameId nimber(std::uint32_t m);
+    // n.up (n > 0), 0, or |n|.down (n < 0).
+    GameId ups(std::int32_t n);
+    // The canonical form of {left | right} (options are handles of this store, in any
+    // order, repeats allowed). If every option is a number and max left < min right the
+    // result is the simplest number between them, at the cost of a few comparisons.
+    // Otherwise dominated options are removed and reversible ones bypassed until nothing
+    // changes, and the result is interned. The result is never a new number-valued entry:
+    // values equal to numbers are always held in the handle.
+    GameId make(std::span<const GameId> left, std::span<const GameId> right);
+
+    // ---- Order and arithmetic ------------------------------------------------------
+    // g <= h (memoised). Equal values have equal handles, so g == h is handle equality.
+    bool le(GameId g, GameId h);
+    bool lt(GameId g, GameId h) { return g != h && le(g, h); }
+    Outcome outcome(GameId g);
+    GameId add(GameId g, GameId h);
+    GameId neg(GameId g);
+    GameId sub(GameId g, GameId h) { return add(g, neg(h)); }
+
+    // ---- Queries ---------------------------------------------------------------------
+    [[nodiscard]] static bool is_number(GameId g) { return g.is_number(); }
+    // Precondition: is_number(g).
+    [[nodiscard]] static Dyadic number_value(GameId g) { return g.number_value(); }
+    // m if g = *m (0 for the game 0), otherwise nothing.
+    [[nodiscard]] std::optional<std::uint32_t> nim_value(GameId g) const;
+    [[nodiscard]] Dyadic left_stop(GameId g) const;
+    [[nodiscard]] Dyadic right_stop(GameId g) const;
+    // Day the value is born: the depth of its canonical game tree (numbers included).
+    [[nodiscard]] std::uint64_t birthday(GameId g) const;
+    // Canonical options (a number's canonical form has at most one per side).
+    [[nodiscard]] std::vector<GameId> left_options(GameId g) const;
+    [[nodiscard]] std::vector<GameId> right_options(GameId g) const;
+    // Number, x + *m, x + n.up + *m, or other; x is found through the stops.
+    Classification classify(GameId g);
+
+    // ---- Text (game_text.cpp) ----------------------------------------------------------
+    // A name for people: "3/4", "*2", "↑*", "1↑*", "-1/2⇓*3", else "{0, ↑* | 0}" with the
+    // options in canonical order. A braced group that occurs again is written "#k": the
+    // k-th braced group of the text, counted from 0 in order of opening.
+    std::string name(GameId g, Notation notation = Notation::Unicode);
+    // The serialisation that results leave a process in: the ASCII name without spaces
+    // ("{0,^*|0}"). It depends only on the value, never on the order of interning, so
+    // equal values give equal text in every process, and parse() reads it back.
+    std::string canonical_text(GameId g) { return format(g, Notation::Ascii, false); }
+    // 64-bit hash of the canonical form (a Merkle hash over the options, stored with each
+    // interned form): a function of the value alone, hence of canonical_text(), and equal
+    // in every process; from a text alone it is hash(parse(text)).
+    [[nodiscard]] std::uint64_t hash(GameId g) const;
+    // Reads a name or canonical text (either notation, spaces optional, {L | R} in any
+    // form, not necessarily canonical). std::invalid_argument names the position at fault.
+    GameId parse(std::string_view text);
+    // A total order on values that is the same in every process: numbers by value first,
+    // then by birthday, then by hash (ties by canonical text). Names list options in it.
+    bool canonical_less(GameId g, GameId h);
+
+    // ---- Housekeeping ----------------------------------------------------------------
+    [[nodiscard]] std::size_t interned_count() const { return m_records.size(); }
+    [[nodiscard]] std::size_t memory_bytes() const;
+    // Empties the memo tables (not the interned forms; handles stay valid).
+    void clear_caches();
+
+private:
+    struct Record {
+        std::uint64_t hash;
+        std::uint64_t birthday;
+        GameId left_stop, right_stop; // numbers
+        GameId negative;              // GameId::none() until neg() is asked
+        std::uint32_t first;          // left options at m_options[first ..], then right
+        std::uint32_t n_left, n_right;
+        std::uint32_t nim; // NOT_NIMBER unless the value is *nim
+        // classify(), filled in on first use (kind UNCLASSIFIED until then).
+        std::int32_t class_ups;
+        std::uint32_t class_star;
+        std::uint8_t class_kind;
+    };
+    static constexpr std::uint8_t UNCLASSIFIED = 0xff;
+    static constexpr std::uint32_t NOT_NIMBER = ~std::uint32_t{0};
+    static constexpr std::uint32_t NO_INDEX = ~std::uint32_t{0};
+
+    struct GamePair {
+        GameId a, b;
+        friend bool operator==(const GamePair&, const GamePair&) = default;
+    };
+    struct PairHash {
+        std::size_t operator()(const GamePair& p) const {
+            return mix64(p.a.bits() ^ mix64(p.b.bits() + 0x9e3779b97f4a7c15ULL));
+        }
+    };
+
+    class RawGame; // the game under construction in make(), compared without interning
+
+    [[nodiscard]] const Record& record(GameId g) const { return m_records[g.index()]; }
+    // One side's options of g: a span into m_options (valid until the next intern) or,
+    // for a number, its at most one option written into `scratch`.
+    std::span<const GameId> lefts(GameId g, GameId& scratch) const;
+    std::span<const GameId> rights(GameId g, GameId& scratch) const;
+    // Interns the canonical form with these options (each sorted by handle, canonical).
+    GameId intern(std::span<const GameId> left, std::span<const GameId> right);
+    [[nodiscard]] std::uint64_t structural_hash(std::span<const GameId> left,
+                                                std::span<const GameId> right) const;
+    bool le_general(GameId g, GameId h);
+    bool le_uncached(GameId g, GameId h);
+    bool options_share_number(GameId g);
+    struct FormatState;
+    std::string format(GameId g, Notation notation, bool spaced);
+    void format_into(GameId g, FormatState& state);
+    template <class Map, class Key, class Value>
+    void remember(Map& map, const Key& key, const Value& value);
+
+    Limits m_limits;
+    std::vector<Record> m_records;
+    std::vector<GameId> m_options;
+    std::vector<std::uint32_t> m_intern_slots; // open addressing into m_records
+    FlatMap<GamePair, bool, PairHash> m_le_memo; // pairs with a number or a big index
+    FlatBitMap m_le_pairs;                       // pairs of interned indices < 2^31
+    static constexpr std::uint32_t PACKED_INDEX_LIMIT = std::uint32_t{1} << 31;
+    struct RecentLe {
+        GamePair pair{GameId::none(), GameId::none()};
+        bool result = false;
+    };
+    static constexpr std::size_t RECENT_LE_SLOTS = 4096;
+    std::vector<RecentLe> m_le_recent = std::vector<RecentLe>(RECENT_LE_SLOTS);
+    FlatMap<GamePair, GameId, PairHash> m_add_memo;
+    std::vector<GameId> m_nimbers; // m_nimbers[m] = *m, made on demand
+    std::vector<GameId> m_ups;     // m_ups[k] = k.up, made on demand
+    // Scratch of make() (make never re-enters itself).
+    std::vector<GameId> m_left, m_right, m_next, m_next_right;
+    std::vector<std::pair<GameId, bool>> m_raw_x_le_g, m_raw_g_le_x;
+};
+
+} // namespace cgt::cgt
