@@ -2,14 +2,13 @@
 // Grundy's game, lists every split of every heap with the xor of the values it leaves: a
 // split to xor 0 wins for the player who makes it (the article's check mark), any other
 // loses against best play.
-#include "common/mpi_environment.hpp"
 #include "common/options.hpp"
+#include "common/tool_main.hpp"
 #include "impartial/grundy_game.hpp"
 #include "impartial/sparse_sweep.hpp"
 
 #include <algorithm>
 #include <cstdio>
-#include <iostream>
 
 using namespace cgt;
 using namespace cgt::common;
@@ -25,7 +24,7 @@ std::string join(const std::vector<std::string>& words) {
 } // namespace
 
 int main(int argc, char* argv[]) {
-    try {
+    return run_tool([&] {
         Options options("cgt-grundy-play",
                         "Lists every split of every heap of a position of Grundy's game as winning or\n"
                         "losing for the player to move: a split wins iff it leaves the xor of the values 0.",
@@ -72,11 +71,5 @@ int main(int argc, char* argv[]) {
         }
         std::printf("%zu of %zu splits win\n", winning, verdicts.size());
         return 0;
-    } catch (const UsageError& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        return 2;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        return 1;
-    }
+    });
 }
