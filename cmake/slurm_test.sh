@@ -94,5 +94,6 @@ CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "jobs/$jo
 "$bin/cgt-verify-$job" "$dir/$job.h5" >"$dir/verify.txt" || { cat "$dir/verify.txt"; fail "verify of the Slurm job's file failed"; }
 tail -1 "$dir/verify.txt"
 ranks=$(h5dump -a /ranks "$dir/$job.h5" | sed -n 's/^ *(0): \([0-9]*\)/\1/p')
-[ "$ranks" = 2 ] || fail "the Slurm job ran on ${ranks:-?} ranks, expected 2"
+expected=$(sed -n 's/^#SBATCH --ntasks=\([0-9]*\).*/\1/p' "jobs/$job.slurm" | head -1)
+[ "$ranks" = "${expected:-1}" ] || fail "the Slurm job ran on ${ranks:-?} ranks, expected ${expected:-1} (its --ntasks)"
 echo "PASS: jobs/$job.slurm ran on a real Slurm cluster ($ranks ranks) and verified"
