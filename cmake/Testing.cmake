@@ -86,3 +86,24 @@ function(cgt_add_kill_test driver seconds)
   set_tests_properties("${driver}: killed mid-run leaves only .partial" PROPERTIES
     LABELS "mpi" PROCESSORS 2 TIMEOUT 300)
 endfunction()
+
+# cgt_add_verify_refusal_test(<verify target> <dataset> <driver target> [RANKS n] [driver options...]):
+# the verify program passes a fresh file of the driver (run on n ranks, default 2) and
+# refuses it as .partial, with complete = 0, from another program, and with <dataset>
+# (e.g. /positions/value) altered.
+function(cgt_add_verify_refusal_test verify dataset driver)
+  set(options ${ARGN})
+  set(ranks 2)
+  if(options)
+    list(GET options 0 first)
+    if(first STREQUAL "RANKS")
+      list(GET options 1 ranks)
+      list(REMOVE_AT options 0 1)
+    endif()
+  endif()
+  add_test(NAME "${verify}: refuses partial, incomplete, foreign and altered files"
+           COMMAND ${PROJECT_SOURCE_DIR}/cmake/verify_refusal_test.sh --ranks ${ranks} $<TARGET_FILE:h5_tamper>
+                   $<TARGET_FILE:${verify}> ${dataset} $<TARGET_FILE:${driver}> ${options})
+  set_tests_properties("${verify}: refuses partial, incomplete, foreign and altered files" PROPERTIES
+    LABELS "verify" PROCESSORS 2 TIMEOUT 600)
+endfunction()
