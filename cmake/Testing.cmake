@@ -57,11 +57,23 @@ function(cgt_add_cli_test)
   set_tests_properties("${ARG_NAME}" PROPERTIES LABELS "cli;${ARG_LABELS}" ENVIRONMENT "${CGT_MPI_TEST_ENV}")
 endfunction()
 
-# cgt_add_determinism_test(<driver target> [driver options...]): the tables written at 1
-# and 3 ranks are identical.
+# cgt_add_determinism_test(<driver target> [EXCLUDE <table/column>...] [driver options...]):
+# the tables written at 1 and 3 ranks are identical (but for the excluded columns, which
+# measure the run, such as seconds).
 function(cgt_add_determinism_test driver)
+  set(excludes)
+  set(options ${ARGN})
+  while(options)
+    list(GET options 0 first)
+    if(NOT first STREQUAL "EXCLUDE")
+      break()
+    endif()
+    list(GET options 1 column)
+    list(APPEND excludes --exclude ${column})
+    list(REMOVE_AT options 0 1)
+  endwhile()
   add_test(NAME "${driver}: same tables at 1 and 3 ranks"
-           COMMAND ${PROJECT_SOURCE_DIR}/cmake/determinism_test.sh $<TARGET_FILE:${driver}> ${ARGN})
+           COMMAND ${PROJECT_SOURCE_DIR}/cmake/determinism_test.sh ${excludes} $<TARGET_FILE:${driver}> ${options})
   set_tests_properties("${driver}: same tables at 1 and 3 ranks" PROPERTIES
     LABELS "mpi;determinism" PROCESSORS 2 TIMEOUT 600)
 endfunction()
@@ -73,4 +85,25 @@ function(cgt_add_kill_test driver seconds)
            COMMAND ${PROJECT_SOURCE_DIR}/cmake/kill_test.sh ${seconds} $<TARGET_FILE:${driver}> ${ARGN})
   set_tests_properties("${driver}: killed mid-run leaves only .partial" PROPERTIES
     LABELS "mpi" PROCESSORS 2 TIMEOUT 300)
+endfunction()
+
+# cgt_add_verify_refusal_test(<verify target> <dataset> <driver target> [RANKS n] [driver options...]):
+# the verify program passes a fresh file of the driver (run on n ranks, default 2) and
+# refuses it as .partial, with complete = 0, from another program, and with <dataset>
+# (e.g. /positions/value) altered.
+function(cgt_add_verify_refusal_test verify dataset driver)
+  set(options ${ARGN})
+  set(ranks 2)
+  if(options)
+    list(GET options 0 first)
+    if(first STREQUAL "RANKS")
+      list(GET options 1 ranks)
+      list(REMOVE_AT options 0 1)
+    endif()
+  endif()
+  add_test(NAME "${verify}: refuses partial, incomplete, foreign and altered files"
+           COMMAND ${PROJECT_SOURCE_DIR}/cmake/verify_refusal_test.sh --ranks ${ranks} $<TARGET_FILE:h5_tamper>
+                   $<TARGET_FILE:${verify}> ${dataset} $<TARGET_FILE:${driver}> ${options})
+  set_tests_properties("${verify}: refuses partial, incomplete, foreign and altered files" PROPERTIES
+    LABELS "verify" PROCESSORS 2 TIMEOUT 600)
 endfunction()

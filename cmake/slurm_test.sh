@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs a job's Slurm batch script on a real single-node Slurm cluster started here, then
 # its verify program on what the job wrote:
-#   slurm_test.sh JOB BIN_DIR
+#   slurm_test.sh JOB BIN_DIR [driver options...]   (options override the job's INI)
 # The cluster (munged, slurmctld, slurmd from Debian's munge and slurm-wlm) lives in a
 # private temp folder: its own config, key, socket, ports and state; the daemons are
 # stopped by PID when the test ends, whatever happens.
 set -uo pipefail
 job=$1 bin=$2
+shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
 for tool in munged slurmctld slurmd sbatch; do
   command -v "$tool" >/dev/null || [ -x "/usr/sbin/$tool" ] || {
@@ -88,10 +89,12 @@ done
 sinfo -h -o %t | grep -q idle || fail "the node did not become idle"
 
 cd "$root"
-CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "jobs/$job.slurm" --out "$dir/$job.h5" \
+CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "jobs/$job.slurm" --out "$dir/$job.h5" "$@" \
   || fail "sbatch --wait jobs/$job.slurm failed"
-"$bin/cgt-verify-$job" "$dir/$job.h5" >"$dir/verify.txt" || { cat "$dir/verify.txt"; fail "verify of the Slurm job's file failed"; }
+verify=$(sed -n 's/^#[[:space:]]*verify[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1/p' "jobs/$job.ini" | head -1)
+"$bin/${verify:-cgt-verify-$job}" "$dir/$job.h5" >"$dir/verify.txt" || { cat "$dir/verify.txt"; fail "verify of the Slurm job's file failed"; }
 tail -1 "$dir/verify.txt"
 ranks=$(h5dump -a /ranks "$dir/$job.h5" | sed -n 's/^ *(0): \([0-9]*\)/\1/p')
-[ "$ranks" = 2 ] || fail "the Slurm job ran on ${ranks:-?} ranks, expected 2"
+expected=$(sed -n 's/^#SBATCH --ntasks=\([0-9]*\).*/\1/p' "jobs/$job.slurm" | head -1)
+[ "$ranks" = "${expected:-1}" ] || fail "the Slurm job ran on ${ranks:-?} ranks, expected ${expected:-1} (its --ntasks)"
 echo "PASS: jobs/$job.slurm ran on a real Slurm cluster ($ranks ranks) and verified"

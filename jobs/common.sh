@@ -61,10 +61,18 @@ cgt_mpiexec() {
     mpiexec --quiet -n "$ranks" "${extra[@]}" "$@"
 }
 
+# cgt_job_setting JOB KEY DEFAULT: a "# KEY = VALUE" comment line of the job's INI (the
+# driver ignores comments): ranks, driver, verify.
+cgt_job_setting() {
+  local v
+  v=$(sed -n "s/^#[[:space:]]*$2[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1/p" "$CGT_ROOT/jobs/$1.ini" | head -1)
+  echo "${v:-$3}"
+}
+# The programs of a job: cgt-JOB and cgt-verify-JOB unless its INI names others (a job
+# that is another parameter set of an existing driver, e.g. "# driver = cgt-hex-openings").
+cgt_job_driver() { cgt_job_setting "$1" driver "cgt-$1"; }
+cgt_job_verify() { cgt_job_setting "$1" verify "cgt-verify-$1"; }
+
 # cgt_job_ranks JOB: ranks for a local run: the INI's "# ranks = N" line (sequential jobs
 # say 1), otherwise one per core.
-cgt_job_ranks() {
-  local n
-  n=$(sed -n 's/^#[[:space:]]*ranks[[:space:]]*=[[:space:]]*\([0-9][0-9]*\).*/\1/p' "$CGT_ROOT/jobs/$1.ini" | head -1)
-  echo "${n:-$(nproc)}"
-}
+cgt_job_ranks() { cgt_job_setting "$1" ranks "$(nproc)"; }

@@ -1,0 +1,137 @@
+#include "hex-openings/openings_job.hpp"
+
+#include "hex/openings.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <sstream>
+#include <stdexcept>
+#include <tuple>
+
+namespace cgt::hex_openings {
+
+std::vector<RuleSpec> parse_rule_specs(const std::string& text) {
+    std::string spaced = text;
+    std::replace(spaced.begin(), spaced.end(), ',', ' ');
+    std::istringstream in(spaced);
+    std::vector<RuleSpec> out;
+    for (std::string item; in >> item;) {
+        RuleSpec spec;
+        std::string name = item;
+        if (const auto at = item.find('@'); at != std::string::npos) {
+            name = item.substr(0, at);
+            const std::string size = item.substr(at + 1);
+            if (size.empty() || size.size() > 2 || size.find_first_not_of("0123456789") != std::string::npos ||
+                std::stoi(size) < 1 || std::stoi(size) > hex::MAX_BOARD_SIZE)
+                throw std::invalid_argument("--rules: '" + item + "': the size after @ must be 1.." +
+                                            std::to_string(hex::MAX_BOARD_SIZE));
+            spec.max_size = std::stoi(size);
+        }
+        try {
+            spec.rules = hex::RuleSet::parse(name);
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument("--rules: " + std::string(e.what()));
+        }
+        for (const RuleSpec& seen : out)
+            if (seen.rules == spec.rules)
+                throw std::invalid_argument("--rules: " + spec.rules.name() + " is listed twice");
+        out.push_back(spec);
+    }
+    if (out.empty()) throw std::invalid_argument("--rules is empty: name at least one rule set (e.g. rule1+2)");
+    return out;
+}
+
+hex::RuleSet parse_misere_rules(const std::string& text) {
+    hex::RuleSet rules;
+    try {
+        rules = hex::RuleSet::parse(text);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("--misere-rules: " + std::string(e.what()));
+    }
+    if (rules.rules != hex::Rules::plain)
+        throw std::invalid_argument("--misere-rules must be plain (optionally +history or +distance): the threat "
+                                    "rules assume that connecting wins; got " + text);
+    return rules;
+}
+
+std::vector<Opening> enumerate(const Params& params) {
+    std::vector<Opening> rows;
+    const auto add_board = [&](hex::Variant variant, const hex::RuleSet& rules, int n) {
+        const std::uint64_t first = rows.size();
+        for (const hex::Cell c : hex::all_cells(n)) {
+            Opening o{variant, rules, n, c, rows.size()};
+            if (n >= params.copy_from && !hex::is_representative(n, c)) {
+                const hex::Cell partner = hex::rotate(n, c);
+                o.source = first + static_cast<std::uint64_t>(partner.row * n + partner.col);
+            }
+            rows.push_back(o);
+        }
+    };
+    for (const RuleSpec& spec : params.rules)
+        for (int n = params.min_size; n <= std::min(params.max_size, spec.max_size); ++n)
+            add_board(hex::Variant::normal, spec.rules, n);
+    for (int n = params.misere_min; n <= params.misere_max; ++n) add_board(hex::Variant::misere, params.misere_rules, n);
+    return rows;
+}
+
+std::vector<std::uint64_t> tasks(const std::vector<Opening>& rows) {
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t i = 0; i < rows.size(); ++i)
+        if (rows[i].source == i) out.push_back(i);
+    const auto weight = [&](std::uint64_t i) {
+        const Opening& o = rows[i];
+        const int variant = o.variant == hex::Variant::misere ? 0 : 1;
+        const int rules = static_cast<int>(o.rules.rules);
+        const int order = o.rules.order == hex::Order::distance ? 1 : 0;
+        return std::make_tuple(-o.size, variant, rules, order, i);
+    };
+    std::sort(out.begin(), out.end(), [&](std::uint64_t a, std::uint64_t b) { return weight(a) < weight(b); });
+    return out;
+}
+
+OpeningTasks::OpeningTasks(const Params& params)
+    : m_params(params), m_rows(enumerate(params)), m_tasks(tasks(m_rows)), m_copies(m_rows.size()),
+      m_table(std::make_shared<hex::TranspositionTable>(params.tt_size_mib)) {
+    for (std::uint64_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].source != i) m_copies[m_rows[i].source].push_back(i);
+}
+
+void OpeningTasks::declare_columns(common::LocalTable& table) {
+    table.add_column<std::int64_t>("size");
+    table.add_column<std::int64_t>("row");
+    table.add_column<std::int64_t>("col");
+    table.add_column<std::string>("variant");
+    table.add_column<std::string>("rules");
+    table.add_column<std::string>("result");
+    table.add_column<std::uint64_t>("nodes");
+    table.add_column<double>("seconds");
+    table.add_column<std::uint8_t>("copied");
+}
+
+void OpeningTasks::run(std::uint64_t index, common::LocalTable& table) {
+    const Opening& o = m_rows.at(index);
+    if (o.source != index) throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
+    hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
+    hex::Solver solver(o.size, options, m_table);
+    const auto start = std::chrono::steady_clock::now();
+    const hex::OpeningResult r = hex::solve_opening(solver, o.cell);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    const auto append = [&](std::uint64_t row_index, bool copied) {
+        const Opening& row = m_rows[row_index];
+        table.begin_block(row_index);
+        table.column<std::int64_t>("size").push_back(row.size);
+        table.column<std::int64_t>("row").push_back(row.cell.row);
+        table.column<std::int64_t>("col").push_back(row.cell.col);
+        table.column<std::string>("variant").push_back(hex::variant_name(row.variant));
+        table.column<std::string>("rules").push_back(row.rules.name());
+        table.column<std::string>("result").push_back(hex::outcome_name(r.outcome));
+        table.column<std::uint64_t>("nodes").push_back(copied ? 0 : r.nodes);
+        table.column<double>("seconds").push_back(copied ? 0.0 : seconds);
+        table.column<std::uint8_t>("copied").push_back(copied ? 1 : 0);
+    };
+    append(index, false);
+    for (std::uint64_t copy : m_copies[index]) append(copy, true);
+}
+
+} // namespace cgt::hex_openings

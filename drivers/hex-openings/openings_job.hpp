@@ -1,0 +1,79 @@
+#pragma once
+// The Hex openings job: every first move of every board size asked for, solved with each
+// rule set asked for (normal Hex) and with the misere rule set (misere Hex). One row per
+// opening; rows in enumeration order (normal before misere, rule sets in the order given,
+// sizes ascending, cells row-major). On boards of size >= copy_from only one opening of
+// each 180-degree pair is solved and the other row is marked as copied from it; smaller
+// boards solve every opening, so there the symmetry is computed, not assumed.
+//
+// The work is a list of tasks (the openings solved), handed out by the dynamic queue of
+// drivers/common; OpeningTasks::run is pure (no MPI) and appends the rows of one task.
+#include "common/table.hpp"
+#include "hex/search.hpp"
+#include "hex/solver.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cgt::hex_openings {
+
+// A rule set for normal Hex, on boards up to max_size ("plain@4" in the --rules list).
+struct RuleSpec {
+    hex::RuleSet rules;
+    int max_size = hex::MAX_BOARD_SIZE;
+};
+
+struct Params {
+    int min_size = 1, max_size = 5;                  // --sizes
+    std::vector<RuleSpec> rules;                     // --rules
+    int misere_min = 0, misere_max = -1;             // --misere (none when max < min)
+    hex::RuleSet misere_rules{hex::Rules::plain, hex::Order::centre}; // --misere-rules
+    int copy_from = 5;                               // --copy-from
+    std::uint64_t node_limit = 0;                    // --node-limit, per opening
+    std::size_t tt_size_mib = 64;                    // --tt-size-mib
+};
+
+// Parses the --rules list: rule-set names separated by blanks or commas, each optionally
+// "@N" (only boards up to N). Throws std::invalid_argument naming the bad item.
+std::vector<RuleSpec> parse_rule_specs(const std::string& text);
+// Parses --misere-rules (a plain rule set with any order).
+hex::RuleSet parse_misere_rules(const std::string& text);
+
+// One row of the table.
+struct Opening {
+    hex::Variant variant = hex::Variant::normal;
+    hex::RuleSet rules;
+    int size = 0;
+    hex::Cell cell;
+    std::uint64_t source = 0; // the row solved for this one: itself, or its 180-degree partner
+};
+
+// Every row, in table order.
+std::vector<Opening> enumerate(const Params& params);
+// The rows that are solved (source == own index), heaviest first: larger boards, then
+// misere (plain search), then rule sets with fewer rules, then the article's orders before
+// the distance order; ties in table order. The queue hands tasks out in this order, so the
+// long ones start first.
+std::vector<std::uint64_t> tasks(const std::vector<Opening>& rows);
+
+class OpeningTasks {
+public:
+    explicit OpeningTasks(const Params& params);
+    static void declare_columns(common::LocalTable& table);
+    // Solves row `index` (with a cleared table) and appends it, and every row copied from
+    // it, each as its own block keyed by the row index.
+    void run(std::uint64_t index, common::LocalTable& table);
+    [[nodiscard]] const std::vector<Opening>& rows() const { return m_rows; }
+    [[nodiscard]] const std::vector<std::uint64_t>& task_rows() const { return m_tasks; }
+
+private:
+    Params m_params;
+    std::vector<Opening> m_rows;
+    std::vector<std::uint64_t> m_tasks;
+    std::vector<std::vector<std::uint64_t>> m_copies; // rows copied from each row
+    std::shared_ptr<hex::TranspositionTable> m_table;
+};
+
+} // namespace cgt::hex_openings

@@ -1,0 +1,125 @@
+#include "hex-openings/openings_job.hpp"
+#include "hex/openings.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace cgt;
+using namespace cgt::hex_openings;
+
+namespace {
+
+struct Row {
+    std::int64_t size, row, col;
+    std::string variant, rules, result;
+    std::uint64_t nodes;
+    int copied;
+    friend bool operator==(const Row&, const Row&) = default;
+};
+
+// The rows of a table by their block key (each block of this job holds one row).
+std::map<std::uint64_t, Row> rows_by_key(common::LocalTable& t) {
+    std::map<std::uint64_t, Row> out;
+    t.end_blocks();
+    for (const auto& b : t.blocks()) {
+        REQUIRE(b.rows == 1);
+        const std::size_t i = b.first_row;
+        out[b.key] = Row{t.column<std::int64_t>("size")[i], t.column<std::int64_t>("row")[i],
+                         t.column<std::int64_t>("col")[i], t.column<std::string>("variant")[i],
+                         t.column<std::string>("rules")[i], t.column<std::string>("result")[i],
+                         t.column<std::uint64_t>("nodes")[i], t.column<std::uint8_t>("copied")[i]};
+    }
+    return out;
+}
+
+Params small_params() {
+    Params p;
+    p.min_size = 1;
+    p.max_size = 4;
+    p.rules = parse_rule_specs("rule1+2+distance plain@3");
+    p.misere_min = 2;
+    p.misere_max = 3;
+    p.copy_from = 4;
+    p.tt_size_mib = 4;
+    return p;
+}
+
+} // namespace
+
+TEST_CASE("HexOpenings: rows, copies and tasks of a parameter set", "[hex]") {
+    Params p;
+    p.rules = parse_rule_specs("rule1+2+distance");
+    const auto rows = enumerate(p);
+    CHECK(rows.size() == 1 + 4 + 9 + 16 + 25);
+    const auto solved = tasks(rows);
+    CHECK(solved.size() == rows.size() - 12); // 5x5: 12 of 25 copied from their rotation
+    CHECK(rows[solved.front()].size == 5);    // the largest boards go first
+    CHECK(rows[solved.back()].size == 1);
+    // Row 54 is the 5x5 cell (4, 4), copied from (0, 0), row 30.
+    CHECK(rows[54].cell == hex::Cell{4, 4});
+    CHECK(rows[54].source == 30);
+    CHECK(rows[42].source == 42); // the centre is its own partner
+    const auto with_misere = enumerate(small_params());
+    CHECK(with_misere.size() == (1 + 4 + 9 + 16) + (1 + 4 + 9) + (4 + 9));
+    CHECK(with_misere.back().variant == hex::Variant::misere);
+}
+
+TEST_CASE("HexOpenings: the rows of 1x1..4x4 hold the literature's maps, whatever the task order", "[hex]") {
+    const Params p = small_params();
+    OpeningTasks forward(p), backward(p);
+    common::LocalTable a, b;
+    OpeningTasks::declare_columns(a);
+    OpeningTasks::declare_columns(b);
+    for (auto t : forward.task_rows()) forward.run(t, a);
+    const auto& order = backward.task_rows();
+    for (auto it = order.rbegin(); it != order.rend(); ++it) backward.run(*it, b);
+    const auto ra = rows_by_key(a), rb = rows_by_key(b);
+    REQUIRE(ra.size() == forward.rows().size());
+    CHECK(ra == rb);
+
+    // Maps per (variant, rules, size) in row-major order.
+    std::map<std::string, std::string> maps;
+    for (const auto& [key, r] : ra) maps[r.variant + " " + r.rules + " " + std::to_string(r.size)] += r.result[0];
+    CHECK(maps["normal rule1+2+distance 1"] == "w");
+    CHECK(maps["normal rule1+2+distance 2"] == "lwwl");
+    CHECK(maps["normal rule1+2+distance 4"] == "lllwllwllwllwlll");
+    CHECK(maps["normal plain 3"] == maps["normal rule1+2+distance 3"]);
+    CHECK(std::count(maps["normal plain 3"].begin(), maps["normal plain 3"].end(), 'w') == 5);
+    CHECK(maps["misere plain 2"] == "wllw");
+    CHECK(maps["misere plain 3"] == "lllllllll");
+    // 4x4 copies: 8 rows copied, with no nodes of their own and their partner's result.
+    int copies = 0;
+    for (const auto& [key, r] : ra) {
+        if (!r.copied) continue;
+        ++copies;
+        CHECK(r.size == 4);
+        CHECK(r.nodes == 0);
+        const auto& partner = forward.rows()[forward.rows()[key].source];
+        CHECK(partner.cell == hex::rotate(4, {static_cast<int>(r.row), static_cast<int>(r.col)}));
+        CHECK(ra.at(forward.rows()[key].source).result == r.result);
+    }
+    CHECK(copies == 8);
+}
+
+TEST_CASE("HexOpenings: bad rule lists are refused with a reason", "[hex]") {
+    struct Case { std::string text; std::string message; };
+    const std::vector<Case> cases = {
+        {"", "--rules is empty"},
+        {"rule3", "--rules: unknown rule set 'rule3'"},
+        {"plain@0", "--rules: 'plain@0': the size after @ must be 1..11"},
+        {"plain@x", "the size after @ must be 1..11"},
+        {"plain@12", "the size after @ must be 1..11"},
+        {"rule1 1", "--rules: rule1 is listed twice"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.text);
+        CHECK_THROWS_WITH(parse_rule_specs(c.text), Catch::Contains(c.message));
+    }
+    CHECK(parse_rule_specs("rule1+2, plain@4").size() == 2);
+    CHECK(parse_rule_specs("plain@4").front().max_size == 4);
+    CHECK_THROWS_WITH(parse_misere_rules("rule1+2"), Catch::Contains("--misere-rules must be plain"));
+    CHECK(parse_misere_rules("plain+distance").order == hex::Order::distance);
+}

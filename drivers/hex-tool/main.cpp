@@ -1,0 +1,74 @@
+// cgt-hex: the article's hint mode. Given a position (a move list or a board picture), lists
+// every empty cell as a win or a loss for the player to move.
+#include "common/options.hpp"
+#include "common/tool_main.hpp"
+#include "hex-tool/hint_report.hpp"
+#include "hex/solver.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+using namespace cgt;
+using namespace cgt::common;
+
+int main(int argc, char* argv[]) {
+    return run_tool([&] {
+        Options options("cgt-hex",
+                        "Hex hints: for each empty cell, whether the player to move wins by playing there.\n"
+                        "The position is a move list (red first) or a picture of the board: one row per\n"
+                        "line or separated by '/', '.' empty, R red, B blue.",
+                        "cgt-hex --size 5 --moves 'c3 d2 b4 b3'      (or: cgt-hex --board '.../.R./...')");
+        options.add()("size", po::value<long>()->default_value(5), "board size for --moves (1..11)")(
+            "moves", po::value<std::string>()->default_value(""), "moves from the empty board, e.g. 'c3 d2'")(
+            "board", po::value<std::string>()->default_value(""), "a picture of the position")(
+            "board-file", po::value<std::string>()->default_value(""), "read the picture from FILE ('-': stdin)")(
+            "rules", po::value<std::string>()->default_value("rule1+2+distance"),
+            "rule set: plain, rule1 or rule1+2, optionally +history or +distance")(
+            "misere", po::bool_switch()->default_value(false), "misere Hex: connecting loses (plain rule sets only)")(
+            "node-limit", po::value<long>()->default_value(1'000'000), "nodes per cell before it is '?' (0: none)")(
+            "tt-size-mib", po::value<long>()->default_value(64), "transposition table, MiB (1..65536)");
+        hex::Board board(1);
+        hex::SolverOptions solver_options;
+        const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
+            const long size = vm["size"].as<long>(), limit = vm["node-limit"].as<long>(), tt = vm["tt-size-mib"].as<long>();
+            if (size < 1 || size > hex::MAX_BOARD_SIZE) throw UsageError("--size must be 1..11, got " + std::to_string(size));
+            if (limit < 0) throw UsageError("--node-limit must be >= 0, got " + std::to_string(limit));
+            if (tt < 1 || tt > 65536) throw UsageError("--tt-size-mib must be 1..65536, got " + std::to_string(tt));
+            std::string picture = vm["board"].as<std::string>();
+            const std::string file = vm["board-file"].as<std::string>();
+            if (!file.empty()) {
+                if (!picture.empty()) throw UsageError("give either --board or --board-file, not both");
+                std::ifstream in_file(file);
+                if (file != "-" && !in_file) throw UsageError("cannot read --board-file '" + file + "'");
+                std::istream& in = file == "-" ? std::cin : in_file;
+                picture.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+                if (picture.find_first_not_of(" \t\r\n") == std::string::npos)
+                    throw UsageError("--board-file '" + file + "' is empty");
+            }
+            try {
+                board = hex_tool::read_position(static_cast<int>(size), vm["moves"].as<std::string>(), picture);
+                solver_options.rules = hex::RuleSet::parse(vm["rules"].as<std::string>());
+                solver_options.variant = vm["misere"].as<bool>() ? hex::Variant::misere : hex::Variant::normal;
+                solver_options.node_limit = static_cast<std::uint64_t>(limit);
+                solver_options.tt_size_mib = static_cast<std::size_t>(tt);
+                hex::Solver check(1, solver_options); // refuses misere with threat rules
+                if (const auto w = board.winner())
+                    throw UsageError(std::string("the game is over: ") + hex::colour_name(*w) + " has connected");
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(e.what());
+            }
+        });
+        if (!run) return 0;
+        hex::Solver solver(board.size(), solver_options);
+        solver.set_position(board);
+        const auto start = std::chrono::steady_clock::now();
+        const auto hints = hex::hint_map(solver);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::fputs(hex_tool::hint_report(board, hints, solver_options.rules.name(), solver_options.variant, seconds).c_str(),
+                   stdout);
+        return 0;
+    });
+}

@@ -1,0 +1,89 @@
+#pragma once
+// The octal sweep job: whole families of heap games (all subtraction sets S of {1..K}, all
+// octal codes of up to D digits with d0 = 0 or 4) plus games listed by name, each analysed
+// to a heap bound: Grundy values, and the period with its proof or "not yet periodic up to
+// N". One row per game, keyed by the game's index in the enumeration, so rows can be
+// computed for any range of games on its own: GameRows is pure and knows nothing of MPI.
+#include "common/table.hpp"
+#include "impartial/octal_analysis.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cgt::octal_sweep {
+
+enum class Family { listed, subtraction, subtraction_misere, octal };
+
+// "listed", "subtraction", "subtraction-misere", "octal": the `family` column.
+std::string to_string(Family family);
+
+inline constexpr unsigned MAX_SUBTRACTION = 20;
+inline constexpr unsigned MAX_OCTAL_DIGITS = 5;
+
+struct Params {
+    unsigned subtraction_max = 12; // K: every non-empty S of {1..K}; 0 for none
+    bool misere = false;           // also every such S in misere play
+    unsigned octal_digits = 3;     // D: every code d0.d1..dD, d0 in {0, 4}; 0 for none
+    std::vector<impartial::OctalGame> listed; // analysed first, to their own bound
+    impartial::Heap max_heap = 16384;
+    // Family games still valued by the rare/common split at max_heap go on to this bound.
+    impartial::Heap split_max_heap = 0;
+    // The bound of the listed games: they are proven (or not) by long runs.
+    impartial::Heap listed_max_heap = 1u << 25;
+    unsigned stored_values = 32; // G(0..) kept in `first_values`
+    // The whole sequence of a periodic game, G(0..n0+p-1), goes to the `sequences` table
+    // if n0 + p is at most this.
+    std::uint64_t max_sequence = std::uint64_t{1} << 20;
+};
+
+// Parses the --games text: blank- or ';'-separated games, each an octal code (".77",
+// "4.07") or a subtraction set ("1,3,4", "{1,3,4}"); a set may end in ":misere". Throws
+// std::invalid_argument naming the bad item.
+std::vector<impartial::OctalGame> parse_games(const std::string& text);
+
+struct SweepGame {
+    Family family;
+    impartial::OctalGame game;
+};
+
+// Every game of the run in enumeration order: listed games as given, then the subtraction
+// sets by the number whose bit i-1 says i is in S ({1}, {2}, {1,2}, {3}, ...), their misere
+// versions, then the octal codes ordered by their digits (.001 ... .777, 4.0 ... 4.777).
+// Throws std::invalid_argument if K > MAX_SUBTRACTION or D > MAX_OCTAL_DIGITS.
+std::vector<SweepGame> enumerate_games(const Params& params);
+
+// Consecutive games handed out as one task of the dynamic queue: cheap subtraction games go
+// in groups, octal and listed games (milliseconds to seconds each) one by one. Task i is
+// the game range [starts[i], starts[i+1]); the last entry is the number of games.
+std::vector<std::uint64_t> plan_tasks(const std::vector<SweepGame>& games);
+
+// The analysis limits a game of `family` gets.
+impartial::AnalysisLimits limits_for(const Params& params, Family family);
+
+class GameRows {
+public:
+    GameRows(const Params& params, const std::vector<SweepGame>& games)
+        : m_params(params), m_games(games) {}
+    // Declares the `games` table's columns: index (the enumeration key), family, game, code,
+    // status, preperiod, period, proof, check_end, largest_removal, max_heap, computed_to,
+    // largest_value, largest_at, rare_mask, rare_heaps, last_rare, first_values.
+    // -1 (or "-") where a figure does not apply: no period proven, no split in use.
+    static void declare_columns(common::LocalTable& games);
+    // Declares the `sequences` table's columns: index, heap, value; one row per heap
+    // 0..n0+p-1 of each periodic game (the values that define the whole sequence). Kept
+    // apart, as numbers, because texts are stored as wide as the longest one.
+    static void declare_sequence_columns(common::LocalTable& sequences);
+    // Appends the rows of games [begin, end) in order to both tables.
+    void compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& games,
+                 common::LocalTable& sequences) const;
+
+private:
+    const Params& m_params;
+    const std::vector<SweepGame>& m_games;
+};
+
+// The first `count` values, blank-separated: the `first_values` column.
+std::string first_values_text(const std::vector<impartial::Grundy>& values, std::size_t count);
+
+} // namespace cgt::octal_sweep

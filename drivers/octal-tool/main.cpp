@@ -1,0 +1,98 @@
+// cgt-octal: one heap game (an octal code or a subtraction set): its Grundy values, and its
+// preperiod and period with the proof bound used, or "not yet periodic up to N".
+#include "common/options.hpp"
+#include "impartial/octal_analysis.hpp"
+#include "octal-tool/octal_report.hpp"
+
+#include <iostream>
+
+using namespace cgt;
+using namespace cgt::common;
+using impartial::Heap;
+
+namespace {
+// Heaps are held as 32-bit values; 2^28 heaps take 1 GiB of values already.
+constexpr long MAX_HEAP_LIMIT = 1L << 28;
+
+Heap heap_option(const po::variables_map& vm, const std::string& name, long low) {
+    const long value = vm[name].as<long>();
+    if (value < low || value > MAX_HEAP_LIMIT)
+        throw UsageError("--" + name + " must be " + std::to_string(low) + ".." +
+                         std::to_string(MAX_HEAP_LIMIT) + ", got " + std::to_string(value));
+    return static_cast<Heap>(value);
+}
+} // namespace
+
+int main(int argc, char* argv[]) {
+    Options options("cgt-octal",
+                    "Grundy values of one heap game, given by an octal code (.77 is Kayles, 4.07, ...)\n"
+                    "or a subtraction set (1,3,4), with its preperiod and period proven by the\n"
+                    "Guy-Smith bound (octal games) or a repeated window (subtraction games).\n"
+                    "GAME 'squares' is subtract-a-square, computed to the bound.",
+                    "cgt-octal .77 --max-heap 1000      # Kayles: period 12 from heap 71");
+    options.add()("game", po::value<std::string>()->value_name("GAME"),
+                  "an octal code (.77, 4.07), a subtraction set (1,3,4 or {1,3,4}), or squares")(
+        "max-heap", po::value<long>()->default_value(16384), "values up to this heap at most")(
+        "split-max-heap", po::value<long>()->default_value(0),
+        "go on to this heap while the rare/common split values the heaps (0: off)")(
+        "misere", po::bool_switch()->default_value(false), "misere play (subtraction games only)")(
+        "show", po::value<long>()->default_value(40), "print G(0..show-1)")(
+        "method", po::value<std::string>()->default_value("rare-common"),
+        "rare-common (the split once it pays) or definition (every option of every heap)");
+    options.positional("game", 1);
+
+    impartial::AnalysisLimits limits;
+    octal_tool::ReportOptions report;
+    std::string game_text;
+    bool misere = false;
+    try {
+        const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
+            if (!vm.count("game")) throw UsageError("name a GAME, e.g. cgt-octal .77 (see --help)");
+            game_text = vm["game"].as<std::string>();
+            limits.max_heap = heap_option(vm, "max-heap", 0);
+            limits.split_max_heap = heap_option(vm, "split-max-heap", 0);
+            const long show = vm["show"].as<long>();
+            if (show < 0 || show > 100000)
+                throw UsageError("--show must be 0..100000, got " + std::to_string(show));
+            report.show_values = static_cast<std::size_t>(show);
+            const auto method = vm["method"].as<std::string>();
+            if (method == "definition")
+                limits.method = impartial::ValueMethod::definition;
+            else if (method != "rare-common")
+                throw UsageError("--method must be rare-common or definition, got '" + method + "'");
+            misere = vm["misere"].as<bool>();
+            if (game_text != "squares") {
+                try {
+                    (void)impartial::OctalGame::parse_game(game_text, misere ? impartial::Play::misere
+                                                                             : impartial::Play::normal);
+                } catch (const std::invalid_argument& e) {
+                    throw UsageError("GAME '" + game_text + "': " + e.what());
+                }
+            } else if (misere) {
+                throw UsageError("--misere is not offered for squares");
+            }
+        });
+        if (!run) return 0;
+    } catch (const UsageError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
+    }
+
+    try {
+        if (game_text == "squares") {
+            const auto game = impartial::OctalGame::subtraction(
+                impartial::squares_up_to(std::max<Heap>(limits.max_heap, 1)));
+            impartial::OctalValues values(game, impartial::ValueMethod::definition);
+            (void)values.extend_to(limits.max_heap);
+            std::cout << octal_tool::describe_squares(values.values(), report);
+            return 0;
+        }
+        const auto game = impartial::OctalGame::parse_game(
+            game_text, misere ? impartial::Play::misere : impartial::Play::normal);
+        std::cout << octal_tool::describe(game, impartial::analyse(game, limits), report);
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,42 @@
+#pragma once
+// The article's experiment: every first move on an n x n board, solved with a fresh
+// transposition table, and the facts the literature states about the result maps.
+#include "hex/board.hpp"
+#include "hex/solver.hpp"
+
+#include <string>
+#include <vector>
+
+namespace cgt::hex {
+
+// The first player's result after opening at `cell` on the empty board, best play by both.
+struct OpeningResult {
+    Cell cell;
+    Outcome outcome = Outcome::unknown; // for the first player (red)
+    std::uint64_t nodes = 0;            // 0 when the opening itself connects (1x1)
+};
+
+// Clears the solver's table, opens at `cell` and solves for blue, so the node count does not
+// depend on what the solver did before. The solver's position is the empty board afterwards.
+OpeningResult solve_opening(Solver& solver, Cell cell);
+
+// (r, c) -> (n-1-r, n-1-c): the opening with the same result.
+Cell rotate(int size, Cell cell);
+// Whether `cell` is the one of its 180-degree pair that is solved (the smaller row-major
+// index; the centre of an odd board is its own pair).
+bool is_representative(int size, Cell cell);
+// All cells of the board, row-major.
+std::vector<Cell> all_cells(int size);
+
+// The cells the literature's statements are about (red's own edges are rows 0 and n-1).
+bool is_acute_corner(int size, Cell cell);      // (0, 0), (n-1, n-1)
+bool is_obtuse_corner(int size, Cell cell);     // (0, n-1), (n-1, 0)
+bool is_short_diagonal(int size, Cell cell);    // r + c = n - 1, obtuse corner to obtuse corner
+bool is_own_edge(int size, Cell cell);          // r = 0 or r = n - 1
+bool is_beside_acute_corner(int size, Cell cell); // on the own edge next to an acute corner
+
+// Rows of 'W' (first player wins), 'L' (loses) or '?' (unknown), top row first, from
+// `size * size` outcomes in row-major order.
+std::vector<std::string> outcome_map(int size, const std::vector<Outcome>& row_major);
+
+} // namespace cgt::hex

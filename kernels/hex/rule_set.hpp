@@ -1,0 +1,51 @@
+#pragma once
+// What a search is asked to do: normal or misere Hex, which of the article's pruning rules
+// apply, in which order moves are tried, and the outcome it reports. Names as they appear in
+// options and result files ("rule1+2+distance", "misere", "win").
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace cgt::hex {
+
+// Which pruning rules the search applies (the article's rule sets).
+enum class Rules : std::uint8_t {
+    plain,  // every empty cell, a connecting move wins
+    rule1,  // own completing cell: win; two of the opponent's: loss; one: the only move
+    rule12, // rule 1, then: own double threat: win; else only the intersection of the
+            // carriers of the opponent's double threats
+};
+
+// The order in which the search tries moves.
+enum class Order : std::uint8_t {
+    centre,   // the article's: by hex distance from the centre, ties by index
+    history,  // cells that refuted before first (2^(empty cells) per refutation), then centre
+    distance, // threat cells, then the mover's shortest chains (move_order.hpp), then centre;
+              // and every child is looked up in the table before any is searched
+};
+
+// A rule set with its move order.
+struct RuleSet {
+    Rules rules = Rules::rule12;
+    Order order = Order::centre;
+    // "plain", "rule1", "rule1+2", with "+history" or "+distance" for those orders.
+    [[nodiscard]] std::string name() const;
+    // Reads what name() writes; also "1", "1+2", "2" (= 1+2), "+h" and "+d". Throws
+    // std::invalid_argument listing the accepted names.
+    static RuleSet parse(std::string_view text);
+    friend bool operator==(const RuleSet&, const RuleSet&) = default;
+};
+
+// Normal Hex (connecting wins) or misere Hex (connecting loses).
+enum class Variant : std::uint8_t { normal, misere };
+const char* variant_name(Variant v);
+Variant parse_variant(std::string_view text);
+
+// For the player to move; unknown when the node limit stopped the search.
+enum class Outcome : std::uint8_t { win, loss, unknown };
+const char* outcome_name(Outcome o);
+constexpr Outcome negate(Outcome o) {
+    return o == Outcome::win ? Outcome::loss : o == Outcome::loss ? Outcome::win : Outcome::unknown;
+}
+
+} // namespace cgt::hex

@@ -1,0 +1,106 @@
+#include "hex/solver.hpp"
+
+#include <stdexcept>
+#include <variant>
+
+namespace cgt::hex {
+
+struct Solver::Impl {
+    std::shared_ptr<TranspositionTable> table;
+    std::variant<Engine<Narrow>, Engine<Wide>> engine;
+    int played = 0; // play() calls that undo() may take back
+
+    static std::variant<Engine<Narrow>, Engine<Wide>> make(int size, TranspositionTable& t) {
+        if (size <= CAPACITY<Narrow>) return std::variant<Engine<Narrow>, Engine<Wide>>(std::in_place_index<0>, size, t);
+        return std::variant<Engine<Narrow>, Engine<Wide>>(std::in_place_index<1>, size, t);
+    }
+    Impl(int size, std::shared_ptr<TranspositionTable> t) : table(std::move(t)), engine(make(size, *table)) {}
+};
+
+Solver::Solver(int board_size, SolverOptions options, std::shared_ptr<TranspositionTable> table)
+    : m_options(options) {
+    check_board_size(board_size);
+    if (options.variant == Variant::misere && options.rules.rules != Rules::plain)
+        throw std::invalid_argument("misere Hex is searched with the plain rule set only (the threat rules "
+                                    "assume that connecting wins), got " + options.rules.name());
+    if (!table) table = std::make_shared<TranspositionTable>(options.tt_size_mib);
+    m_impl = std::make_unique<Impl>(board_size, std::move(table));
+    set_position(Board(board_size));
+}
+
+Solver::~Solver() = default;
+Solver::Solver(Solver&&) noexcept = default;
+Solver& Solver::operator=(Solver&&) noexcept = default;
+
+int Solver::board_size() const {
+    return std::visit([](const auto& e) { return e.geometry().size(); }, m_impl->engine);
+}
+
+void Solver::set_position(const Board& board) {
+    std::visit([&](auto& e) { e.load(board); }, m_impl->engine);
+    m_impl->played = 0;
+}
+
+Board Solver::position() const {
+    return std::visit([](const auto& e) { return e.board(); }, m_impl->engine);
+}
+
+std::optional<Colour> Solver::winner() const {
+    return std::visit(
+        [](const auto& e) -> std::optional<Colour> {
+            for (Colour c : {Colour::red, Colour::blue})
+                if (e.side(c).connected()) return c;
+            return std::nullopt;
+        },
+        m_impl->engine);
+}
+
+void Solver::play(Cell cell) {
+    const int n = board_size();
+    if (cell.row < 0 || cell.row >= n || cell.col < 0 || cell.col >= n)
+        throw std::invalid_argument("cell (" + std::to_string(cell.row) + ", " + std::to_string(cell.col) +
+                                    ") is off the " + std::to_string(n) + "x" + std::to_string(n) + " board");
+    if (const auto w = winner()) throw std::invalid_argument(std::string("the game is over: ") + colour_name(*w) + " has connected");
+    std::visit(
+        [&](auto& e) {
+            const int index = cell.row * n + cell.col;
+            using Bits = std::decay_t<decltype(e.empty())>;
+            if (!(e.empty() & cell_bit<Bits>(index)))
+                throw std::invalid_argument("cell " + cell_name(cell) + " is not empty");
+            e.play(index);
+        },
+        m_impl->engine);
+    ++m_impl->played;
+}
+
+void Solver::undo() {
+    if (m_impl->played == 0) throw std::logic_error("Solver::undo: no move to take back");
+    std::visit([](auto& e) { e.undo(); }, m_impl->engine);
+    --m_impl->played;
+}
+
+SearchResult Solver::solve() {
+    if (const auto w = winner()) throw std::invalid_argument(std::string("the game is over: ") + colour_name(*w) + " has connected");
+    SearchResult r;
+    r.outcome = std::visit(
+        [&](auto& e) { return e.solve(m_options.variant, m_options.rules, m_options.node_limit, r.stats); },
+        m_impl->engine);
+    return r;
+}
+
+SearchResult Solver::solve_move(Cell cell) {
+    play(cell);
+    SearchResult r;
+    if (winner()) {
+        r.outcome = m_options.variant == Variant::normal ? Outcome::win : Outcome::loss;
+    } else {
+        r = solve();
+        r.outcome = negate(r.outcome);
+    }
+    undo();
+    return r;
+}
+
+void Solver::clear_table() { m_impl->table->clear(); }
+
+} // namespace cgt::hex

@@ -1,0 +1,75 @@
+#pragma once
+// Solving Hex positions: win or loss for the player to move, normal or misere, with the
+// article's rule sets, a transposition table and an optional node limit. Boards up to 8x8
+// are searched on 64-bit words, larger ones (up to MAX_BOARD_SIZE) on 128-bit words.
+//
+//   Solver solver(5);                         // rule 1 + 2, distance order, 64 MiB table
+//   solver.set_position(Board::from_moves(5, "c3"));
+//   SearchResult r = solver.solve();          // blue to move: r.outcome == Outcome::loss
+#include "hex/board.hpp"
+#include "hex/search.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace cgt::hex {
+
+struct SolverOptions {
+    Variant variant = Variant::normal;
+    RuleSet rules{Rules::rule12, Order::distance}; // the fastest; RuleSet{} is the article's
+    std::uint64_t node_limit = 0;      // per solve() call; 0: no limit
+    std::size_t tt_size_mib = 64;      // transposition table
+};
+
+struct SearchResult {
+    Outcome outcome = Outcome::unknown; // for the player to move
+    SearchStats stats;
+};
+
+class Solver {
+public:
+    // Throws std::invalid_argument for a board size outside 1..MAX_BOARD_SIZE, misere with a
+    // rule set other than plain, or a bad table size. With `table`, the solver uses that
+    // table (shared with other solvers, e.g. one per board size, so that a program keeps one
+    // large table) and ignores options.tt_size_mib. Proven results hold whatever the rule
+    // set, and misere positions have keys of their own, so sharing is always sound.
+    Solver(int board_size, SolverOptions options = {}, std::shared_ptr<TranspositionTable> table = nullptr);
+    ~Solver();
+    Solver(Solver&&) noexcept;
+    Solver& operator=(Solver&&) noexcept;
+
+    [[nodiscard]] int board_size() const;
+    [[nodiscard]] const SolverOptions& options() const { return m_options; }
+    // Changes the node limit of later solve() calls (0: none).
+    void set_node_limit(std::uint64_t nodes) { m_options.node_limit = nodes; }
+
+    // The position to solve (the empty board at first); its size must be the solver's.
+    void set_position(const Board& board);
+    [[nodiscard]] Board position() const;
+    // Plays for the player to move; throws std::invalid_argument if the cell is off the
+    // board or taken, or the game is over. undo() takes back the last play() (not a stone of
+    // the position set).
+    void play(Cell cell);
+    void undo();
+    // The connected colour, if any.
+    [[nodiscard]] std::optional<Colour> winner() const;
+
+    // Proves the position for the player to move. The position is the same afterwards, also
+    // when the node limit stopped the search (outcome unknown). Results stay in the table
+    // for later calls; clear_table() forgets them. Throws std::invalid_argument when the game
+    // is over.
+    SearchResult solve();
+    // The result for the player to move of playing `cell`: a move that connects wins (normal)
+    // or loses (misere) at once, with no nodes; otherwise the reply position is solved and
+    // its outcome negated. The position is the same afterwards.
+    SearchResult solve_move(Cell cell);
+    void clear_table();
+
+private:
+    struct Impl;
+    SolverOptions m_options;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace cgt::hex

@@ -1,0 +1,271 @@
+// cgt-verify-hex-openings: checks a cgt-hex-openings result file against the Hex article and
+// the literature it cites: the first-move maps and win counts of 1x1..5x5 (Hayward et al.
+// 2004, Figure 2), 180-degree symmetry, Beck's two theorems, the short-diagonal and own-edge
+// observations, misere Hex (Lagarias and Sleator), and prints the article's node counts
+// beside ours (a yardstick, not compared).
+#include "hex/openings.hpp"
+#include "verify/common/reference_data.hpp"
+#include "verify/common/report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <vector>
+
+using namespace cgt;
+
+namespace {
+
+// The openings of one board with one variant and rule set, row-major.
+struct BoardRun {
+    std::string variant, rules;
+    int size = 0;
+    std::vector<std::string> result; // "win", "loss", "unknown"; "" if the file lacks the cell
+    std::vector<std::uint64_t> nodes;
+    std::vector<bool> copied;
+    double seconds = 0;
+
+    [[nodiscard]] const std::string& at(hex::Cell c) const { return result[static_cast<std::size_t>(c.row * size + c.col)]; }
+    [[nodiscard]] std::vector<std::string> map() const {
+        std::vector<std::string> rows(static_cast<std::size_t>(size));
+        for (int i = 0; i < size * size; ++i) {
+            const std::string& r = result[static_cast<std::size_t>(i)];
+            rows[static_cast<std::size_t>(i / size)] += r == "win" ? 'W' : r == "loss" ? 'L' : '?';
+        }
+        return rows;
+    }
+    [[nodiscard]] int wins() const { return static_cast<int>(std::count(result.begin(), result.end(), "win")); }
+    [[nodiscard]] bool decided() const {
+        return std::all_of(result.begin(), result.end(), [](const std::string& r) { return r == "win" || r == "loss"; });
+    }
+    [[nodiscard]] std::uint64_t total_nodes() const {
+        std::uint64_t t = 0;
+        for (auto n : nodes) t += n;
+        return t;
+    }
+    [[nodiscard]] int solved() const { return static_cast<int>(std::count(copied.begin(), copied.end(), false)); }
+};
+
+std::vector<std::string> words(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+std::string join(const std::vector<std::string>& rows, const char* sep = " ") {
+    std::string s;
+    for (const auto& r : rows) s += (s.empty() ? "" : sep) + r;
+    return s;
+}
+
+// A map as the rhombus: row r indented by r spaces, cells separated by blanks.
+std::vector<std::string> rhombus(const std::vector<std::string>& rows, std::size_t width) {
+    std::vector<std::string> out;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        std::string line(r, ' ');
+        for (std::size_t c = 0; c < rows[r].size(); ++c) line += (c ? " " : "") + std::string(1, rows[r][c]);
+        line.resize(std::max(line.size(), width), ' ');
+        out.push_back(line);
+    }
+    return out;
+}
+
+std::string range_text(const std::vector<int>& sizes) {
+    if (sizes.empty()) return "-";
+    return std::to_string(sizes.front()) + (sizes.size() > 1 ? ".." + std::to_string(sizes.back()) : "");
+}
+
+void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
+    const verify::Facts facts(data_dir + "/hex-openings.txt");
+    const auto t = file.read_table("openings");
+    report.count_rows(t.rows);
+    const auto size = t.ints("size"), row = t.ints("row"), col = t.ints("col"), nodes = t.ints("nodes"),
+               copied = t.ints("copied");
+    const auto& variant = t.texts("variant");
+    const auto& rules = t.texts("rules");
+    const auto& result = t.texts("result");
+    const auto& seconds = t.floats("seconds");
+
+    // Group the rows by (variant, rules, size), keeping the file's order of first appearance.
+    std::vector<BoardRun> runs;
+    std::map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < t.rows; ++i) {
+        const std::string key = variant[i] + "|" + rules[i] + "|" + std::to_string(size[i]);
+        auto it = index.find(key);
+        if (it == index.end()) {
+            const int n = static_cast<int>(size[i]);
+            if (n < 1 || n > hex::MAX_BOARD_SIZE) throw common::ResultRefused("row " + std::to_string(i) + ": size " + std::to_string(n));
+            BoardRun run{variant[i], rules[i], n, std::vector<std::string>(static_cast<std::size_t>(n * n)),
+                         std::vector<std::uint64_t>(static_cast<std::size_t>(n * n), 0),
+                         std::vector<bool>(static_cast<std::size_t>(n * n), false)};
+            it = index.emplace(key, runs.size()).first;
+            runs.push_back(std::move(run));
+        }
+        BoardRun& run = runs[it->second];
+        if (row[i] < 0 || row[i] >= run.size || col[i] < 0 || col[i] >= run.size)
+            throw common::ResultRefused("row " + std::to_string(i) + ": cell off the board");
+        const auto cell = static_cast<std::size_t>(row[i] * run.size + col[i]);
+        run.result[cell] = result[i];
+        run.nodes[cell] = static_cast<std::uint64_t>(nodes[i]);
+        run.copied[cell] = copied[i] != 0;
+        run.seconds += seconds[i];
+    }
+    std::vector<std::string> normal_rules;
+    for (const auto& run : runs)
+        if (run.variant == "normal" && std::find(normal_rules.begin(), normal_rules.end(), run.rules) == normal_rules.end())
+            normal_rules.push_back(run.rules);
+    const auto find_run = [&](const std::string& v, const std::string& r, int n) -> const BoardRun* {
+        auto it = index.find(v + "|" + r + "|" + std::to_string(n));
+        return it == index.end() ? nullptr : &runs[it->second];
+    };
+
+    report.section("Normal Hex: the first player's result after each first move (W win, L loss)");
+    for (const auto& run : runs) {
+        if (run.variant != "normal") continue;
+        const std::string what = std::to_string(run.size) + "x" + std::to_string(run.size) + " " + run.rules;
+        const std::string map_key = "normal." + std::to_string(run.size) + ".map";
+        const std::string wins_key = "normal." + std::to_string(run.size) + ".wins";
+        std::vector<std::string> published;
+        bool has_map = false;
+        try {
+            published = words(facts.text(map_key));
+            has_map = true;
+        } catch (const std::runtime_error&) {
+        }
+        const auto ours = run.map();
+        if (run.rules == normal_rules.front()) { // the pictures once, for the first rule set
+            report.note(what + ":   ours" + std::string(static_cast<std::size_t>(2 * run.size + 2), ' ') +
+                        (has_map ? "published (Hayward et al. 2004, Fig. 2)" : "(no published map)"));
+            const auto left = rhombus(ours, static_cast<std::size_t>(3 * run.size + 2));
+            const auto right = has_map ? rhombus(published, 0) : std::vector<std::string>(left.size());
+            for (std::size_t r = 0; r < left.size(); ++r) report.note("      " + left[r] + right[r]);
+        }
+        report.check(what + ": every opening decided", "all", run.decided() ? "all" : "some unknown", run.decided());
+        if (has_map) report.check_equal(what + ": map", join(published), join(ours));
+        try {
+            report.check_equal(what + ": winning openings", facts.number(wins_key), run.wins());
+        } catch (const std::runtime_error&) {
+            report.note(what + ": " + std::to_string(run.wins()) + " winning openings (no published count)");
+        }
+    }
+
+    report.section("Theorems and observations, every normal rule set in the file");
+    for (const auto& r : normal_rules) {
+        std::vector<int> sizes;
+        bool symmetric = true, beck1 = true, beck2 = true, diagonal = true, edges = true;
+        std::vector<int> beck1_sizes, beck2_sizes;
+        for (int n = 1; n <= hex::MAX_BOARD_SIZE; ++n) {
+            const BoardRun* run = find_run("normal", r, n);
+            if (!run || !run->decided()) continue;
+            sizes.push_back(n);
+            for (const hex::Cell c : hex::all_cells(n)) {
+                const std::string& v = run->at(c);
+                symmetric = symmetric && v == run->at(hex::rotate(n, c));
+                if (n >= 2 && hex::is_acute_corner(n, c)) beck1 = beck1 && v == "loss";
+                if (n >= 3 && hex::is_beside_acute_corner(n, c)) beck2 = beck2 && v == "loss";
+                if (hex::is_short_diagonal(n, c)) diagonal = diagonal && v == "win";
+                else if (hex::is_own_edge(n, c)) edges = edges && v == "loss";
+            }
+            if (n >= 2) beck1_sizes.push_back(n);
+            if (n >= 3) beck2_sizes.push_back(n);
+        }
+        report.note(r + ", n = " + range_text(sizes) + ":");
+        const auto yes = [](bool b) { return std::string(b ? "holds" : "fails"); };
+        report.check("180-degree symmetry", "holds", yes(symmetric), symmetric);
+        report.check("acute corner loses (Beck), n = " + range_text(beck1_sizes), "holds", yes(beck1), beck1);
+        report.check("beside it on own edge loses (Beck), n = " + range_text(beck2_sizes), "holds", yes(beck2), beck2);
+        report.check("short diagonal wins (Hayward et al.)", "holds", yes(diagonal), diagonal);
+        report.check("other own-edge cells lose (Hayward et al.)", "holds", yes(edges), edges);
+    }
+    if (normal_rules.size() > 1) {
+        bool same = true;
+        int compared = 0;
+        for (int n = 1; n <= hex::MAX_BOARD_SIZE; ++n) {
+            const BoardRun* first = nullptr;
+            for (const auto& r : normal_rules) {
+                const BoardRun* run = find_run("normal", r, n);
+                if (!run) continue;
+                if (first) {
+                    same = same && run->result == first->result;
+                    ++compared;
+                } else {
+                    first = run;
+                }
+            }
+        }
+        report.check("rule sets agree (" + std::to_string(compared) + " pairs of boards)", "agree",
+                     same ? "agree" : "differ", same);
+    }
+
+    bool any_misere = false;
+    for (const auto& run : runs) any_misere = any_misere || run.variant == "misere";
+    if (any_misere) {
+        report.section("Misere Hex (connecting loses): the first player wins iff n is even (Lagarias, Sleator)");
+        for (const auto& run : runs) {
+            if (run.variant != "misere") continue;
+            const int n = run.size;
+            const std::string what = std::to_string(n) + "x" + std::to_string(n) + " " + run.rules;
+            report.note(what + ": " + join(rhombus(run.map(), 0), " / "));
+            report.check(what + ": every opening decided", "all", run.decided() ? "all" : "some unknown", run.decided());
+            const bool even = n % 2 == 0;
+            report.check_equal(what + ": first player wins", even ? "yes" : "no", run.wins() > 0 ? "yes" : "no");
+            try {
+                report.check_equal(what + ": winning openings", facts.number("misere." + std::to_string(n) + ".wins"), run.wins());
+            } catch (const std::runtime_error&) {
+            }
+            if (even) {
+                const bool corners = run.at({0, 0}) == "win" && run.at({n - 1, n - 1}) == "win";
+                report.check(what + ": the acute corners win", "win", corners ? "win" : "loss", corners);
+            }
+            if (n == 4) {
+                std::string losing;
+                for (const hex::Cell c : hex::all_cells(n))
+                    if (run.at(c) == "loss") losing += (losing.empty() ? "" : " ") + std::to_string(c.row) + "," + std::to_string(c.col);
+                report.check_equal(what + ": the losing openings", facts.text("misere.4.losing"), losing);
+            }
+        }
+    }
+
+    report.section("Search effort beside the article's (a yardstick: not compared)");
+    report.note("board  rule set                 article nodes        our nodes   solved   seconds   nodes/s");
+    const auto line = [&](const BoardRun& run, const std::string& article) {
+        char buf[200];
+        const double rate = run.seconds > 0 ? static_cast<double>(run.total_nodes()) / run.seconds : 0.0;
+        std::snprintf(buf, sizeof buf, "%dx%d    %-22s %15s %16s   %6d %9.2f %9.0f", run.size, run.size,
+                      (run.variant == "misere" ? "misere " + run.rules : run.rules).c_str(), article.c_str(),
+                      verify::thousands(static_cast<long long>(run.total_nodes())).c_str(), run.solved(), run.seconds, rate);
+        report.note(buf);
+    };
+    for (const auto& run : runs) {
+        const std::string key = run.variant == "misere" ? "nodes.misere." + std::to_string(run.size) + "." + run.rules
+                                                        : "nodes." + std::to_string(run.size) + "." + run.rules;
+        std::string article = "-";
+        try {
+            article = verify::thousands(facts.number(key));
+        } catch (const std::runtime_error&) {
+        }
+        line(run, article);
+    }
+    if (const BoardRun* five = find_run("normal", "rule1+2", 5)) {
+        report.note("5x5 rule1+2, single openings (the article's table):  cell  article nodes  our nodes");
+        const auto v = facts.numbers("nodes.5.rule1+2.openings");
+        for (std::size_t i = 0; i + 2 < v.size(); i += 3) {
+            hex::Cell c{static_cast<int>(v[i]), static_cast<int>(v[i + 1])};
+            if (five->copied[static_cast<std::size_t>(c.row * 5 + c.col)]) c = hex::rotate(5, c);
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "  (%lld, %lld)  %14s  %14s", v[i], v[i + 1], verify::thousands(v[i + 2]).c_str(),
+                          verify::thousands(static_cast<long long>(five->nodes[static_cast<std::size_t>(c.row * 5 + c.col)])).c_str());
+            report.note(buf);
+        }
+    }
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    return verify::run_verify(argc, argv, "cgt-verify-hex-openings", "hex-openings", "cgt-hex-openings",
+                              "Checks a cgt-hex-openings result file against the Hex article and the literature.",
+                              check);
+}
