@@ -50,6 +50,7 @@ int main(int argc, char* argv[]) {
 
         const hackenbush_jobs::GraphTasks tasks(families);
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
+        const double cpu_start = hackenbush_jobs::cpu_seconds();
         Progress progress(env.comm(), tasks.count(), "cgt-hackenbush-colour tasks", options.quiet());
         cgt::cgt::GameStore store;
         hackenbush_jobs::ValueTexts values(store);
@@ -98,7 +99,7 @@ int main(int argc, char* argv[]) {
         make_rows_contiguous(env.comm(), graphs);
         file.write_table("graphs", graphs, "colours,edges,graph", true);
         hackenbush_jobs::write_values_table(file, env.comm(), "values", distinct);
-        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds());
+        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds() - cpu_start);
         file.finish();
         return 0;
     });

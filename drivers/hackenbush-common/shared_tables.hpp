@@ -30,7 +30,8 @@ void write_values_table(common::ResultFile& file, MPI_Comm comm, const std::stri
                         common::DistinctTexts& values);
 
 // Collective. The root attribute `rank_cpu_seconds`: every rank's `seconds`, blank-separated
-// in rank order.
+// in rank order. The drivers pass the CPU seconds from the creation of the file to the last
+// table (MPI start-up and option parsing left out), the rank's share of the job's work.
 void record_rank_cpu(common::ResultFile& file, MPI_Comm comm, double seconds);
 
 } // namespace cgt::hackenbush_jobs

@@ -39,6 +39,7 @@ int main(int argc, char* argv[]) {
 
         const hackenbush_jobs::GraphTasks tasks(families);
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
+        const double cpu_start = hackenbush_jobs::cpu_seconds();
         Progress progress(env.comm(), tasks.count(), "cgt-hackenbush-green tasks", options.quiet());
         cgt::cgt::GameStore store;
         green_job::GraphRows rows(tasks, store);
@@ -63,7 +64,7 @@ int main(int argc, char* argv[]) {
         // rank first, every compressed chunk is written by one rank.
         make_rows_contiguous(env.comm(), graphs);
         file.write_table("graphs", graphs, "vertices,edges,graph", true);
-        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds());
+        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds() - cpu_start);
         file.finish();
         return 0;
     });

@@ -37,6 +37,7 @@ int main(int argc, char* argv[]) {
 
         const signs_job::SignTasks tasks(params);
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
+        const double cpu_start = hackenbush_jobs::cpu_seconds();
         // Every prefix task is a subtree of the same size and nearly the same cost, so
         // equal contiguous blocks are a fair split.
         const Range mine = block_range(tasks.count(), static_cast<std::uint64_t>(env.size()),
@@ -77,7 +78,7 @@ int main(int argc, char* argv[]) {
         }
         file.write_table("lengths", lengths, "length");
         file.write_table("examples", examples, "length,colours");
-        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds());
+        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds() - cpu_start);
         file.finish();
         return 0;
     });

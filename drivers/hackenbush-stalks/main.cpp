@@ -38,6 +38,7 @@ int main(int argc, char* argv[]) {
 
         const stalks_job::StalkTasks tasks(params);
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
+        const double cpu_start = hackenbush_jobs::cpu_seconds();
         Progress progress(env.comm(), tasks.count(), "cgt-hackenbush-stalks prefixes", options.quiet());
         cgt::cgt::GameStore store;
         hackenbush_jobs::ValueTexts values(store);
@@ -79,7 +80,7 @@ int main(int argc, char* argv[]) {
         make_rows_contiguous(env.comm(), stalks);
         file.write_table("stalks", stalks, "length,colours", true);
         hackenbush_jobs::write_values_table(file, env.comm(), "values", distinct);
-        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds());
+        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds() - cpu_start);
         file.finish();
         return 0;
     });

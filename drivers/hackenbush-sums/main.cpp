@@ -42,6 +42,7 @@ int main(int argc, char* argv[]) {
         if (!run) return 0;
 
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
+        const double cpu_start = hackenbush_jobs::cpu_seconds();
         file.set_attribute("/", "seed", std::to_string(params.seed));
         Progress progress(env.comm(), params.triples, "cgt-hackenbush-sums triples", options.quiet());
         cgt::cgt::GameStore store;
@@ -75,7 +76,7 @@ int main(int argc, char* argv[]) {
         file.write_table("summary", summary, "triples");
         file.write_table("triples", triples, "triple", true);
         hackenbush_jobs::write_values_table(file, env.comm(), "values", distinct);
-        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds());
+        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds() - cpu_start);
         file.finish();
         return 0;
     });
