@@ -57,6 +57,18 @@ std::vector<GraphFamily> families(const Params& params) {
     return out;
 }
 
+EdgeCounts& EdgeCounts::operator+=(const EdgeCounts& o) {
+    graphs += o.graphs;
+    outcome_agrees += o.outcome_agrees;
+    whole_agrees += o.whole_agrees;
+    numbers += o.numbers;
+    number_nimber += o.number_nimber;
+    number_ups += o.number_ups;
+    other += o.other;
+    next += o.next;
+    return *this;
+}
+
 std::vector<std::uint64_t> flatten(const std::vector<EdgeCounts>& counts) {
     std::vector<std::uint64_t> flat;
     for (const EdgeCounts& c : counts)
@@ -168,10 +180,7 @@ void append_count_rows(const hackenbush_jobs::GraphTasks& tasks, const std::vect
             by_edges.column<std::string>("colours").push_back(family.colours());
             by_edges.column<std::int64_t>("edges").push_back(e);
             put(by_edges, c, distinct.at(f * stride + e));
-            const auto flat = flatten({total}), add = flatten({c});
-            std::vector<std::uint64_t> sum(COUNT_FIELDS);
-            for (std::size_t k = 0; k < COUNT_FIELDS; ++k) sum[k] = flat[k] + add[k];
-            total = unflatten(sum).front();
+            total += c;
         }
         colour_sets.column<std::string>("colours").push_back(family.colours());
         put(colour_sets, total, distinct.at(f * stride)); // slot (f, 0): the colour set's distinct values

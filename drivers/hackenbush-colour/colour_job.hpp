@@ -44,6 +44,7 @@ struct EdgeCounts {
     std::uint64_t whole_agrees = 0;   // sum of the parts' values = value of the whole
     std::uint64_t numbers = 0, number_nimber = 0, number_ups = 0, other = 0;
     std::uint64_t next = 0;           // first-player wins (N)
+    EdgeCounts& operator+=(const EdgeCounts& other);
 };
 constexpr std::size_t COUNT_FIELDS = 8;
 std::vector<std::uint64_t> flatten(const std::vector<EdgeCounts>& counts);

@@ -9,16 +9,25 @@ namespace cgt::signs_job {
 
 using cgt::GameId;
 
+namespace {
+std::invalid_argument length_error(const std::string& got) {
+    const std::string max = std::to_string(hackenbush::MAX_EXACT_BLUE_RED_STALK);
+    return std::invalid_argument("--max-length must be 1.." + max + " (the engine holds blue-red stalks exactly up to " +
+                                 max + " edges), got " + got);
+}
+void check(const Params& params) {
+    if (params.max_length < 1 || params.max_length > hackenbush::MAX_EXACT_BLUE_RED_STALK)
+        throw length_error(std::to_string(params.max_length));
+}
+} // namespace
+
 void check_max_length(long max_length) {
     if (max_length < 1 || max_length > static_cast<long>(hackenbush::MAX_EXACT_BLUE_RED_STALK))
-        throw std::invalid_argument("--max-length must be 1.." + std::to_string(hackenbush::MAX_EXACT_BLUE_RED_STALK) +
-                                    " (the engine holds blue-red stalks exactly up to " +
-                                    std::to_string(hackenbush::MAX_EXACT_BLUE_RED_STALK) + " edges), got " +
-                                    std::to_string(max_length));
+        throw length_error(std::to_string(max_length));
 }
 
 SignTasks::SignTasks(const Params& params) {
-    check_max_length(static_cast<long>(std::min<std::size_t>(params.max_length, 1000)));
+    check(params);
     const std::size_t l = params.max_length;
     m_depth = std::max(std::min<std::size_t>(l, 12), l > 21 ? l - 21 : 0);
     m_count = 1 + (std::uint64_t{1} << m_depth);
@@ -34,7 +43,7 @@ std::string SignTasks::prefix(std::uint64_t task) const {
 SignWalk::SignWalk(const Params& params)
     : m_params(params), m_stalks(params.max_length + 1, 0), m_mismatches(params.max_length + 1, 0),
       m_values(params.max_length + 1), m_intervals(params.max_length + 1) {
-    check_max_length(static_cast<long>(std::min<std::size_t>(params.max_length, 1000)));
+    check(params);
 }
 
 void SignWalk::run(const SignTasks& tasks, std::uint64_t task) {

@@ -10,15 +10,19 @@ namespace cgt::stalks_job {
 using cgt::GameId;
 using cgt::ValueKind;
 
+namespace {
+std::invalid_argument length_error(const std::string& got) {
+    return std::invalid_argument("--max-length must be 1.." + std::to_string(MAX_LENGTH) +
+                                 " (the 3^L stalks are counted in 64 bits), got " + got);
+}
+} // namespace
+
 void check_max_length(long max_length) {
-    if (max_length < 1 || max_length > static_cast<long>(MAX_LENGTH))
-        throw std::invalid_argument("--max-length must be 1.." + std::to_string(MAX_LENGTH) +
-                                    " (the 3^L stalks are counted in 64 bits), got " + std::to_string(max_length));
+    if (max_length < 1 || max_length > static_cast<long>(MAX_LENGTH)) throw length_error(std::to_string(max_length));
 }
 
 void check(const Params& params) {
-    check_max_length(params.max_length > MAX_LENGTH ? static_cast<long>(MAX_LENGTH) + 1
-                                                    : static_cast<long>(params.max_length));
+    if (params.max_length < 1 || params.max_length > MAX_LENGTH) throw length_error(std::to_string(params.max_length));
 }
 
 std::uint64_t stalks_of_length(std::size_t length) {
