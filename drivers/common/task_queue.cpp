@@ -46,6 +46,19 @@ void dispatch(MPI_Comm comm, int workers, std::uint64_t n_tasks, std::atomic<std
                                 &request), "MPI_Irecv");
     }
 }
+// Waits for a request without the busy polling of a blocking MPI call, which would take the
+// core that rank 0's dispatcher thread needs to answer (on a machine with one core per rank).
+void wait_politely(MPI_Request& request) {
+    using namespace std::chrono;
+    auto backoff = microseconds(10);
+    for (;;) {
+        int flag = 0;
+        check_mpi(MPI_Test(&request, &flag, MPI_STATUS_IGNORE), "MPI_Test");
+        if (flag) return;
+        std::this_thread::sleep_for(backoff);
+        backoff = std::min(backoff * 2, microseconds(200));
+    }
+}
 } // namespace
 
 std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
@@ -74,17 +87,28 @@ std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
         }
         if (dispatcher.joinable()) dispatcher.join();
     } else {
-        std::uint64_t finished = 0;
-        for (;;) {
+        // Each request carries the number of tasks finished since the previous one. The
+        // request for the next task goes out as soon as a task starts (one task of
+        // prefetch), so rank 0's answer arrives while this rank computes.
+        std::uint64_t next = 0;
+        auto ask = [&](std::uint64_t finished, MPI_Request& reply) {
             check_mpi(MPI_Send(&finished, 1, MPI_UINT64_T, 0, TAG_REQUEST, comm), "MPI_Send");
-            std::uint64_t task = 0;
-            check_mpi(MPI_Recv(&task, 1, MPI_UINT64_T, 0, TAG_TASK, comm, MPI_STATUS_IGNORE),
-                      "MPI_Recv");
-            if (task >= n_tasks) break;
+            check_mpi(MPI_Irecv(&next, 1, MPI_UINT64_T, 0, TAG_TASK, comm, &reply), "MPI_Irecv");
+        };
+        MPI_Request reply;
+        ask(0, reply);
+        wait_politely(reply);
+        std::uint64_t finished = 0;
+        while (next < n_tasks) {
+            const std::uint64_t task = next;
+            ask(finished, reply);
             run(task);
             mine.push_back(task);
             finished = 1;
+            wait_politely(reply);
         }
+        // The last task finished after the last request: counted by progress->finish().
+        if (progress && finished) progress->advance(finished);
     }
     std::sort(mine.begin(), mine.end());
     return mine;

@@ -17,7 +17,9 @@ namespace cgt::common {
 // Collective. Calls `run(task)` exactly once for every task in 0..n_tasks-1, on some rank;
 // `run` must not call MPI. Returns the ids run on this rank, ascending. If `progress` is
 // given, one unit is recorded per finished task (call progress->finish() afterwards, on
-// every rank). Tasks should take milliseconds at least: each costs one round trip to rank 0.
+// every rank). Each rank other than 0 asks for its next task when it starts one, so the
+// round trip to rank 0 is hidden behind the work; tasks of a millisecond or more keep the
+// overhead small.
 std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
                                           const std::function<void(std::uint64_t)>& run,
                                           Progress* progress = nullptr);
