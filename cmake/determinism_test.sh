@@ -17,17 +17,29 @@ done
 tables=$(h5ls "$dir/r1.h5" | awk '$2 == "Group" {print $1}')
 [ -n "$tables" ] || { echo "FAIL: no tables in the result file"; exit 1; }
 is_excluded() { local e; for e in "${excluded[@]}"; do [ "$e" = "$1" ] && return 0; done; return 1; }
+rows_of() { h5dump -a "/$2/rows" "$1" 2>/dev/null | sed -n 's/^ *(0): \([0-9]*\)/\1/p'; }
+# h5diff calls empty datasets "not comparable" and still exits 0: compare row counts first,
+# and treat any "not comparable" as a difference.
+h5diff_strict() {
+  local out
+  out=$(h5diff "$@" 2>&1); local status=$?
+  [ -n "$out" ] && echo "$out"
+  [ $status = 0 ] && ! echo "$out" | grep -qi "not comparable"
+}
 for t in $tables; do
+  r1=$(rows_of "$dir/r1.h5" "$t") r3=$(rows_of "$dir/r3.h5" "$t")
+  [ -n "$r1" ] && [ "$r1" = "$r3" ] || { echo "FAIL: table $t has ${r1:-?} rows at 1 rank, ${r3:-?} at 3"; exit 1; }
+  if [ "$r1" = 0 ]; then echo "table $t: empty at 1 and 3 ranks"; continue; fi
   partial=0
   for c in $(h5ls "$dir/r1.h5/$t" | awk '{print $1}'); do is_excluded "$t/$c" && partial=1; done
   if [ $partial = 0 ]; then
-    h5diff -c "$dir/r1.h5" "$dir/r3.h5" "/$t" "/$t" || { echo "FAIL: table $t differs between 1 and 3 ranks"; exit 1; }
+    h5diff_strict -c "$dir/r1.h5" "$dir/r3.h5" "/$t" "/$t" || { echo "FAIL: table $t differs between 1 and 3 ranks"; exit 1; }
     echo "table $t: identical at 1 and 3 ranks"
     continue
   fi
   for c in $(h5ls "$dir/r1.h5/$t" | awk '{print $1}'); do
     is_excluded "$t/$c" && { echo "column $t/$c: left out (it measures the run)"; continue; }
-    h5diff "$dir/r1.h5" "$dir/r3.h5" "/$t/$c" "/$t/$c" || { echo "FAIL: column $t/$c differs between 1 and 3 ranks"; exit 1; }
+    h5diff_strict "$dir/r1.h5" "$dir/r3.h5" "/$t/$c" "/$t/$c" || { echo "FAIL: column $t/$c differs between 1 and 3 ranks"; exit 1; }
     echo "column $t/$c: identical at 1 and 3 ranks"
   done
 done
