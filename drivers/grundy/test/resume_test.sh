@@ -13,7 +13,7 @@ size=(--quiet --max-heap 2000000 --checkpoint-every 250000)
 "$driver" "${size[@]}" --out "$dir/whole.h5" || fail "the uninterrupted run failed"
 "$driver" "${size[@]}" --out "$dir/resumed.h5" &
 pid=$!
-for _ in $(seq 1200); do
+for _ in $(seq 12000); do   # up to 10 min: sanitizer builds are slow
   [ -e "$dir/resumed.h5.checkpoint" ] && break
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.05
