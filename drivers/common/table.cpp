@@ -42,12 +42,21 @@ std::uint64_t mix(std::uint64_t x) {
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     return x ^ (x >> 31);
 }
+std::uint64_t load_le(const unsigned char* b, std::size_t n) {
+    // n <= 8 bytes as a little-endian word (compilers turn a full word into one load).
+    std::uint64_t word = 0;
+    for (std::size_t k = 0; k < n; ++k) word |= std::uint64_t{b[k]} << (8 * k);
+    return word;
+}
 std::uint64_t hash_bytes(const void* p, std::size_t n) {
-    // FNV-1a, then mixed: stable across processes and platforms.
-    std::uint64_t h = 0xcbf29ce484222325ull;
+    // Eight bytes at a time as little-endian words, the tail zero-padded and the length
+    // mixed in: the same on every process and platform, and fast on long texts.
     const auto* b = static_cast<const unsigned char*>(p);
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 0x100000001b3ull;
-    return mix(h);
+    std::uint64_t h = mix(0xcbf29ce484222325ull ^ n);
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) h = mix(h ^ load_le(b + i, 8));
+    if (i < n) h = mix(h ^ load_le(b + i, n - i));
+    return h;
 }
 template <class T> std::uint64_t value_hash(const T& v) {
     if constexpr (std::is_same_v<T, std::string>) return hash_bytes(v.data(), v.size());
