@@ -269,24 +269,32 @@ template <class Bits> void VcBuilder<Bits>::and_semi_through_group(int mid, int 
 template <class Bits> void VcBuilder<Bits>::or_rule(int u, int v, Bits fresh) {
     const Pair& p = m_pairs[static_cast<std::size_t>(index(u, v))];
     const Block& b = m_blocks[static_cast<std::size_t>(p.block)];
-    // A copy: the fulls found below remove the semis that contain them.
-    Bits others[SEMI_CAPACITY];
+    // A copy: the fulls found below remove the semis that contain them. Only the cells of
+    // the new semi can be in the common intersection, so a semi covering all of them is
+    // of no use, and suffix[j] (the intersection of semis j..) bounds what is reachable.
+    Bits others[SEMI_CAPACITY + 1];
     int count = 0;
     for (int i = 0; i < p.nsemi; ++i)
-        if (b.semi[i] != fresh) others[count++] = b.semi[i];
-    or_search(u, v, others, count, 0, fresh, fresh, 1);
+        if (b.semi[i] != fresh && (b.semi[i] & fresh) != fresh) others[count++] = b.semi[i];
+    Bits suffix[SEMI_CAPACITY + 1];
+    suffix[count] = ~Bits{0};
+    for (int i = count - 1; i >= 0; --i) suffix[i] = suffix[i + 1] & others[i];
+    if (fresh & suffix[0]) return;
+    or_search(u, v, others, suffix, count, 0, fresh, fresh, 1);
 }
 
 template <class Bits>
-void VcBuilder<Bits>::or_search(int u, int v, const Bits* semis, int count, int start, Bits meet, Bits join, int depth) {
+void VcBuilder<Bits>::or_search(int u, int v, const Bits* semis, const Bits* suffix, int count, int start, Bits meet,
+                                Bits join, int depth) {
     for (int j = start; j < count && !m_done; ++j) {
+        if (meet & suffix[j]) return; // the rest cannot empty the intersection
         const Bits m = meet & semis[j];
         if (m == meet) continue;
         const Bits u2 = join | semis[j];
         if (m == 0)
             add_full(u, v, u2);
         else if (depth + 1 < m_limits.or_depth)
-            or_search(u, v, semis, count, j + 1, m, u2, depth + 1);
+            or_search(u, v, semis, suffix, count, j + 1, m, u2, depth + 1);
     }
 }
 

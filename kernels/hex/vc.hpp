@@ -42,8 +42,8 @@ struct VcStats {
 
 template <class Bits> class VcBuilder {
 public:
-    static constexpr int FULL_CAPACITY = 16;
-    static constexpr int SEMI_CAPACITY = 32;
+    static constexpr int FULL_CAPACITY = 32;
+    static constexpr int SEMI_CAPACITY = 64;
 
     // Throws std::invalid_argument if a limit is outside 1..capacity (or_depth 2..8).
     explicit VcBuilder(const Geometry<Bits>& g, VcLimits limits = {});
@@ -99,7 +99,8 @@ private:
     void and_full(int mid, int other, Bits carrier);
     void and_semi_through_group(int mid, int other, Bits carrier);
     void or_rule(int u, int v, Bits fresh);
-    void or_search(int u, int v, const Bits* semis, int count, int start, Bits meet, Bits join, int depth);
+    void or_search(int u, int v, const Bits* semis, const Bits* suffix, int count, int start, Bits meet, Bits join,
+                   int depth);
 
     Geometry<Bits> m_geo;
     VcLimits m_limits;
