@@ -19,6 +19,8 @@ namespace cgt::hex {
 
 struct SearchStats {
     std::uint64_t nodes = 0; // calls of the search, the root and table hits included
+    // Positions found in the table: at a call of the search, or (vc rule sets) when the
+    // moves of a position are looked up before searching any.
     std::uint64_t tt_hits = 0;
     // What the rules decided: nodes lost to two opponent completing cells (rule 1), nodes with
     // one forced move (rule 1), nodes won by a double threat (rule 2), nodes lost because the

@@ -117,6 +117,7 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
         child_proof[i] = 0;
         cut[i] = false;
         if (const DfpnEntry<Bits>* c = m_table.find(ck)) {
+            ++m_stats->tt_hits;
             child[i] = c->bounds;
             if (c->bounds.solved()) child_proof[i] = c->aux;
         }
@@ -216,6 +217,7 @@ template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof) {
         const std::uint64_t ck = ZobristKeys::position_key(m_board_key ^ m_keys.stone(me, m),
                                                            m_rotated_key ^ m_keys.rotated(me, m), other);
         const DfpnEntry<Bits>* c = m_table.find(ck);
+        if (c && c->bounds.solved()) ++m_stats->tt_hits;
         if (c && c->bounds.solved() && !c->bounds.win()) {
             win = true;
             result_proof = cell_bit<Bits>(m) | c->aux;
