@@ -9,7 +9,8 @@ namespace cgt::hex {
 
 template <class Bits>
 Analyser<Bits>::Analyser(const Geometry<Bits>& g, RuleSet rules, VcLimits limits)
-    : m_geo(g), m_rules(rules), m_inferior(g), m_vc(g, limits) {
+    : m_geo(g), m_rules(rules), m_inferior(g), m_vc{VcBuilder<Bits>(g, limits), VcBuilder<Bits>(g, limits)},
+      m_resistance(g) {
     if (rules.rules != Rules::vc) throw std::invalid_argument("Analyser: rule set " + rules.name() + " is not a vc rule set");
 }
 
@@ -36,24 +37,26 @@ void Analyser<Bits>::analyse(Bits* stones, Colour mover, Analysis<Bits>& out, Se
     }
     const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
     using Stop = typename VcBuilder<Bits>::Stop;
-    const int e0 = m_vc.edge(0), e1 = m_vc.edge(1);
-    if (m_vc.build(mover, stones[me], empty, Stop::edge_any)) {
+    VcBuilder<Bits>& mine = m_vc[me];
+    VcBuilder<Bits>& theirs = m_vc[op];
+    const int e0 = mine.edge(0), e1 = mine.edge(1);
+    if (mine.build(mover, stones[me], empty, Stop::edge_any)) {
         ++stats.vc_wins;
         out.outcome = Outcome::win;
-        out.proof = m_vc.full_count(e0, e1) > 0 ? m_vc.fulls(e0, e1)[0] : m_vc.semis(e0, e1)[0];
+        out.proof = mine.full_count(e0, e1) > 0 ? mine.fulls(e0, e1)[0] : mine.semis(e0, e1)[0];
         return;
     }
-    if (m_vc.build(other, stones[op], empty, Stop::edge_full)) {
+    if (theirs.build(other, stones[op], empty, Stop::edge_full)) {
         ++stats.vc_losses;
         out.outcome = Outcome::loss;
-        out.proof = m_vc.fulls(e0, e1)[0];
+        out.proof = theirs.fulls(e0, e1)[0];
         return;
     }
     // The must-play region: every semi connection of the opponent must be broken. Only the
     // semis that shrink it count as support (smallest first).
     Bits must = empty;
-    for (int i = 0; i < m_vc.semi_count(e0, e1) && must; ++i) {
-        const Bits carrier = m_vc.semis(e0, e1)[i];
+    for (int i = 0; i < theirs.semi_count(e0, e1) && must; ++i) {
+        const Bits carrier = theirs.semis(e0, e1)[i];
         if ((must & carrier) == must) continue;
         must &= carrier;
         out.support |= carrier;
@@ -81,10 +84,20 @@ void Analyser<Bits>::analyse(Bits* stones, Colour mover, Analysis<Bits>& out, Se
     order(stones, mover, moves, out);
 }
 
-template <class Bits> void Analyser<Bits>::order(const Bits* stones, Colour mover, Bits moves, Analysis<Bits>& out) const {
+template <class Bits> void Analyser<Bits>::order(const Bits* stones, Colour mover, Bits moves, Analysis<Bits>& out) {
     const std::uint8_t* rank = m_geo.centre_rank();
     std::uint32_t key[MAX_CELLS];
-    if (m_rules.order == Order::distance) {
+    if (m_rules.order == Order::resistance) {
+        double energy[MAX_CELLS] = {};
+        const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
+        for (Colour c : {Colour::red, Colour::blue})
+            m_resistance.add_energy(stones[colour_index(c)], empty, m_vc[colour_index(c)], energy);
+        // Larger energy first: the key falls as the energy grows (energies lie in 0..4).
+        for_each_cell(moves, [&](int i) {
+            const double e = energy[i] < 0 ? 0 : energy[i] > 4 ? 4 : energy[i];
+            key[i] = (static_cast<std::uint32_t>((4.0 - e) * 1e6) << 7) | rank[i];
+        });
+    } else if (m_rules.order == Order::distance) {
         const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
         std::uint8_t dist[2][2][MAX_CELLS];
         for (Colour c : {Colour::red, Colour::blue}) {

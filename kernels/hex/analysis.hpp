@@ -8,6 +8,7 @@
 // cells. A connection's carrier is one; so is the union of the carriers of the opponent's
 // semi connections when they have no common cell.
 #include "hex/inferior.hpp"
+#include "hex/resistance.hpp"
 #include "hex/rule_set.hpp"
 #include "hex/search.hpp"
 #include "hex/vc.hpp"
@@ -41,15 +42,17 @@ private:
     [[nodiscard]] bool connected(Colour c, Bits own) const {
         return (m_geo.flood(m_geo.edge(c, 0) & own, own) & m_geo.edge(c, 1)) != 0;
     }
-    // The moves in search order (RuleSet::order): centre first, or by distance: the sum of
+    // The moves in search order (RuleSet::order): centre first; by distance: the sum of
     // both players' shortest chains through the cell (the cells that matter to both
-    // first), ties centre first.
-    void order(const Bits* stones, Colour mover, Bits moves, Analysis<Bits>& out) const;
+    // first); by resistance: the most energy in both circuits first; ties centre first.
+    // Needs both players' connections built.
+    void order(const Bits* stones, Colour mover, Bits moves, Analysis<Bits>& out);
 
     Geometry<Bits> m_geo;
     RuleSet m_rules;
     InferiorCells<Bits> m_inferior;
-    VcBuilder<Bits> m_vc;
+    VcBuilder<Bits> m_vc[2]; // red's and blue's connections
+    Resistance<Bits> m_resistance;
 };
 
 extern template class Analyser<Narrow>;

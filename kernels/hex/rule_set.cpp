@@ -17,6 +17,7 @@ std::string RuleSet::name() const {
     if (proof) out += "+proof";
     if (order == Order::history) out += "+history";
     if (order == Order::distance) out += "+distance";
+    if (order == Order::resistance) out += "+resistance";
     return out;
 }
 
@@ -24,7 +25,7 @@ RuleSet RuleSet::parse(std::string_view text) {
     const auto unknown = [&]() {
         return std::invalid_argument("unknown rule set '" + std::string(text) +
                                      "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
-                                     "and vc with dfpn+, +inferior and +proof)");
+                                     "and vc with dfpn+, +inferior, +proof and +resistance)");
     };
     std::vector<std::string_view> parts;
     for (std::size_t at = 0;;) {
@@ -61,6 +62,8 @@ RuleSet RuleSet::parse(std::string_view text) {
             set_order(Order::history);
         } else if (p == "distance" || p == "d") {
             set_order(Order::distance);
+        } else if (p == "resistance" || p == "r") {
+            set_order(Order::resistance);
         } else if (p == "inferior" && !out.inferior) {
             out.inferior = true;
         } else if (p == "proof" && !out.proof) {
@@ -78,7 +81,9 @@ RuleSet RuleSet::parse(std::string_view text) {
                                     "': dfpn, inferior and proof go with the vc rules only (e.g. dfpn+vc+inferior+proof)");
     if (out.rules == Rules::vc && out.order == Order::history)
         throw std::invalid_argument("rule set '" + std::string(text) +
-                                    "': the vc rules take the centre or the distance order, not history");
+                                    "': the vc rules take the centre, distance or resistance order, not history");
+    if (out.rules != Rules::vc && out.order == Order::resistance)
+        throw std::invalid_argument("rule set '" + std::string(text) + "': the resistance order goes with the vc rules only");
     return out;
 }
 

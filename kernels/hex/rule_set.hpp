@@ -32,7 +32,10 @@ enum class Order : std::uint8_t {
     centre,   // the article's: by hex distance from the centre, ties by index
     history,  // cells that refuted before first (2^(empty cells) per refutation), then centre
     distance, // threat cells, then the mover's shortest chains (move_order.hpp), then centre;
-              // and every child is looked up in the table before any is searched
+              // and every child is looked up in the table before any is searched (for the
+              // vc rules: both players' shortest chains through the cell)
+    resistance, // the vc rules only: most current in both players' circuits first
+                // (resistance.hpp), as Benzene orders its proof-number search
 };
 
 // A rule set with its move order. The vc rules may add inferior-cell analysis (fill-in of
@@ -45,10 +48,11 @@ struct RuleSet {
     bool proof = false;
     Search search = Search::depth_first;
     // "plain", "rule1", "rule1+2" or "vc"; before vc "dfpn+", after it "+inferior" and
-    // "+proof"; last "+history" or "+distance" for those orders ("dfpn+vc+inferior+proof").
+    // "+proof"; last "+history", "+distance" or "+resistance" for those orders
+    // ("dfpn+vc+inferior+proof+resistance").
     [[nodiscard]] std::string name() const;
-    // Reads what name() writes, the parts in any order; also "1", "1+2", "2" (= 1+2), "+h"
-    // and "+d". Throws std::invalid_argument naming what is wrong and the accepted names.
+    // Reads what name() writes, the parts in any order; also "1", "1+2", "2" (= 1+2), "+h",
+    // "+d" and "+r". Throws std::invalid_argument naming what is wrong and the accepted names.
     static RuleSet parse(std::string_view text);
     friend bool operator==(const RuleSet&, const RuleSet&) = default;
 };

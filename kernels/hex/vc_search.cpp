@@ -8,6 +8,7 @@ namespace cgt::hex {
 
 namespace {
 
+
 constexpr std::uint32_t saturated_add(std::uint32_t a, std::uint32_t b) {
     const std::uint64_t s = std::uint64_t{a} + b;
     return s >= Bounds::INF ? Bounds::INF : static_cast<std::uint32_t>(s);
@@ -140,12 +141,32 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
                 }
             }
         }
+        // Progressive widening (as Benzene's solver): phi and the choice of child look only
+        // at the first live moves in move order, one plus a quarter of them (on 7x7 with the
+        // resistance order this halves the nodes); delta sums all.
+        int window = n;
+        int live = 0;
+        for (int i = 0; i < n; ++i) live += !cut[i] && !child[i].win();
+        if (live >= 2) {
+            const int look = 1 + (live + 3) / 4;
+            for (int i = 0, seen = 0; i < n; ++i)
+                if (!cut[i] && !child[i].win() && ++seen == look) {
+                    window = i + 1;
+                    break;
+                }
+        }
         b = {Bounds::INF, 0};
         int best = -1;
         std::uint32_t delta2 = Bounds::INF;
         for (int i = 0; i < n; ++i) {
             if (cut[i]) continue;
             b.delta = saturated_add(b.delta, child[i].phi);
+            if (child[i].delta == 0) {
+                b.phi = 0;
+                best = i;
+                break;
+            }
+            if (i >= window) continue;
             if (child[i].delta < b.phi) {
                 delta2 = b.phi;
                 b.phi = child[i].delta;

@@ -1,8 +1,9 @@
 #pragma once
 // The vc solver: positions analysed by analysis.hpp (fill-in, virtual connections, must-play
 // region, dominated moves), searched depth-first or by depth-first proof-number search
-// (DFPN, Nagai 2002, with the 1 + epsilon threshold of Pawlewicz and Lew 2007, as Benzene's
-// solver), with proof-set pruning and the DfpnTable. Solver (solver.hpp) is the interface;
+// (DFPN, Nagai 2002, with the 1 + epsilon threshold of Pawlewicz and Lew 2007 and, as
+// Benzene's solver, progressive widening over the ordered moves), with proof-set pruning
+// and the DfpnTable. Solver (solver.hpp) is the interface;
 // this header is for it and for tests.
 //
 // Proof sets (Henderson, Arneson, Hayward 2009, "Solving 8x8 Hex"): every decided position

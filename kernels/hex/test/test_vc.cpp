@@ -1,4 +1,5 @@
 #include "hex/board.hpp"
+#include "hex/resistance.hpp"
 #include "hex/vc.hpp"
 #include "reference_solver.hpp"
 
@@ -141,4 +142,43 @@ TEST_CASE("VcBuilder: stopping early and bad limits", "[hex]") {
     CHECK_THROWS_WITH(VcBuilder<Narrow>(g, {0, 8, 4}), "VC limit: full connections per pair must be 1..32, got 0");
     CHECK_THROWS_WITH(VcBuilder<Narrow>(g, {8, 70, 4}), "VC limit: semi connections per pair must be 1..64, got 70");
     CHECK_THROWS_WITH(VcBuilder<Narrow>(g, {8, 8, 1}), "VC limit: the OR rule combines 2..8 semis, got 1");
+}
+
+TEST_CASE("Resistance: the energies respect the board's symmetries", "[hex]") {
+    // On the empty board red's circuit is its own 180-degree rotation, and blue's is red's
+    // reflected in the long diagonal (r, c) -> (c, r), which swaps the players' edges.
+    for (int n : {4, 5, 6}) {
+        Geometry<Narrow> g(n);
+        VcBuilder<Narrow> red(g), blue(g);
+        red.build(Colour::red, 0, g.all());
+        blue.build(Colour::blue, 0, g.all());
+        Resistance<Narrow> resistance(g);
+        double e_red[MAX_CELLS] = {}, e_blue[MAX_CELLS] = {};
+        resistance.add_energy(0, g.all(), red, e_red);
+        resistance.add_energy(0, g.all(), blue, e_blue);
+        INFO(n << "x" << n);
+        double total = 0;
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c) {
+                const int i = r * n + c;
+                CHECK(e_red[i] == Approx(e_red[g.rotate(i)]).margin(1e-9));
+                CHECK(e_blue[i] == Approx(e_red[c * n + r]).margin(1e-9));
+                CHECK(e_red[i] >= 0);
+                total += e_red[i];
+            }
+        CHECK(total > 1.0); // the unit current crosses several cells
+    }
+    // A cell walled in by blue carries no current of red's.
+    Geometry<Narrow> g(5);
+    const Narrow blue_wall = cell_bit<Narrow>(6) | cell_bit<Narrow>(8) | cell_bit<Narrow>(11) |
+                             cell_bit<Narrow>(13) | cell_bit<Narrow>(16) | cell_bit<Narrow>(17) |
+                             cell_bit<Narrow>(7);
+    const Narrow empty = g.all() & ~blue_wall;
+    VcBuilder<Narrow> red(g);
+    red.build(Colour::red, 0, empty);
+    Resistance<Narrow> resistance(g);
+    double e[MAX_CELLS] = {};
+    resistance.add_energy(0, empty, red, e);
+    CHECK(e[12] < 1e-4);
+    CHECK(e[2] > 0.01);
 }
