@@ -42,8 +42,8 @@ struct VcStats {
 
 template <class Bits> class VcBuilder {
 public:
-    static constexpr int FULL_CAPACITY = 32;
-    static constexpr int SEMI_CAPACITY = 64;
+    static constexpr int FULL_CAPACITY = 16;
+    static constexpr int SEMI_CAPACITY = 32;
 
     // Throws std::invalid_argument if a limit is outside 1..capacity (or_depth 2..8).
     explicit VcBuilder(const Geometry<Bits>& g, VcLimits limits = {});

@@ -139,8 +139,8 @@ TEST_CASE("VcBuilder: stopping early and bad limits", "[hex]") {
     CHECK(vc.full_count(vc.edge(0), vc.edge(1)) == 1); // stopped at the first
     // Blue faces that full connection: no connection of any kind between its edges.
     CHECK_FALSE(vc.build(Colour::blue, 0, g.all() & ~centre, Stop::edge_any));
-    CHECK_THROWS_WITH(VcBuilder<Narrow>(g, {0, 8, 4}), "VC limit: full connections per pair must be 1..32, got 0");
-    CHECK_THROWS_WITH(VcBuilder<Narrow>(g, {8, 70, 4}), "VC limit: semi connections per pair must be 1..64, got 70");
+    CHECK_THROWS_WITH(VcBuilder<Narrow>(g, {0, 8, 4}), "VC limit: full connections per pair must be 1..16, got 0");
+    CHECK_THROWS_WITH(VcBuilder<Narrow>(g, {8, 40, 4}), "VC limit: semi connections per pair must be 1..32, got 40");
     CHECK_THROWS_WITH(VcBuilder<Narrow>(g, {8, 8, 1}), "VC limit: the OR rule combines 2..8 semis, got 1");
 }
 
