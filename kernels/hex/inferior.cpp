@@ -95,13 +95,25 @@ Bits InferiorCells<Bits>::dominated(Colour mover, const Bits* stones, Bits moves
     const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
     const int o = useless_bit(opponent(mover));
     Bits dropped = 0;
+    const int mi = colour_index(mover), x = colour_state(mover);
     for_each_cell(moves, [&](int v) {
-        const int code = ring_code(v, stones);
         for (int k = 0; k < 6; ++k) {
             const int killer = m_ring[v][k];
             if (killer < 0 || !(empty & cell_bit<Bits>(killer)) || (dropped & cell_bit<Bits>(killer))) continue;
-            const int with_killer = code + (colour_state(mover) << (2 * k));
-            if (detail::USELESS_BY_RING[static_cast<std::size_t>(with_killer)] & o) {
+            Bits after[2] = {stones[0], stones[1]};
+            after[mi] |= cell_bit<Bits>(killer);
+            const int code = ring_code(v, after);
+            bool inferior = (detail::USELESS_BY_RING[static_cast<std::size_t>(code)] & o) != 0;
+            // Or v forms a captured pair with a neighbour w once the mover holds the killer.
+            for (int j = 0; j < 6 && !inferior; ++j) {
+                const int w = m_ring[v][j];
+                if (w < 0 || w == killer || !(empty & cell_bit<Bits>(w))) continue;
+                const int v_given_w = code + (x << (2 * j));
+                const int w_given_v = ring_code(w, after) + (x << (2 * opposite(j)));
+                inferior = (detail::USELESS_BY_RING[static_cast<std::size_t>(v_given_w)] & o) &&
+                           (detail::USELESS_BY_RING[static_cast<std::size_t>(w_given_v)] & o);
+            }
+            if (inferior) {
                 dropped |= cell_bit<Bits>(v);
                 ++stats.dominated;
                 return;

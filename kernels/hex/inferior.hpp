@@ -18,9 +18,10 @@
 // fills may be applied one after another.
 //
 // Dominated moves: for the player X to move, a move v is dominated by k (a neighbour of v)
-// when X's stone on k makes v useless to O: X at k, then v filled with X, is at least X at
-// v. Such moves need not be tried while k is (sequentially: a dominated move is dropped only
-// in favour of one that is kept, so a cycle keeps one member).
+// when X's stone on k makes v useless to O, or makes v part of a captured pair of X: X at k,
+// then v filled with X, is at least X at v. Such moves need not be tried while k is
+// (sequentially: a dominated move is dropped only in favour of one that is kept, so a cycle
+// keeps one member).
 #include "hex/cell_set.hpp"
 #include "hex/geometry.hpp"
 
