@@ -197,6 +197,8 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
     const std::uint64_t work = std::uint64_t{e.work} + (m_stats->expansions - expansions_before);
     e.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu));
     if (b.solved()) {
+        // The loop stops at the first winning move: the bounds become the exact ones.
+        b = b.win() ? Bounds::won() : Bounds::lost();
         solved(e, b.win(), result_proof);
         proof = e.aux;
     } else {
