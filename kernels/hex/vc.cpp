@@ -225,6 +225,13 @@ template <class Bits> void VcBuilder<Bits>::and_full(int mid, int other, Bits a)
         for (std::uint64_t rest = ends.w[w]; rest; rest &= rest - 1) {
             const int z = w * 64 + std::countr_zero(rest);
             if (z == other || in(a, z)) continue;
+            // Every result contains `a`: nothing to add if (other, z) has a full carrier
+            // inside it already (the smallest is the likeliest).
+            const Pair& target = m_pairs[static_cast<std::size_t>(index(other, z))];
+            if (target.nfull > 0) {
+                const Bits smallest = m_blocks[static_cast<std::size_t>(target.block)].full[0];
+                if ((smallest & a) == smallest) continue;
+            }
             const Pair& q = m_pairs[static_cast<std::size_t>(index(mid, z))];
             const Block& bq = m_blocks[static_cast<std::size_t>(q.block)];
             // (mid, z) is not changed below: results go to (other, z).
@@ -254,6 +261,11 @@ template <class Bits> void VcBuilder<Bits>::and_semi_through_group(int mid, int 
         for (std::uint64_t rest = ends.w[w]; rest; rest &= rest - 1) {
             const int z = w * 64 + std::countr_zero(rest);
             if (z == other || in(s, z)) continue;
+            const Pair& target = m_pairs[static_cast<std::size_t>(index(other, z))];
+            if (target.nfull > 0) {
+                const Bits smallest = m_blocks[static_cast<std::size_t>(target.block)].full[0];
+                if ((smallest & s) == smallest) continue;
+            }
             const Pair& q = m_pairs[static_cast<std::size_t>(index(mid, z))];
             const Block& bq = m_blocks[static_cast<std::size_t>(q.block)];
             for (int j = 0; j < q.nfull; ++j) {
