@@ -8,6 +8,7 @@
 #include "hex/openings.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
+#include "verify/hex-openings/rule_effects.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -109,64 +110,9 @@ private:
     std::vector<verify::Facts> m_files;
 };
 
-// The counters of rule_counts explained, in the order the driver writes them.
-const std::pair<const char*, const char*> COUNTER_MEANINGS[] = {
-    {"tt-hits", "positions answered by the transposition table"},
-    {"rule1-losses", "rule 1: the opponent has two completing cells"},
-    {"forced-moves", "rule 1: one completing cell of the opponent, the only move"},
-    {"rule2-wins", "rule 2: own double threat"},
-    {"rule2-losses", "rule 2: the opponent's double threats cannot all be stopped"},
-    {"expansions", "positions analysed (fill-in, H-search, must-play; once each)"},
-    {"fill-dead", "cells filled as dead"},
-    {"fill-captured", "cells filled as captured (useless to one player)"},
-    {"fill-pairs", "cells filled as captured pairs"},
-    {"fill-decided", "positions decided by fill-in connecting a player"},
-    {"vc-wins", "won by the mover's edge-to-edge connection"},
-    {"vc-losses", "lost to the opponent's full edge-to-edge connection"},
-    {"mustplay-losses", "lost: the opponent's semi connections share no cell"},
-    {"mustplay-cut", "moves cut as outside the must-play region"},
-    {"dominated-cut", "moves cut as dominated"},
-    {"proof-cut", "moves cut by a sibling's proof set"},
-};
-
 std::string range_text(const std::vector<int>& sizes) {
     if (sizes.empty()) return "-";
     return std::to_string(sizes.front()) + (sizes.size() > 1 ? ".." + std::to_string(sizes.back()) : "");
-}
-
-// The rule_counts table summed over the openings of each board and rule set: what each
-// rule did (not compared: the counts depend on the implementation).
-void print_rule_counts(const common::ResultReader& file, verify::Report& report) {
-    const auto t = file.read_table("rule_counts");
-    report.count_rows(t.rows);
-    const auto size = t.ints("size"), count = t.ints("count");
-    const auto& variant = t.texts("variant");
-    const auto& rules = t.texts("rules");
-    const auto& rule = t.texts("rule");
-    std::vector<std::string> boards;                                    // first appearance
-    std::map<std::string, std::vector<std::pair<std::string, long long>>> sums; // counter order kept
-    for (std::size_t i = 0; i < t.rows; ++i) {
-        const std::string board = std::to_string(size[i]) + "x" + std::to_string(size[i]) + " " +
-                                  (variant[i] == "misere" ? "misere " : "") + rules[i];
-        auto& list = sums[board];
-        if (list.empty()) boards.push_back(board);
-        auto it = std::find_if(list.begin(), list.end(), [&](const auto& p) { return p.first == rule[i]; });
-        if (it == list.end()) list.emplace_back(rule[i], count[i]);
-        else it->second += count[i];
-    }
-    report.section("What each rule did, summed over the openings solved (rule_counts; not compared)");
-    for (const auto& [name, meaning] : COUNTER_MEANINGS) {
-        bool used = false;
-        for (const auto& b : boards)
-            for (const auto& p : sums[b]) used = used || p.first == name;
-        if (used) report.note(std::string("  ") + name + ": " + meaning);
-    }
-    for (const auto& b : boards) {
-        std::string text = b + ":";
-        for (const auto& [name, sum] : sums[b]) text += " " + name + " " + verify::thousands(sum) + ",";
-        text.pop_back();
-        report.note(text);
-    }
 }
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
@@ -322,11 +268,18 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     }
 
     report.section("Search effort beside the article's (a yardstick: not compared)");
-    report.note("board  rule set                 article nodes        our nodes   solved   seconds   nodes/s");
+    // The rule-set column as wide as the longest name.
+    int width = 22;
+    for (const auto& run : runs)
+        width = std::max(width, static_cast<int>(run.rules.size() + (run.variant == "misere" ? 7 : 0)));
+    char head[200];
+    std::snprintf(head, sizeof head, "board  %-*s %15s %16s   %6s %9s %9s", width, "rule set", "article nodes",
+                  "our nodes", "solved", "seconds", "nodes/s");
+    report.note(head);
     const auto line = [&](const BoardRun& run, const std::string& article) {
-        char buf[200];
+        char buf[300];
         const double rate = run.seconds > 0 ? static_cast<double>(run.total_nodes()) / run.seconds : 0.0;
-        std::snprintf(buf, sizeof buf, "%dx%d    %-22s %15s %16s   %6d %9.2f %9.0f", run.size, run.size,
+        std::snprintf(buf, sizeof buf, "%dx%-4d %-*s %15s %16s   %6d %9.2f %9.0f", run.size, run.size, width,
                       (run.variant == "misere" ? "misere " + run.rules : run.rules).c_str(), article.c_str(),
                       verify::thousands(static_cast<long long>(run.total_nodes())).c_str(), run.solved(), run.seconds, rate);
         report.note(buf);
@@ -368,7 +321,15 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         }
         if (!line_text.empty()) report.note(line_text);
     }
-    if (file.has_table("rule_counts")) print_rule_counts(file, report);
+    std::vector<hex_verify::RunTotals> totals;
+    for (const auto& run : runs) {
+        if (run.variant != "normal") continue;
+        hex_verify::RunTotals sum{run.rules, run.size, run.total_nodes(), run.seconds, run.solved(), 0};
+        for (std::size_t i = 0; i < run.result.size(); ++i) sum.unknown += !run.copied[i] && run.result[i] == "unknown";
+        totals.push_back(sum);
+    }
+    hex_verify::print_savings(totals, report);
+    if (file.has_table("rule_counts")) hex_verify::print_rule_counts(file, report);
     if (const BoardRun* five = find_run("normal", "rule1+2", 5)) {
         report.note("5x5 rule1+2, single openings (the article's table):  cell  article nodes  our nodes");
         const auto v = facts.numbers("nodes.5.rule1+2.openings");
