@@ -1,6 +1,7 @@
 // cgt-hex-openings: every first move of Hex on the board sizes asked for, solved across MPI
 // ranks (one opening per task of the dynamic queue: openings differ in cost by 100x), with
-// each rule set asked for and in misere Hex, written to one HDF5 table in enumeration order.
+// each rule set asked for and in misere Hex, written to one HDF5 table in enumeration order,
+// with a second table of what each rule did per opening (rule_counts).
 #include "common/mpi_environment.hpp"
 #include "common/options.hpp"
 #include "common/progress.hpp"
@@ -15,15 +16,18 @@ int main(int argc, char* argv[]) {
     return run_driver(argc, argv, [&](MpiEnvironment& env) {
         Options options("cgt-hex-openings",
                         "Solves every opening of n x n Hex (win or loss for the first player) with the\n"
-                        "article's rule sets, and of misere Hex, one opening per task across the ranks.",
+                        "article's rule sets or virtual connections (vc), and of misere Hex, one opening\n"
+                        "per task across the ranks.",
                         "mpiexec -n 2 cgt-hex-openings --sizes 1-5 --rules 'rule1+2+distance plain@4' "
                         "--misere 2-4 --out results/hex-openings.h5",
                         "hex-openings.h5");
         options.add()("sizes", po::value<std::string>()->default_value("1-5"),
                       "board sizes of normal Hex, a range a-b or one size (1..11)")(
             "rules", po::value<std::string>()->default_value("rule1+2+distance"),
-            "rule sets for normal Hex, blank-separated: plain, rule1 or rule1+2, each optionally "
-            "+history or +distance (move order), and @N to stop at size N (plain@4)")(
+            "rule sets for normal Hex, blank-separated: plain, rule1, rule1+2 or vc, each optionally "
+            "+history or +distance (move order), vc also with dfpn+ (proof-number search), +inferior "
+            "(fill-in, dominated moves) and +proof (proof sets), and @N to stop at size N (plain@4, "
+            "dfpn+vc+inferior+proof)")(
             "misere", po::value<std::string>()->default_value("none"),
             "board sizes of misere Hex (connecting loses), a range or 'none'")(
             "misere-rules", po::value<std::string>()->default_value("plain"),
@@ -69,12 +73,14 @@ int main(int argc, char* argv[]) {
         const auto& order = work.task_rows();
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
         Progress progress(env.comm(), order.size(), "cgt-hex-openings openings", options.quiet());
-        LocalTable openings;
+        LocalTable openings, counts;
         hex_openings::OpeningTasks::declare_columns(openings);
-        run_task_queue(env.comm(), order.size(), [&](std::uint64_t task) { work.run(order[task], openings); },
+        hex_openings::OpeningTasks::declare_count_columns(counts);
+        run_task_queue(env.comm(), order.size(), [&](std::uint64_t task) { work.run(order[task], openings, &counts); },
                        &progress);
         progress.finish();
         file.write_table("openings", openings, "variant,rules,size,row,col");
+        file.write_table("rule_counts", counts, "variant,rules,size,row,col", true);
         file.finish();
         return 0;
     });

@@ -3,6 +3,7 @@
 #include "hex/openings.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <chrono>
 #include <sstream>
 #include <stdexcept>
@@ -81,19 +82,48 @@ std::vector<std::uint64_t> tasks(const std::vector<Opening>& rows) {
     const auto weight = [&](std::uint64_t i) {
         const Opening& o = rows[i];
         const int variant = o.variant == hex::Variant::misere ? 0 : 1;
-        const int rules = static_cast<int>(o.rules.rules);
+        const int rules = static_cast<int>(o.rules.rules) * 8 + (o.rules.search == hex::Search::dfpn ? 4 : 0) +
+                          (o.rules.inferior ? 2 : 0) + (o.rules.proof ? 1 : 0);
         const int order = o.rules.order == hex::Order::distance ? 1 : 0;
-        return std::make_tuple(-o.size, variant, rules, order, i);
+        const bool vc = o.rules.rules == hex::Rules::vc;
+        const int n = o.size, r = o.cell.row, c = o.cell.col;
+        const int edge = vc ? std::min(c, n - 1 - c) : 0;
+        const int middle = vc ? std::abs(2 * r - (n - 1)) : 0;
+        return std::make_tuple(-o.size, variant, rules, order, edge, middle, i);
     };
     std::sort(out.begin(), out.end(), [&](std::uint64_t a, std::uint64_t b) { return weight(a) < weight(b); });
     return out;
 }
 
+std::vector<RuleCount> rule_counters(const hex::RuleSet& rules, const hex::SearchStats& s) {
+    if (rules.rules != hex::Rules::vc)
+        return {{"tt-hits", s.tt_hits},
+                {"rule1-losses", s.rule1_losses},
+                {"forced-moves", s.forced_moves},
+                {"rule2-wins", s.rule2_wins},
+                {"rule2-losses", s.rule2_losses}};
+    return {{"tt-hits", s.tt_hits},
+            {"expansions", s.expansions},
+            {"fill-dead", s.filled_dead},
+            {"fill-captured", s.filled_captured},
+            {"fill-pairs", s.filled_pairs},
+            {"fill-decided", s.fill_decided},
+            {"vc-wins", s.vc_wins},
+            {"vc-losses", s.vc_losses},
+            {"mustplay-losses", s.mustplay_losses},
+            {"mustplay-cut", s.mustplay_cut},
+            {"dominated-cut", s.dominated_cut},
+            {"proof-cut", s.proof_cut}};
+}
+
 OpeningTasks::OpeningTasks(const Params& params)
-    : m_params(params), m_rows(enumerate(params)), m_tasks(tasks(m_rows)), m_copies(m_rows.size()),
-      m_table(std::make_shared<hex::TranspositionTable>(params.tt_size_mib)) {
-    for (std::uint64_t i = 0; i < m_rows.size(); ++i)
+    : m_params(params), m_rows(enumerate(params)), m_tasks(tasks(m_rows)), m_copies(m_rows.size()) {
+    for (std::uint64_t i = 0; i < m_rows.size(); ++i) {
         if (m_rows[i].source != i) m_copies[m_rows[i].source].push_back(i);
+        // The vc rule sets keep a table of their own in each solver.
+        if (!m_table && m_rows[i].rules.rules != hex::Rules::vc)
+            m_table = std::make_shared<hex::TranspositionTable>(params.tt_size_mib);
+    }
 }
 
 void OpeningTasks::declare_columns(common::LocalTable& table) {
@@ -108,13 +138,24 @@ void OpeningTasks::declare_columns(common::LocalTable& table) {
     table.add_column<std::uint8_t>("copied");
 }
 
-void OpeningTasks::run(std::uint64_t index, common::LocalTable& table) {
+void OpeningTasks::declare_count_columns(common::LocalTable& counts) {
+    counts.add_column<std::int64_t>("size");
+    counts.add_column<std::int64_t>("row");
+    counts.add_column<std::int64_t>("col");
+    counts.add_column<std::string>("variant");
+    counts.add_column<std::string>("rules");
+    counts.add_column<std::string>("rule");
+    counts.add_column<std::uint64_t>("count");
+}
+
+void OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts) {
     const Opening& o = m_rows.at(index);
     if (o.source != index) throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
     hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
     hex::Solver solver(o.size, options, m_table);
     const auto start = std::chrono::steady_clock::now();
-    const hex::OpeningResult r = hex::solve_opening(solver, o.cell);
+    hex::SearchStats stats;
+    const hex::OpeningResult r = hex::solve_opening(solver, o.cell, &stats);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     const auto append = [&](std::uint64_t row_index, bool copied) {
@@ -132,6 +173,17 @@ void OpeningTasks::run(std::uint64_t index, common::LocalTable& table) {
     };
     append(index, false);
     for (std::uint64_t copy : m_copies[index]) append(copy, true);
+    if (!counts) return;
+    counts->begin_block(index);
+    for (const RuleCount& c : rule_counters(o.rules, stats)) {
+        counts->column<std::int64_t>("size").push_back(o.size);
+        counts->column<std::int64_t>("row").push_back(o.cell.row);
+        counts->column<std::int64_t>("col").push_back(o.cell.col);
+        counts->column<std::string>("variant").push_back(hex::variant_name(o.variant));
+        counts->column<std::string>("rules").push_back(o.rules.name());
+        counts->column<std::string>("rule").push_back(c.name);
+        counts->column<std::uint64_t>("count").push_back(c.value);
+    }
 }
 
 } // namespace cgt::hex_openings

@@ -8,6 +8,9 @@
 //
 // The work is a list of tasks (the openings solved), handed out by the dynamic queue of
 // drivers/common; OpeningTasks::run is pure (no MPI) and appends the rows of one task.
+//
+// A second table, rule_counts, says what each rule did while solving each opening: one row
+// per opening solved (copies have none) and counter of its rule family (rule_counters).
 #include "common/table.hpp"
 #include "hex/search.hpp"
 #include "hex/solver.hpp"
@@ -53,18 +56,30 @@ struct Opening {
 // Every row, in table order.
 std::vector<Opening> enumerate(const Params& params);
 // The rows that are solved (source == own index), heaviest first: larger boards, then
-// misere (plain search), then rule sets with fewer rules, then the article's orders before
-// the distance order; ties in table order. The queue hands tasks out in this order, so the
-// long ones start first.
+// misere (plain search), then rule sets with fewer rules (for vc: depth-first before dfpn,
+// without inferior cells and proof sets first), then the article's orders before
+// the distance order; for the vc rule sets the openings on or near the second player's
+// edges (columns 0 and n-1: the 7x7 ones there take 10 to 300 times longer than the
+// centre), rows nearer the middle first; ties in table order. The queue hands tasks out in
+// this order, so the long ones start first.
 std::vector<std::uint64_t> tasks(const std::vector<Opening>& rows);
+
+// The counters of a rule family written to rule_counts, in order: their names and values.
+struct RuleCount {
+    const char* name;
+    std::uint64_t value;
+};
+std::vector<RuleCount> rule_counters(const hex::RuleSet& rules, const hex::SearchStats& stats);
 
 class OpeningTasks {
 public:
     explicit OpeningTasks(const Params& params);
     static void declare_columns(common::LocalTable& table);
+    static void declare_count_columns(common::LocalTable& counts);
     // Solves row `index` (with a cleared table) and appends it, and every row copied from
-    // it, each as its own block keyed by the row index.
-    void run(std::uint64_t index, common::LocalTable& table);
+    // it, each as its own block keyed by the row index; with `counts`, also the opening's
+    // rule counters, one block keyed by the row index.
+    void run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts = nullptr);
     [[nodiscard]] const std::vector<Opening>& rows() const { return m_rows; }
     [[nodiscard]] const std::vector<std::uint64_t>& task_rows() const { return m_tasks; }
 
@@ -73,7 +88,7 @@ private:
     std::vector<Opening> m_rows;
     std::vector<std::uint64_t> m_tasks;
     std::vector<std::vector<std::uint64_t>> m_copies; // rows copied from each row
-    std::shared_ptr<hex::TranspositionTable> m_table;
+    std::shared_ptr<hex::TranspositionTable> m_table; // for the article's rule sets only
 };
 
 } // namespace cgt::hex_openings

@@ -26,7 +26,8 @@ int main(int argc, char* argv[]) {
             "board", po::value<std::string>()->default_value(""), "a picture of the position")(
             "board-file", po::value<std::string>()->default_value(""), "read the picture from FILE ('-': stdin)")(
             "rules", po::value<std::string>()->default_value("rule1+2+distance"),
-            "rule set: plain, rule1 or rule1+2, optionally +history or +distance")(
+            "rule set: plain, rule1 or rule1+2, optionally +history or +distance; or vc with "
+            "dfpn+, +inferior, +proof and +resistance (dfpn+vc+inferior+proof+resistance: 6x6 and 7x7)")(
             "misere", po::bool_switch()->default_value(false), "misere Hex: connecting loses (plain rule sets only)")(
             "node-limit", po::value<long>()->default_value(1'000'000), "nodes per cell before it is '?' (0: none)")(
             "tt-size-mib", po::value<long>()->default_value(64), "transposition table, MiB (1..65536)");

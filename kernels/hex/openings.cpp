@@ -4,10 +4,11 @@
 
 namespace cgt::hex {
 
-OpeningResult solve_opening(Solver& solver, Cell cell) {
+OpeningResult solve_opening(Solver& solver, Cell cell, SearchStats* stats) {
     solver.clear_table();
     solver.set_position(Board(solver.board_size()));
     const SearchResult r = solver.solve_move(cell); // connects at once only on 1x1
+    if (stats) *stats = r.stats;
     return {cell, r.outcome, r.stats.nodes};
 }
 

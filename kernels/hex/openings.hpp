@@ -18,7 +18,8 @@ struct OpeningResult {
 
 // Clears the solver's table, opens at `cell` and solves for blue, so the node count does not
 // depend on what the solver did before. The solver's position is the empty board afterwards.
-OpeningResult solve_opening(Solver& solver, Cell cell);
+// With `stats`, the search's counters are copied there.
+OpeningResult solve_opening(Solver& solver, Cell cell, SearchStats* stats = nullptr);
 
 // (r, c) -> (n-1-r, n-1-c): the opening with the same result.
 Cell rotate(int size, Cell cell);

@@ -2,37 +2,88 @@
 
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace cgt::hex {
 
 std::string RuleSet::name() const {
-    const char* base = rules == Rules::plain ? "plain" : rules == Rules::rule1 ? "rule1" : "rule1+2";
-    const char* suffix = order == Order::history ? "+history" : order == Order::distance ? "+distance" : "";
-    return std::string(base) + suffix;
+    const char* base = rules == Rules::plain   ? "plain"
+                       : rules == Rules::rule1 ? "rule1"
+                       : rules == Rules::rule12 ? "rule1+2"
+                                                : "vc";
+    std::string out = search == Search::dfpn ? "dfpn+" : "";
+    out += base;
+    if (inferior) out += "+inferior";
+    if (proof) out += "+proof";
+    if (order == Order::history) out += "+history";
+    if (order == Order::distance) out += "+distance";
+    if (order == Order::resistance) out += "+resistance";
+    return out;
 }
 
 RuleSet RuleSet::parse(std::string_view text) {
+    const auto unknown = [&]() {
+        return std::invalid_argument("unknown rule set '" + std::string(text) +
+                                     "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
+                                     "and vc with dfpn+, +inferior, +proof and +resistance)");
+    };
+    std::vector<std::string_view> parts;
+    for (std::size_t at = 0;;) {
+        const std::size_t plus = text.find('+', at);
+        parts.push_back(text.substr(at, plus == std::string_view::npos ? std::string_view::npos : plus - at));
+        if (plus == std::string_view::npos) break;
+        at = plus + 1;
+    }
     RuleSet out;
-    std::string_view base = text;
-    const std::pair<std::string_view, Order> suffixes[] = {
-        {"+history", Order::history}, {"+h", Order::history}, {"+distance", Order::distance}, {"+d", Order::distance}};
-    for (const auto& [suffix, order] : suffixes) {
-        if (base.size() > suffix.size() && base.substr(base.size() - suffix.size()) == suffix) {
-            out.order = order;
-            base.remove_suffix(suffix.size());
-            break;
+    bool has_base = false, has_order = false, has_dfpn = false;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string_view p = parts[i];
+        const auto set_base = [&](Rules r) {
+            if (has_base) throw unknown();
+            has_base = true;
+            out.rules = r;
+        };
+        const auto set_order = [&](Order o) {
+            if (has_order) throw unknown();
+            has_order = true;
+            out.order = o;
+        };
+        if (p == "plain") {
+            set_base(Rules::plain);
+        } else if (p == "rule1" || p == "1") {
+            const bool with_2 = i + 1 < parts.size() && parts[i + 1] == "2";
+            set_base(with_2 ? Rules::rule12 : Rules::rule1);
+            i += with_2 ? 1 : 0;
+        } else if (p == "2") {
+            set_base(Rules::rule12);
+        } else if (p == "vc") {
+            set_base(Rules::vc);
+        } else if (p == "history" || p == "h") {
+            set_order(Order::history);
+        } else if (p == "distance" || p == "d") {
+            set_order(Order::distance);
+        } else if (p == "resistance" || p == "r") {
+            set_order(Order::resistance);
+        } else if (p == "inferior" && !out.inferior) {
+            out.inferior = true;
+        } else if (p == "proof" && !out.proof) {
+            out.proof = true;
+        } else if (p == "dfpn" && !has_dfpn) {
+            has_dfpn = true;
+            out.search = Search::dfpn;
+        } else {
+            throw unknown();
         }
     }
-    if (base == "plain") {
-        out.rules = Rules::plain;
-    } else if (base == "rule1" || base == "1") {
-        out.rules = Rules::rule1;
-    } else if (base == "rule1+2" || base == "1+2" || base == "2") {
-        out.rules = Rules::rule12;
-    } else {
-        throw std::invalid_argument("unknown rule set '" + std::string(text) +
-                                    "' (use plain, rule1 or rule1+2, optionally with +history or +distance)");
-    }
+    if (!has_base) throw unknown();
+    if (out.rules != Rules::vc && (out.inferior || out.proof || out.search == Search::dfpn))
+        throw std::invalid_argument("rule set '" + std::string(text) +
+                                    "': dfpn, inferior and proof go with the vc rules only (e.g. dfpn+vc+inferior+proof)");
+    if (out.rules == Rules::vc && out.order == Order::history)
+        throw std::invalid_argument("rule set '" + std::string(text) +
+                                    "': the vc rules take the centre, distance or resistance order, not history");
+    if (out.rules != Rules::vc && out.order == Order::resistance)
+        throw std::invalid_argument("rule set '" + std::string(text) + "': the resistance order goes with the vc rules only");
     return out;
 }
 

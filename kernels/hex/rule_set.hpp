@@ -1,19 +1,30 @@
 #pragma once
-// What a search is asked to do: normal or misere Hex, which of the article's pruning rules
-// apply, in which order moves are tried, and the outcome it reports. Names as they appear in
-// options and result files ("rule1+2+distance", "misere", "win").
+// What a search is asked to do: normal or misere Hex, which pruning rules apply (the
+// article's rules 1 and 2, or virtual connections with inferior cells and proof sets), how
+// the tree is searched, in which order moves are tried, and the outcome it reports. Names as
+// they appear in options and result files ("rule1+2+distance", "dfpn+vc+inferior+proof",
+// "misere", "win").
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace cgt::hex {
 
-// Which pruning rules the search applies (the article's rule sets).
+// Which pruning rules the search applies: the article's rule sets, or virtual connections.
 enum class Rules : std::uint8_t {
     plain,  // every empty cell, a connecting move wins
     rule1,  // own completing cell: win; two of the opponent's: loss; one: the only move
     rule12, // rule 1, then: own double threat: win; else only the intersection of the
             // carriers of the opponent's double threats
+    vc,     // H-search (vc.hpp): own connection between the edges (full, or semi with the
+            // mover to play its key): win; the opponent's full one: loss; else only the
+            // intersection of the carriers of the opponent's semi connections
+};
+
+// How the tree is searched (the vc rules only; the article's rules are depth-first).
+enum class Search : std::uint8_t {
+    depth_first, // win/loss depth-first search with the transposition table
+    dfpn,        // depth-first proof-number search (Nagai), with the 1 + epsilon trick
 };
 
 // The order in which the search tries moves.
@@ -21,17 +32,27 @@ enum class Order : std::uint8_t {
     centre,   // the article's: by hex distance from the centre, ties by index
     history,  // cells that refuted before first (2^(empty cells) per refutation), then centre
     distance, // threat cells, then the mover's shortest chains (move_order.hpp), then centre;
-              // and every child is looked up in the table before any is searched
+              // and every child is looked up in the table before any is searched (for the
+              // vc rules: both players' shortest chains through the cell)
+    resistance, // the vc rules only: most current in both players' circuits first
+                // (resistance.hpp), as Benzene orders its proof-number search
 };
 
-// A rule set with its move order.
+// A rule set with its move order. The vc rules may add inferior-cell analysis (fill-in of
+// dead and captured cells, dominated moves dropped: inferior.hpp), proof-set pruning (a
+// move outside the proof that a sibling loses loses too) and proof-number search.
 struct RuleSet {
     Rules rules = Rules::rule12;
     Order order = Order::centre;
-    // "plain", "rule1", "rule1+2", with "+history" or "+distance" for those orders.
+    bool inferior = false;
+    bool proof = false;
+    Search search = Search::depth_first;
+    // "plain", "rule1", "rule1+2" or "vc"; before vc "dfpn+", after it "+inferior" and
+    // "+proof"; last "+history", "+distance" or "+resistance" for those orders
+    // ("dfpn+vc+inferior+proof+resistance").
     [[nodiscard]] std::string name() const;
-    // Reads what name() writes; also "1", "1+2", "2" (= 1+2), "+h" and "+d". Throws
-    // std::invalid_argument listing the accepted names.
+    // Reads what name() writes, the parts in any order; also "1", "1+2", "2" (= 1+2), "+h",
+    // "+d" and "+r". Throws std::invalid_argument naming what is wrong and the accepted names.
     static RuleSet parse(std::string_view text);
     friend bool operator==(const RuleSet&, const RuleSet&) = default;
 };

@@ -19,6 +19,8 @@ namespace cgt::hex {
 
 struct SearchStats {
     std::uint64_t nodes = 0; // calls of the search, the root and table hits included
+    // Positions found in the table: at a call of the search, or (vc rule sets) when the
+    // moves of a position are looked up before searching any.
     std::uint64_t tt_hits = 0;
     // What the rules decided: nodes lost to two opponent completing cells (rule 1), nodes with
     // one forced move (rule 1), nodes won by a double threat (rule 2), nodes lost because the
@@ -27,6 +29,23 @@ struct SearchStats {
     std::uint64_t forced_moves = 0;
     std::uint64_t rule2_wins = 0;
     std::uint64_t rule2_losses = 0;
+    // The vc rule sets (vc_search.hpp). Positions analysed (fill-in, H-search, must-play:
+    // each new position once, then kept in the table), decided by fill-in connecting a
+    // player, by the mover's edge-to-edge connection, by the opponent's full one, or by the
+    // opponent's semi connections having no common cell; moves cut as outside the must-play
+    // region, as dominated, and by proof sets; cells filled as dead, captured single cells
+    // and captured pairs.
+    std::uint64_t expansions = 0;
+    std::uint64_t fill_decided = 0;
+    std::uint64_t vc_wins = 0;
+    std::uint64_t vc_losses = 0;
+    std::uint64_t mustplay_losses = 0;
+    std::uint64_t mustplay_cut = 0;
+    std::uint64_t dominated_cut = 0;
+    std::uint64_t proof_cut = 0;
+    std::uint64_t filled_dead = 0;
+    std::uint64_t filled_captured = 0;
+    std::uint64_t filled_pairs = 0;
 };
 
 // The position being searched, with one frame per stone played so that undo is a pop.

@@ -1,5 +1,7 @@
 #include "hex/solver.hpp"
 
+#include "hex/vc_search.hpp"
+
 #include <stdexcept>
 #include <variant>
 
@@ -9,12 +11,22 @@ struct Solver::Impl {
     std::shared_ptr<TranspositionTable> table;
     std::variant<Engine<Narrow>, Engine<Wide>> engine;
     int played = 0; // play() calls that undo() may take back
+    // The vc rule sets search with their own engine and table; the position is kept by
+    // `engine` and handed over at each solve().
+    std::variant<std::monostate, std::unique_ptr<VcSearch<Narrow>>, std::unique_ptr<VcSearch<Wide>>> vc;
 
     static std::variant<Engine<Narrow>, Engine<Wide>> make(int size, TranspositionTable& t) {
         if (size <= CAPACITY<Narrow>) return std::variant<Engine<Narrow>, Engine<Wide>>(std::in_place_index<0>, size, t);
         return std::variant<Engine<Narrow>, Engine<Wide>>(std::in_place_index<1>, size, t);
     }
-    Impl(int size, std::shared_ptr<TranspositionTable> t) : table(std::move(t)), engine(make(size, *table)) {}
+    Impl(int size, std::shared_ptr<TranspositionTable> t, const SolverOptions& options)
+        : table(std::move(t)), engine(make(size, *table)) {
+        if (options.rules.rules != Rules::vc) return;
+        if (size <= CAPACITY<Narrow>)
+            vc = std::make_unique<VcSearch<Narrow>>(size, options.rules, options.tt_size_mib);
+        else
+            vc = std::make_unique<VcSearch<Wide>>(size, options.rules, options.tt_size_mib);
+    }
 };
 
 Solver::Solver(int board_size, SolverOptions options, std::shared_ptr<TranspositionTable> table)
@@ -23,8 +35,8 @@ Solver::Solver(int board_size, SolverOptions options, std::shared_ptr<Transposit
     if (options.variant == Variant::misere && options.rules.rules != Rules::plain)
         throw std::invalid_argument("misere Hex is searched with the plain rule set only (the threat rules "
                                     "assume that connecting wins), got " + options.rules.name());
-    if (!table) table = std::make_shared<TranspositionTable>(options.tt_size_mib);
-    m_impl = std::make_unique<Impl>(board_size, std::move(table));
+    if (!table) table = std::make_shared<TranspositionTable>(options.rules.rules == Rules::vc ? 1 : options.tt_size_mib);
+    m_impl = std::make_unique<Impl>(board_size, std::move(table), options);
     set_position(Board(board_size));
 }
 
@@ -82,6 +94,20 @@ void Solver::undo() {
 SearchResult Solver::solve() {
     if (const auto w = winner()) throw std::invalid_argument(std::string("the game is over: ") + colour_name(*w) + " has connected");
     SearchResult r;
+    if (m_impl->vc.index() != 0) {
+        const Board board = position();
+        r.outcome = std::visit(
+            [&](auto& search) -> Outcome {
+                if constexpr (std::is_same_v<std::decay_t<decltype(search)>, std::monostate>) {
+                    return Outcome::unknown;
+                } else {
+                    search->load(board);
+                    return search->solve(m_options.node_limit, r.stats);
+                }
+            },
+            m_impl->vc);
+        return r;
+    }
     r.outcome = std::visit(
         [&](auto& e) { return e.solve(m_options.variant, m_options.rules, m_options.node_limit, r.stats); },
         m_impl->engine);
@@ -101,6 +127,13 @@ SearchResult Solver::solve_move(Cell cell) {
     return r;
 }
 
-void Solver::clear_table() { m_impl->table->clear(); }
+void Solver::clear_table() {
+    m_impl->table->clear();
+    std::visit(
+        [](auto& search) {
+            if constexpr (!std::is_same_v<std::decay_t<decltype(search)>, std::monostate>) search->clear_table();
+        },
+        m_impl->vc);
+}
 
 } // namespace cgt::hex

@@ -1,7 +1,9 @@
 #pragma once
 // Solving Hex positions: win or loss for the player to move, normal or misere, with the
-// article's rule sets, a transposition table and an optional node limit. Boards up to 8x8
-// are searched on 64-bit words, larger ones (up to MAX_BOARD_SIZE) on 128-bit words.
+// article's rule sets or the vc rule sets (virtual connections, inferior cells, proof sets,
+// proof-number search: vc_search.hpp), a transposition table and an optional node limit.
+// Boards up to 8x8 are searched on 64-bit words, larger ones (up to MAX_BOARD_SIZE) on
+// 128-bit words.
 //
 //   Solver solver(5);                         // rule 1 + 2, distance order, 64 MiB table
 //   solver.set_position(Board::from_moves(5, "c3"));
@@ -33,7 +35,8 @@ public:
     // rule set other than plain, or a bad table size. With `table`, the solver uses that
     // table (shared with other solvers, e.g. one per board size, so that a program keeps one
     // large table) and ignores options.tt_size_mib. Proven results hold whatever the rule
-    // set, and misere positions have keys of their own, so sharing is always sound.
+    // set, and misere positions have keys of their own, so sharing is always sound. The vc
+    // rule sets keep their own table of options.tt_size_mib (its entries hold more).
     Solver(int board_size, SolverOptions options = {}, std::shared_ptr<TranspositionTable> table = nullptr);
     ~Solver();
     Solver(Solver&&) noexcept;

@@ -1,15 +1,20 @@
 // cgt-verify-hex-openings: checks a cgt-hex-openings result file against the Hex article and
 // the literature it cites: the first-move maps and win counts of 1x1..5x5 (Hayward et al.
-// 2004, Figure 2), 180-degree symmetry, Beck's two theorems, the short-diagonal and own-edge
-// observations, misere Hex (Lagarias and Sleator), and prints the article's node counts
-// beside ours (a yardstick, not compared).
+// 2004, Figure 2) and of 6x6 and 7x7 (Benzene's regression tests; the hex-large job),
+// 180-degree symmetry, Beck's two theorems, the short-diagonal and own-edge observations,
+// that every opening is decided, misere Hex (Lagarias and Sleator); prints the article's
+// and the literature's node counts beside ours (a yardstick, not compared), the effort per
+// opening on the large boards and what each rule did (the rule_counts table).
 #include "hex/openings.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
+#include "verify/hex-openings/rule_effects.hpp"
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -24,6 +29,7 @@ struct BoardRun {
     std::vector<std::string> result; // "win", "loss", "unknown"; "" if the file lacks the cell
     std::vector<std::uint64_t> nodes;
     std::vector<bool> copied;
+    std::vector<double> cell_seconds;
     double seconds = 0;
 
     [[nodiscard]] const std::string& at(hex::Cell c) const { return result[static_cast<std::size_t>(c.row * size + c.col)]; }
@@ -72,13 +78,45 @@ std::vector<std::string> rhombus(const std::vector<std::string>& rows, std::size
     return out;
 }
 
+// The reference facts: hex-openings.txt (the article's boards) and hex-large.txt (6x6, 7x7).
+class FactFiles {
+public:
+    explicit FactFiles(const std::string& data_dir) {
+        for (const char* name : {"/hex-openings.txt", "/hex-large.txt"})
+            if (std::filesystem::exists(data_dir + name) || std::string(name) == "/hex-openings.txt")
+                m_files.emplace_back(data_dir + name);
+    }
+    [[nodiscard]] std::optional<std::string> text(const std::string& key) const {
+        for (const auto& f : m_files) {
+            try {
+                return f.text(key);
+            } catch (const std::runtime_error&) {
+            }
+        }
+        return std::nullopt;
+    }
+    [[nodiscard]] std::optional<long long> number(const std::string& key) const {
+        for (const auto& f : m_files) {
+            try {
+                return f.number(key);
+            } catch (const std::runtime_error&) {
+            }
+        }
+        return std::nullopt;
+    }
+    [[nodiscard]] std::vector<long long> numbers(const std::string& key) const { return m_files.front().numbers(key); }
+
+private:
+    std::vector<verify::Facts> m_files;
+};
+
 std::string range_text(const std::vector<int>& sizes) {
     if (sizes.empty()) return "-";
     return std::to_string(sizes.front()) + (sizes.size() > 1 ? ".." + std::to_string(sizes.back()) : "");
 }
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
-    const verify::Facts facts(data_dir + "/hex-openings.txt");
+    const FactFiles facts(data_dir);
     const auto t = file.read_table("openings");
     report.count_rows(t.rows);
     const auto size = t.ints("size"), row = t.ints("row"), col = t.ints("col"), nodes = t.ints("nodes"),
@@ -99,7 +137,8 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
             if (n < 1 || n > hex::MAX_BOARD_SIZE) throw common::ResultRefused("row " + std::to_string(i) + ": size " + std::to_string(n));
             BoardRun run{variant[i], rules[i], n, std::vector<std::string>(static_cast<std::size_t>(n * n)),
                          std::vector<std::uint64_t>(static_cast<std::size_t>(n * n), 0),
-                         std::vector<bool>(static_cast<std::size_t>(n * n), false)};
+                         std::vector<bool>(static_cast<std::size_t>(n * n), false),
+                         std::vector<double>(static_cast<std::size_t>(n * n), 0.0)};
             it = index.emplace(key, runs.size()).first;
             runs.push_back(std::move(run));
         }
@@ -110,6 +149,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         run.result[cell] = result[i];
         run.nodes[cell] = static_cast<std::uint64_t>(nodes[i]);
         run.copied[cell] = copied[i] != 0;
+        run.cell_seconds[cell] = seconds[i];
         run.seconds += seconds[i];
     }
     std::vector<std::string> normal_rules;
@@ -127,39 +167,37 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         const std::string what = std::to_string(run.size) + "x" + std::to_string(run.size) + " " + run.rules;
         const std::string map_key = "normal." + std::to_string(run.size) + ".map";
         const std::string wins_key = "normal." + std::to_string(run.size) + ".wins";
-        std::vector<std::string> published;
-        bool has_map = false;
-        try {
-            published = words(facts.text(map_key));
-            has_map = true;
-        } catch (const std::runtime_error&) {
-        }
+        const auto published_text = facts.text(map_key);
+        const bool has_map = published_text.has_value();
+        const std::vector<std::string> published = has_map ? words(*published_text) : std::vector<std::string>{};
         const auto ours = run.map();
         if (run.rules == normal_rules.front()) { // the pictures once, for the first rule set
+            const std::string source =
+                facts.text("normal." + std::to_string(run.size) + ".source").value_or("Hayward et al. 2004, Fig. 2");
             report.note(what + ":   ours" + std::string(static_cast<std::size_t>(2 * run.size + 2), ' ') +
-                        (has_map ? "published (Hayward et al. 2004, Fig. 2)" : "(no published map)"));
+                        (has_map ? "published (" + source + ")" : "(no published map)"));
             const auto left = rhombus(ours, static_cast<std::size_t>(3 * run.size + 2));
             const auto right = has_map ? rhombus(published, 0) : std::vector<std::string>(left.size());
             for (std::size_t r = 0; r < left.size(); ++r) report.note("      " + left[r] + right[r]);
         }
         report.check(what + ": every opening decided", "all", run.decided() ? "all" : "some unknown", run.decided());
         if (has_map) report.check_equal(what + ": map", join(published), join(ours));
-        try {
-            report.check_equal(what + ": winning openings", facts.number(wins_key), run.wins());
-        } catch (const std::runtime_error&) {
+        if (const auto wins = facts.number(wins_key))
+            report.check_equal(what + ": winning openings", *wins, run.wins());
+        else
             report.note(what + ": " + std::to_string(run.wins()) + " winning openings (no published count)");
-        }
     }
 
     report.section("Theorems and observations, every normal rule set in the file");
     for (const auto& r : normal_rules) {
-        std::vector<int> sizes;
+        std::vector<int> sizes, copied_sizes;
         bool symmetric = true, beck1 = true, beck2 = true, diagonal = true, edges = true;
         std::vector<int> beck1_sizes, beck2_sizes;
         for (int n = 1; n <= hex::MAX_BOARD_SIZE; ++n) {
             const BoardRun* run = find_run("normal", r, n);
             if (!run || !run->decided()) continue;
             sizes.push_back(n);
+            if (run->solved() < n * n) copied_sizes.push_back(n);
             for (const hex::Cell c : hex::all_cells(n)) {
                 const std::string& v = run->at(c);
                 symmetric = symmetric && v == run->at(hex::rotate(n, c));
@@ -173,7 +211,10 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         }
         report.note(r + ", n = " + range_text(sizes) + ":");
         const auto yes = [](bool b) { return std::string(b ? "holds" : "fails"); };
-        report.check("180-degree symmetry", "holds", yes(symmetric), symmetric);
+        report.check("180-degree symmetry" +
+                         (copied_sizes.empty() ? std::string()
+                                               : " (n = " + range_text(copied_sizes) + ": one of each pair solved, copied)"),
+                     "holds", yes(symmetric), symmetric);
         report.check("acute corner loses (Beck), n = " + range_text(beck1_sizes), "holds", yes(beck1), beck1);
         report.check("beside it on own edge loses (Beck), n = " + range_text(beck2_sizes), "holds", yes(beck2), beck2);
         report.check("short diagonal wins (Hayward et al.)", "holds", yes(diagonal), diagonal);
@@ -211,10 +252,8 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
             report.check(what + ": every opening decided", "all", run.decided() ? "all" : "some unknown", run.decided());
             const bool even = n % 2 == 0;
             report.check_equal(what + ": first player wins", even ? "yes" : "no", run.wins() > 0 ? "yes" : "no");
-            try {
-                report.check_equal(what + ": winning openings", facts.number("misere." + std::to_string(n) + ".wins"), run.wins());
-            } catch (const std::runtime_error&) {
-            }
+            if (const auto wins = facts.number("misere." + std::to_string(n) + ".wins"))
+                report.check_equal(what + ": winning openings", *wins, run.wins());
             if (even) {
                 const bool corners = run.at({0, 0}) == "win" && run.at({n - 1, n - 1}) == "win";
                 report.check(what + ": the acute corners win", "win", corners ? "win" : "loss", corners);
@@ -223,17 +262,24 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
                 std::string losing;
                 for (const hex::Cell c : hex::all_cells(n))
                     if (run.at(c) == "loss") losing += (losing.empty() ? "" : " ") + std::to_string(c.row) + "," + std::to_string(c.col);
-                report.check_equal(what + ": the losing openings", facts.text("misere.4.losing"), losing);
+                report.check_equal(what + ": the losing openings", facts.text("misere.4.losing").value_or("?"), losing);
             }
         }
     }
 
     report.section("Search effort beside the article's (a yardstick: not compared)");
-    report.note("board  rule set                 article nodes        our nodes   solved   seconds   nodes/s");
+    // The rule-set column as wide as the longest name.
+    int width = 22;
+    for (const auto& run : runs)
+        width = std::max(width, static_cast<int>(run.rules.size() + (run.variant == "misere" ? 7 : 0)));
+    char head[200];
+    std::snprintf(head, sizeof head, "board  %-*s %15s %16s   %6s %9s %9s", width, "rule set", "article nodes",
+                  "our nodes", "solved", "seconds", "nodes/s");
+    report.note(head);
     const auto line = [&](const BoardRun& run, const std::string& article) {
-        char buf[200];
+        char buf[300];
         const double rate = run.seconds > 0 ? static_cast<double>(run.total_nodes()) / run.seconds : 0.0;
-        std::snprintf(buf, sizeof buf, "%dx%d    %-22s %15s %16s   %6d %9.2f %9.0f", run.size, run.size,
+        std::snprintf(buf, sizeof buf, "%dx%-4d %-*s %15s %16s   %6d %9.2f %9.0f", run.size, run.size, width,
                       (run.variant == "misere" ? "misere " + run.rules : run.rules).c_str(), article.c_str(),
                       verify::thousands(static_cast<long long>(run.total_nodes())).c_str(), run.solved(), run.seconds, rate);
         report.note(buf);
@@ -241,13 +287,49 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     for (const auto& run : runs) {
         const std::string key = run.variant == "misere" ? "nodes.misere." + std::to_string(run.size) + "." + run.rules
                                                         : "nodes." + std::to_string(run.size) + "." + run.rules;
-        std::string article = "-";
-        try {
-            article = verify::thousands(facts.number(key));
-        } catch (const std::runtime_error&) {
-        }
-        line(run, article);
+        const auto article = facts.number(key);
+        line(run, article ? verify::thousands(*article) : "-");
     }
+    for (const auto& run : runs) {
+        if (run.variant != "normal" || run.size != 7) continue;
+        if (const auto hayward = facts.number("nodes.7.hayward2003"))
+            report.note("7x7: Hayward et al. 2003 (depth-first, virtual connections) needed " +
+                        verify::thousands(*hayward) + " nodes for the 49 openings; " + run.rules + " here: " +
+                        verify::thousands(static_cast<long long>(run.total_nodes())) + " for the " +
+                        std::to_string(run.solved()) + " solved");
+        break;
+    }
+    // The large boards opening by opening: which openings cost the most.
+    for (const auto& run : runs) {
+        if (run.variant != "normal" || run.size < 6) continue;
+        report.note(std::to_string(run.size) + "x" + std::to_string(run.size) + " " + run.rules +
+                    ", each opening solved: cell, result, nodes, seconds");
+        std::string line_text;
+        int in_line = 0;
+        for (const hex::Cell c : hex::all_cells(run.size)) {
+            const auto i = static_cast<std::size_t>(c.row * run.size + c.col);
+            if (run.copied[i]) continue;
+            char buf[80];
+            std::snprintf(buf, sizeof buf, "  %-3s %-4s %9s %7.2f", hex::cell_name(c).c_str(), run.result[i].c_str(),
+                          verify::thousands(static_cast<long long>(run.nodes[i])).c_str(), run.cell_seconds[i]);
+            line_text += buf;
+            if (++in_line == 3) {
+                report.note(line_text);
+                line_text.clear();
+                in_line = 0;
+            }
+        }
+        if (!line_text.empty()) report.note(line_text);
+    }
+    std::vector<hex_verify::RunTotals> totals;
+    for (const auto& run : runs) {
+        if (run.variant != "normal") continue;
+        hex_verify::RunTotals sum{run.rules, run.size, run.total_nodes(), run.seconds, run.solved(), 0};
+        for (std::size_t i = 0; i < run.result.size(); ++i) sum.unknown += !run.copied[i] && run.result[i] == "unknown";
+        totals.push_back(sum);
+    }
+    hex_verify::print_savings(totals, report);
+    if (file.has_table("rule_counts")) hex_verify::print_rule_counts(file, report);
     if (const BoardRun* five = find_run("normal", "rule1+2", 5)) {
         report.note("5x5 rule1+2, single openings (the article's table):  cell  article nodes  our nodes");
         const auto v = facts.numbers("nodes.5.rule1+2.openings");

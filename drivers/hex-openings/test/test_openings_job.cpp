@@ -123,3 +123,43 @@ TEST_CASE("HexOpenings: bad rule lists are refused with a reason", "[hex]") {
     CHECK_THROWS_WITH(parse_misere_rules("rule1+2"), Catch::Contains("--misere-rules must be plain"));
     CHECK(parse_misere_rules("plain+distance").order == hex::Order::distance);
 }
+
+TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and edge openings first", "[hex]") {
+    Params p;
+    p.min_size = 5;
+    p.max_size = 5;
+    p.rules = parse_rule_specs("dfpn+vc+inferior+proof vc+inferior@5");
+    p.tt_size_mib = 4;
+    OpeningTasks work(p);
+    // The vc tasks of one board: the columns 0 and 4 (the second player's edges) first.
+    const auto& order = work.task_rows();
+    REQUIRE(order.size() == 2 * 13);
+    for (std::size_t k = 0; k < 13; ++k) {
+        const auto& o = work.rows()[order[k]];
+        CHECK(o.rules.name() == "vc+inferior"); // depth-first: the rule set with fewer rules first
+        if (k < 5) CHECK((o.cell.col == 0 || o.cell.col == 4));
+    }
+    common::LocalTable openings, counts;
+    OpeningTasks::declare_columns(openings);
+    OpeningTasks::declare_count_columns(counts);
+    for (auto t : order) work.run(t, openings, &counts);
+    const auto rows = rows_by_key(openings);
+    std::map<std::string, std::string> maps;
+    for (const auto& [key, r] : rows) maps[r.rules] += r.result[0];
+    CHECK(maps["dfpn+vc+inferior+proof"] == "llllwlwwwwlwwwlwwwwlwllll");
+    CHECK(maps["vc+inferior"] == maps["dfpn+vc+inferior+proof"]);
+    // One block of counters per opening solved, in the vc family's order; the analyses
+    // add up to at least one per opening that needed a search.
+    counts.end_blocks();
+    CHECK(counts.blocks().size() == 26);
+    const auto names = rule_counters(p.rules[0].rules, {});
+    CHECK(counts.rows() == 26 * names.size());
+    CHECK(std::string(names[1].name) == "expansions");
+    std::uint64_t expansions = 0, nodes = 0;
+    for (std::size_t i = 0; i < counts.rows(); ++i)
+        if (counts.column<std::string>("rule")[i] == "expansions") expansions += counts.column<std::uint64_t>("count")[i];
+    for (const auto& [key, r] : rows) nodes += r.nodes;
+    CHECK(expansions > 0);
+    CHECK(expansions <= nodes);
+    CHECK(rule_counters(hex::RuleSet{}, {}).size() == 5); // the article's family
+}

@@ -282,7 +282,7 @@ TEST_CASE("Solver: bad sizes, rule sets and positions are refused with a reason"
          "the game is over: red has connected"},
         {"taken", [] { Solver s(3, {Variant::normal, {}, 0, 1}); s.play({1, 1}); s.play({1, 1}); }, "cell b2 is not empty"},
         {"off board", [] { Solver s(3, {Variant::normal, {}, 0, 1}); s.play({3, 1}); }, "cell (3, 1) is off the 3x3 board"},
-        {"rule name", [] { RuleSet::parse("rule3"); }, "unknown rule set 'rule3' (use plain, rule1 or rule1+2"},
+        {"rule name", [] { RuleSet::parse("rule3"); }, "unknown rule set 'rule3' (use plain, rule1, rule1+2 or vc"},
         {"variant name", [] { parse_variant("reverse"); }, "unknown variant 'reverse' (use normal or misere)"},
     };
     for (const auto& row : rows) {

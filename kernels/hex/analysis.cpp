@@ -1,0 +1,130 @@
+#include "hex/analysis.hpp"
+
+#include "hex/move_order.hpp"
+#include "hex/side.hpp"
+
+#include <stdexcept>
+
+namespace cgt::hex {
+
+template <class Bits>
+Analyser<Bits>::Analyser(const Geometry<Bits>& g, RuleSet rules, VcLimits limits)
+    : m_geo(g), m_rules(rules), m_inferior(g), m_vc{VcBuilder<Bits>(g, limits), VcBuilder<Bits>(g, limits)},
+      m_resistance(g) {
+    if (rules.rules != Rules::vc) throw std::invalid_argument("Analyser: rule set " + rules.name() + " is not a vc rule set");
+}
+
+template <class Bits>
+void Analyser<Bits>::analyse(Bits* stones, Colour mover, Analysis<Bits>& out, SearchStats& stats) {
+    ++stats.expansions;
+    const Colour other = opponent(mover);
+    const int me = colour_index(mover), op = colour_index(other);
+    out = Analysis<Bits>{};
+    if (m_rules.inferior) {
+        InferiorStats fill_stats;
+        const auto filled = m_inferior.fill(stones, other, fill_stats);
+        out.filled[0] = filled.cells[0];
+        out.filled[1] = filled.cells[1];
+        stats.filled_dead += fill_stats.dead;
+        stats.filled_captured += fill_stats.captured;
+        stats.filled_pairs += fill_stats.pairs;
+        // Fill-in may connect a player: nothing left to prove (an empty proof).
+        if (connected(mover, stones[me]) || connected(other, stones[op])) {
+            ++stats.fill_decided;
+            out.outcome = connected(mover, stones[me]) ? Outcome::win : Outcome::loss;
+            return;
+        }
+    }
+    const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
+    using Stop = typename VcBuilder<Bits>::Stop;
+    VcBuilder<Bits>& mine = m_vc[me];
+    VcBuilder<Bits>& theirs = m_vc[op];
+    const int e0 = mine.edge(0), e1 = mine.edge(1);
+    if (mine.build(mover, stones[me], empty, Stop::edge_any)) {
+        ++stats.vc_wins;
+        out.outcome = Outcome::win;
+        out.proof = mine.full_count(e0, e1) > 0 ? mine.fulls(e0, e1)[0] : mine.semis(e0, e1)[0];
+        return;
+    }
+    if (theirs.build(other, stones[op], empty, Stop::edge_full)) {
+        ++stats.vc_losses;
+        out.outcome = Outcome::loss;
+        out.proof = theirs.fulls(e0, e1)[0];
+        return;
+    }
+    // The must-play region: every semi connection of the opponent must be broken. Only the
+    // semis that shrink it count as support (smallest first).
+    Bits must = empty;
+    for (int i = 0; i < theirs.semi_count(e0, e1) && must; ++i) {
+        const Bits carrier = theirs.semis(e0, e1)[i];
+        if ((must & carrier) == must) continue;
+        must &= carrier;
+        out.support |= carrier;
+    }
+    if (!must) {
+        ++stats.mustplay_losses;
+        out.outcome = Outcome::loss;
+        out.proof = out.support;
+        return;
+    }
+    stats.mustplay_cut += static_cast<std::uint64_t>(count_cells(empty & ~must));
+    Bits moves = must;
+    if (m_rules.inferior) {
+        InferiorStats dom_stats;
+        moves &= ~m_inferior.dominated(mover, stones, moves, dom_stats);
+        stats.dominated_cut += dom_stats.dominated;
+        if (!moves) {
+            // Every candidate is dominated by a move outside the region, which loses.
+            ++stats.mustplay_losses;
+            out.outcome = Outcome::loss;
+            out.proof = out.support;
+            return;
+        }
+    }
+    order(stones, mover, moves, out);
+}
+
+template <class Bits> void Analyser<Bits>::order(const Bits* stones, Colour mover, Bits moves, Analysis<Bits>& out) {
+    const std::uint8_t* rank = m_geo.centre_rank();
+    std::uint32_t key[MAX_CELLS];
+    if (m_rules.order == Order::resistance) {
+        double energy[MAX_CELLS] = {};
+        const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
+        for (Colour c : {Colour::red, Colour::blue})
+            m_resistance.add_energy(stones[colour_index(c)], empty, m_vc[colour_index(c)], energy);
+        // Larger energy first: the key falls as the energy grows (energies lie in 0..4).
+        for_each_cell(moves, [&](int i) {
+            const double e = energy[i] < 0 ? 0 : energy[i] > 4 ? 4 : energy[i];
+            key[i] = (static_cast<std::uint32_t>((4.0 - e) * 1e6) << 7) | rank[i];
+        });
+    } else if (m_rules.order == Order::distance) {
+        const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
+        std::uint8_t dist[2][2][MAX_CELLS];
+        for (Colour c : {Colour::red, Colour::blue}) {
+            Side<Bits> side;
+            side.stones = stones[colour_index(c)];
+            side.rebuild(m_geo, c);
+            for (int e = 0; e < 2; ++e) edge_distances(m_geo, c, side, e, empty, dist[colour_index(c)][e]);
+        }
+        const int me = colour_index(mover);
+        for_each_cell(moves, [&](int i) {
+            const std::uint32_t mine = std::uint32_t{dist[me][0][i]} + dist[me][1][i];
+            const std::uint32_t theirs = std::uint32_t{dist[1 - me][0][i]} + dist[1 - me][1][i];
+            key[i] = ((mine + theirs) << 8) | rank[i];
+        });
+    } else {
+        for_each_cell(moves, [&](int i) { key[i] = rank[i]; });
+    }
+    int count = 0;
+    for_each_cell(moves, [&](int i) {
+        int j = count++;
+        for (; j > 0 && key[out.moves[j - 1]] > key[i]; --j) out.moves[j] = out.moves[j - 1];
+        out.moves[j] = static_cast<std::uint8_t>(i);
+    });
+    out.count = count;
+}
+
+template class Analyser<Narrow>;
+template class Analyser<Wide>;
+
+} // namespace cgt::hex

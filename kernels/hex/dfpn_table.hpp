@@ -1,0 +1,73 @@
+#pragma once
+// The vc solver's transposition table. Unlike the article's table (one bit per position),
+// an entry keeps what a proof-number search needs to come back to a position without
+// analysing it again: its proof and disproof numbers, the fill-in, the moves still to try in
+// their order, and the support of its must-play region; once solved, the proof set (see
+// analysis.hpp). Keyed by the shared Zobrist key of a position and its 180-degree rotation
+// (zobrist.hpp). Buckets of two entries, the one with less work replaced; deterministic.
+#include "hex/cell_set.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace cgt::hex {
+
+// Proof and disproof number of a position for the player to move (the "phi/delta" form of
+// negamax proof-number search): phi 0 means the mover wins, delta 0 that it loses.
+struct Bounds {
+    static constexpr std::uint32_t INF = 1u << 30;
+    std::uint32_t phi = 1, delta = 1;
+    [[nodiscard]] bool solved() const { return phi == 0 || delta == 0; }
+    [[nodiscard]] bool win() const { return phi == 0; }
+    static constexpr Bounds won() { return {0, INF}; }
+    static constexpr Bounds lost() { return {INF, 0}; }
+};
+
+template <class Bits> struct DfpnEntry {
+    std::uint64_t key = 0;
+    Bounds bounds;
+    std::uint32_t work = 0; // positions analysed below it, saturating; 0: an unused slot
+    std::uint8_t count = 0; // moves[0..count): the moves left to try, in search order
+    Bits filled[2] = {0, 0};
+    Bits aux = 0; // not solved: support of the must-play region; solved: the proof set
+    std::array<std::uint8_t, CAPACITY<Bits> * CAPACITY<Bits>> moves{};
+};
+
+template <class Bits> class DfpnTable {
+public:
+    // size_mib MiB of 256-byte buckets (rounded down to a power of two, at least one): on
+    // 64-bit boards a bucket takes 224 bytes, on 128-bit boards 416, so that both hold the
+    // same number of entries and search the same tree. Throws std::invalid_argument if
+    // size_mib is 0 or above 65536.
+    explicit DfpnTable(std::size_t size_mib);
+
+    // The entry of a key, or nullptr; valid until the next store() or clear().
+    [[nodiscard]] const DfpnEntry<Bits>* find(std::uint64_t key) const {
+        const Bucket& b = m_buckets[key & m_mask];
+        for (const auto& e : b.entry)
+            if (e.work != 0 && e.key == key) return &e;
+        return nullptr;
+    }
+    // Stores an entry (work >= 1): over the same key, else over the bucket's entry with less
+    // work (the second on a tie).
+    void store(const DfpnEntry<Bits>& entry);
+    void clear();
+
+    [[nodiscard]] std::size_t capacity() const { return m_buckets.size() * 2; }
+    [[nodiscard]] std::size_t used() const;
+
+private:
+    static constexpr std::size_t NOMINAL_BUCKET_BYTES = 256;
+    struct Bucket {
+        DfpnEntry<Bits> entry[2];
+    };
+    std::vector<Bucket> m_buckets;
+    std::uint64_t m_mask;
+};
+
+extern template class DfpnTable<Narrow>;
+extern template class DfpnTable<Wide>;
+
+} // namespace cgt::hex

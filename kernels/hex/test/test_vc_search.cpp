@@ -1,0 +1,204 @@
+#include "hex/openings.hpp"
+#include "hex/solver.hpp"
+#include "hex/vc_search.hpp"
+#include "reference_solver.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace cgt::hex;
+using cgt::hex::test::random_stones;
+using cgt::hex::test::ReferenceSolver;
+
+namespace {
+
+// Every switch of the vc rules, each alone and all together, in both searches and orders.
+std::vector<RuleSet> vc_rule_sets() {
+    std::vector<RuleSet> out;
+    for (const char* name : {"vc", "vc+inferior", "vc+proof", "vc+inferior+proof", "vc+inferior+proof+distance",
+                             "vc+resistance", "dfpn+vc", "dfpn+vc+inferior", "dfpn+vc+proof", "dfpn+vc+inferior+proof",
+                             "dfpn+vc+inferior+proof+distance", "dfpn+vc+inferior+proof+resistance"})
+        out.push_back(RuleSet::parse(name));
+    return out;
+}
+
+std::vector<Outcome> opening_map(int n, const RuleSet& rules, std::uint64_t* nodes = nullptr) {
+    Solver solver(n, {Variant::normal, rules, 0, 4});
+    std::vector<Outcome> map;
+    for (Cell c : all_cells(n)) {
+        const OpeningResult r = solve_opening(solver, c);
+        map.push_back(r.outcome);
+        if (nodes) *nodes += r.nodes;
+    }
+    return map;
+}
+
+} // namespace
+
+TEST_CASE("VcSearch: every vc rule set agrees with the reference on random 4x4 and 5x5 positions", "[hex]") {
+    // Any stone counts and either player to move: the positions fill-in produces.
+    std::mt19937_64 rng(101);
+    const auto rule_sets = vc_rule_sets();
+    int wins = 0, checked = 0;
+    for (int n : {4, 5}) {
+        for (int trial = 0; trial < 80; ++trial) {
+            Narrow red = 0, blue = 0;
+            random_stones(n, n == 4 ? 3 + static_cast<int>(rng() % 6) : 13 + static_cast<int>(rng() % 4), rng, red, blue);
+            const Colour mover = rng() & 1 ? Colour::red : Colour::blue;
+            ReferenceSolver judge(n);
+            const bool expect = judge.wins(red, blue, mover);
+            wins += expect;
+            for (const RuleSet& rules : rule_sets) {
+                VcSearch<Narrow> search(n, rules, 1);
+                search.load(red, blue, mover);
+                SearchStats stats;
+                INFO(n << "x" << n << " red " << red << " blue " << blue << " mover " << colour_name(mover) << " "
+                       << rules.name());
+                CHECK(search.solve(0, stats) == (expect ? Outcome::win : Outcome::loss));
+                ++checked;
+            }
+        }
+    }
+    CHECK(checked == 1920);
+    CHECK(wins > 30);
+    CHECK(wins < 130);
+}
+
+TEST_CASE("VcSearch: the loser's stones outside a proof set do not change the result", "[hex]") {
+    // The definition the proof-set pruning relies on: a decided position (after its
+    // fill-in) stays won by its winner when the loser gets any of the empty cells the proof
+    // set leaves out; here all of them at once.
+    std::mt19937_64 rng(102);
+    int outside = 0;
+    for (const char* name : {"dfpn+vc+inferior+proof+resistance", "vc+inferior+proof", "dfpn+vc"}) {
+        const RuleSet rules = RuleSet::parse(name);
+        for (int trial = 0; trial < 40; ++trial) {
+            const int n = trial % 2 ? 4 : 5;
+            Narrow s[2] = {0, 0};
+            random_stones(n, n == 4 ? 3 + static_cast<int>(rng() % 5) : 12 + static_cast<int>(rng() % 4), rng, s[0], s[1]);
+            const Colour mover = rng() & 1 ? Colour::red : Colour::blue;
+            VcSearch<Narrow> search(n, rules, 1);
+            search.load(s[0], s[1], mover);
+            SearchStats stats;
+            const Outcome o = search.solve(0, stats);
+            REQUIRE(o != Outcome::unknown);
+            const Colour winner = o == Outcome::win ? mover : opponent(mover);
+            const Colour loser = opponent(winner);
+            const Narrow empty = Geometry<Narrow>(n).all() & ~(s[0] | s[1]);
+            const Narrow proof = search.last_proof();
+            CHECK((proof & ~empty) == 0);
+            Narrow t[2] = {s[0], s[1]};
+            t[colour_index(loser)] |= empty & ~proof;
+            outside += static_cast<int>(count_cells(empty & ~proof));
+            ReferenceSolver judge(n);
+            INFO(n << "x" << n << " red " << s[0] << " blue " << s[1] << " mover " << colour_name(mover) << " " << name);
+            REQUIRE_FALSE(judge.connected(t[colour_index(loser)], loser));
+            if (judge.connected(t[colour_index(winner)], winner)) continue;
+            CHECK(judge.wins(t[0], t[1], mover) == (winner == mover));
+        }
+    }
+    CHECK(outside > 200); // the proofs do leave cells out
+}
+
+TEST_CASE("Openings: the vc rule sets give the literature's maps of 1x1..5x5", "[hex]") {
+    const std::vector<std::vector<std::string>> maps = {{"W"},
+                                                        {"LW", "WL"},
+                                                        {},
+                                                        {"LLLW", "LLWL", "LWLL", "WLLL"},
+                                                        {"LLLLW", "LWWWW", "LWWWL", "WWWWL", "WLLLL"}};
+    for (const RuleSet& rules : vc_rule_sets()) {
+        for (int n = 1; n <= 5; ++n) {
+            INFO(n << "x" << n << " " << rules.name());
+            const auto map = opening_map(n, rules);
+            int wins = 0;
+            for (Outcome o : map) wins += o == Outcome::win;
+            CHECK(wins == std::vector<int>{1, 2, 5, 4, 13}[static_cast<std::size_t>(n - 1)]);
+            if (n != 3) CHECK(outcome_map(n, map) == maps[static_cast<std::size_t>(n - 1)]);
+        }
+    }
+}
+
+TEST_CASE("VcSearch: node counts are reproducible and the same on 64-bit and 128-bit boards", "[hex]") {
+    for (const char* name : {"dfpn+vc+inferior+proof+resistance", "vc+inferior+proof+distance"}) {
+        const RuleSet rules = RuleSet::parse(name);
+        INFO(name);
+        for (Cell c : {Cell{1, 2}, Cell{0, 3}, Cell{2, 2}}) {
+            Board b(6);
+            b.place(c, Colour::red);
+            VcSearch<Narrow> narrow(6, rules, 4), again(6, rules, 4);
+            VcSearch<Wide> wide(6, rules, 4);
+            SearchStats s1, s2, s3;
+            narrow.load(b);
+            again.load(b);
+            wide.load(b);
+            const Outcome o1 = narrow.solve(0, s1), o2 = again.solve(0, s2), o3 = wide.solve(0, s3);
+            CHECK(o1 == o2);
+            CHECK(o1 == o3);
+            CHECK(s1.nodes == s2.nodes);
+            CHECK(s1.nodes == s3.nodes);
+            CHECK(s1.expansions == s3.expansions);
+            CHECK(s1.nodes > 1);
+        }
+    }
+}
+
+TEST_CASE("VcSearch: a node limit gives unknown and leaves the position as it was", "[hex]") {
+    for (const char* name : {"dfpn+vc+inferior+proof+resistance", "vc+inferior"}) {
+        Solver solver(6, {Variant::normal, RuleSet::parse(name), 5, 4});
+        const Board start = Board::from_moves(6, "c3");
+        solver.set_position(start);
+        INFO(name);
+        const SearchResult r = solver.solve();
+        CHECK(r.outcome == Outcome::unknown);
+        CHECK(r.stats.nodes == 6); // the node past the limit stopped it
+        CHECK(solver.position() == start);
+        solver.set_node_limit(0);
+        const SearchResult full = solver.solve();
+        CHECK(full.outcome != Outcome::unknown);
+        CHECK(solver.position() == start);
+        // The same result from a fresh solver searching depth-first without proof sets.
+        Solver other(6, {Variant::normal, RuleSet::parse("vc+inferior"), 0, 4});
+        other.set_position(start);
+        CHECK(other.solve().outcome == full.outcome);
+    }
+}
+
+TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
+    struct Name { std::string text; std::string name; };
+    const std::vector<Name> names = {
+        {"vc", "vc"},
+        {"vc+inferior", "vc+inferior"},
+        {"dfpn+vc+inferior", "dfpn+vc+inferior"},
+        {"vc+proof+inferior+dfpn+d", "dfpn+vc+inferior+proof+distance"},
+        {"dfpn+vc+inferior+proof", "dfpn+vc+inferior+proof"},
+        {"r+proof+dfpn+inferior+vc", "dfpn+vc+inferior+proof+resistance"},
+    };
+    for (const auto& n : names) {
+        INFO(n.text);
+        const RuleSet r = RuleSet::parse(n.text);
+        CHECK(r.rules == Rules::vc);
+        CHECK(r.name() == n.name);
+        CHECK(RuleSet::parse(r.name()) == r);
+    }
+    struct Bad { std::string text; std::string message; };
+    const std::vector<Bad> bad = {
+        {"rule1+2+inferior", "rule set 'rule1+2+inferior': dfpn, inferior and proof go with the vc rules only"},
+        {"dfpn+plain", "rule set 'dfpn+plain': dfpn, inferior and proof go with the vc rules only"},
+        {"vc+history", "rule set 'vc+history': the vc rules take the centre, distance or resistance order, not history"},
+        {"rule1+2+resistance", "rule set 'rule1+2+resistance': the resistance order goes with the vc rules only"},
+        {"vc+resistance+distance", "unknown rule set 'vc+resistance+distance'"},
+        {"vc+vc", "unknown rule set 'vc+vc' (use plain, rule1, rule1+2 or vc"},
+        {"vc+inferior+inferior", "unknown rule set 'vc+inferior+inferior'"},
+        {"inferior", "unknown rule set 'inferior'"},
+        {"vc+", "unknown rule set 'vc+'"},
+    };
+    for (const auto& b : bad) {
+        INFO(b.text);
+        CHECK_THROWS_WITH(RuleSet::parse(b.text), Catch::Contains(b.message));
+    }
+    CHECK_THROWS_WITH(Solver(3, {Variant::misere, RuleSet::parse("vc"), 0, 1}),
+                      Catch::Contains("misere Hex is searched with the plain rule set only"));
+}

@@ -1,0 +1,284 @@
+#include "hex/vc_search.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace cgt::hex {
+
+namespace {
+
+
+constexpr std::uint32_t saturated_add(std::uint32_t a, std::uint32_t b) {
+    const std::uint64_t s = std::uint64_t{a} + b;
+    return s >= Bounds::INF ? Bounds::INF : static_cast<std::uint32_t>(s);
+}
+
+// The 1 + epsilon trick (epsilon = 1/4): a child is searched until its delta passes the
+// second-best sibling's by a quarter, not by one, so the search switches children less.
+constexpr std::uint32_t widened(std::uint32_t delta2) {
+    if (delta2 >= Bounds::INF) return Bounds::INF;
+    const std::uint64_t w = std::max<std::uint64_t>(std::uint64_t{delta2} + 1, (std::uint64_t{delta2} * 5 + 3) / 4);
+    return w >= Bounds::INF ? Bounds::INF : static_cast<std::uint32_t>(w);
+}
+
+} // namespace
+
+template <class Bits>
+VcSearch<Bits>::VcSearch(int size, RuleSet rules, std::size_t tt_size_mib, VcLimits limits)
+    : m_geo(size), m_keys(size), m_rules(rules), m_analyser(m_geo, rules, limits), m_table(tt_size_mib) {}
+
+template <class Bits> void VcSearch<Bits>::load(Bits red, Bits blue, Colour mover) {
+    if ((red & blue) || ((red | blue) & ~m_geo.all()))
+        throw std::invalid_argument("VcSearch::load: stones overlap or lie off the board");
+    for (const auto& [own, c] : {std::pair{red, Colour::red}, std::pair{blue, Colour::blue}})
+        if (m_geo.flood(m_geo.edge(c, 0) & own, own) & m_geo.edge(c, 1))
+            throw std::invalid_argument(std::string("the game is over: ") + colour_name(c) + " has connected");
+    m_stones[0] = m_stones[1] = 0;
+    m_board_key = m_rotated_key = 0;
+    for_each_cell(red, [&](int i) { put(Colour::red, i); });
+    for_each_cell(blue, [&](int i) { put(Colour::blue, i); });
+    m_mover = mover;
+}
+
+template <class Bits> DfpnEntry<Bits> VcSearch<Bits>::expand(std::uint64_t k) {
+    DfpnEntry<Bits> e;
+    e.key = k;
+    e.work = 1;
+    Bits s[2] = {m_stones[0], m_stones[1]};
+    Analysis<Bits> a;
+    m_analyser.analyse(s, m_mover, a, *m_stats);
+    e.filled[0] = a.filled[0];
+    e.filled[1] = a.filled[1];
+    if (a.outcome != Outcome::unknown) {
+        solved(e, a.outcome == Outcome::win, a.proof);
+    } else {
+        e.count = static_cast<std::uint8_t>(a.count);
+        std::copy(a.moves.begin(), a.moves.begin() + a.count, e.moves.begin());
+        e.aux = a.support;
+        e.bounds = {1, static_cast<std::uint32_t>(a.count)};
+    }
+    m_table.store(e);
+    return e;
+}
+
+template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, SearchStats& stats) {
+    m_stats = &stats;
+    m_limit = node_limit == 0 ? 0 : stats.nodes + node_limit;
+    m_aborted = false;
+    const Bits before[2] = {m_stones[0], m_stones[1]};
+    const Colour mover = m_mover;
+    Bits proof = 0;
+    Outcome out = Outcome::unknown;
+    if (m_rules.search == Search::dfpn) {
+        for (;;) {
+            const Bounds b = mid({Bounds::INF, Bounds::INF}, proof);
+            if (m_aborted) break;
+            if (b.solved()) {
+                out = b.win() ? Outcome::win : Outcome::loss;
+                break;
+            }
+        }
+    } else {
+        const bool win = dfs(proof);
+        if (!m_aborted) out = win ? Outcome::win : Outcome::loss;
+    }
+    if (m_stones[0] != before[0] || m_stones[1] != before[1] || m_mover != mover)
+        throw std::logic_error("VcSearch::solve: the search did not restore the position");
+    if (out != Outcome::unknown) m_last_proof = proof;
+    return out;
+}
+
+template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
+    if (out_of_nodes()) return {};
+    const std::uint64_t k = key();
+    const DfpnEntry<Bits>* found = m_table.find(k);
+    if (found && found->bounds.solved()) {
+        ++m_stats->tt_hits;
+        proof = found->aux;
+        return found->bounds;
+    }
+    DfpnEntry<Bits> e = found ? *found : expand(k);
+    if (e.bounds.solved()) {
+        proof = e.aux;
+        return e.bounds;
+    }
+    const std::uint64_t expansions_before = m_stats->expansions;
+    toggle_fill(e.filled);
+    const Colour me = m_mover, other = opponent(me);
+    const int n = e.count;
+    Bounds child[MAX_CELLS];
+    Bits child_proof[MAX_CELLS];
+    bool cut[MAX_CELLS];
+    for (int i = 0; i < n; ++i) {
+        const int m = e.moves[i];
+        const std::uint64_t ck = ZobristKeys::position_key(m_board_key ^ m_keys.stone(me, m),
+                                                           m_rotated_key ^ m_keys.rotated(me, m), other);
+        child[i] = Bounds{};
+        child_proof[i] = 0;
+        cut[i] = false;
+        if (const DfpnEntry<Bits>* c = m_table.find(ck)) {
+            ++m_stats->tt_hits;
+            child[i] = c->bounds;
+            if (c->bounds.solved()) child_proof[i] = c->aux;
+        }
+    }
+    Bits support = e.aux;
+    Bounds b;
+    Bits result_proof = 0;
+    for (;;) {
+        if (m_rules.proof) {
+            // A move whose reply position the opponent wins: the moves outside that proof
+            // lose too. The proof joins the support, so the cut stays justified even if the
+            // child's entry is lost later.
+            for (int i = 0; i < n; ++i) {
+                if (cut[i] || !child[i].win()) continue;
+                for (int j = 0; j < n; ++j) {
+                    if (j == i || cut[j] || child[j].solved() || (child_proof[i] & cell_bit<Bits>(e.moves[j]))) continue;
+                    cut[j] = true;
+                    ++m_stats->proof_cut;
+                    support |= child_proof[i];
+                }
+            }
+        }
+        // Progressive widening (as Benzene's solver): phi and the choice of child look only
+        // at the first live moves in move order, one plus a quarter of them (on 7x7 with the
+        // resistance order this halves the nodes); delta sums all.
+        int window = n;
+        int live = 0;
+        for (int i = 0; i < n; ++i) live += !cut[i] && !child[i].win();
+        if (live >= 2) {
+            const int look = 1 + (live + 3) / 4;
+            for (int i = 0, seen = 0; i < n; ++i)
+                if (!cut[i] && !child[i].win() && ++seen == look) {
+                    window = i + 1;
+                    break;
+                }
+        }
+        b = {Bounds::INF, 0};
+        int best = -1;
+        std::uint32_t delta2 = Bounds::INF;
+        for (int i = 0; i < n; ++i) {
+            if (cut[i]) continue;
+            b.delta = saturated_add(b.delta, child[i].phi);
+            if (child[i].delta == 0) {
+                b.phi = 0;
+                best = i;
+                break;
+            }
+            if (i >= window) continue;
+            if (child[i].delta < b.phi) {
+                delta2 = b.phi;
+                b.phi = child[i].delta;
+                best = i;
+            } else if (child[i].delta < delta2) {
+                delta2 = child[i].delta;
+            }
+        }
+        if (b.phi == 0) {
+            result_proof = cell_bit<Bits>(e.moves[best]) | child_proof[best];
+            break;
+        }
+        if (b.delta == 0) {
+            result_proof = support;
+            for (int i = 0; i < n; ++i)
+                if (!cut[i]) result_proof |= child_proof[i];
+            break;
+        }
+        if (b.phi >= th.phi || b.delta >= th.delta) break;
+        const Bounds child_th{th.delta - b.delta + child[best].phi, std::min(th.phi, widened(delta2))};
+        play(e.moves[best]);
+        child[best] = mid(child_th, child_proof[best]);
+        undo(e.moves[best]);
+        if (m_aborted) break;
+    }
+    toggle_fill(e.filled);
+    if (m_aborted) return b;
+    const std::uint64_t work = std::uint64_t{e.work} + (m_stats->expansions - expansions_before);
+    e.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu));
+    if (b.solved()) {
+        // The loop stops at the first winning move: the bounds become the exact ones.
+        b = b.win() ? Bounds::won() : Bounds::lost();
+        solved(e, b.win(), result_proof);
+        proof = e.aux;
+    } else {
+        e.bounds = b;
+        e.aux = support;
+        int kept = 0;
+        for (int i = 0; i < n; ++i)
+            if (!cut[i]) e.moves[kept++] = e.moves[i];
+        e.count = static_cast<std::uint8_t>(kept);
+    }
+    m_table.store(e);
+    return b;
+}
+
+template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof) {
+    if (out_of_nodes()) return false;
+    const std::uint64_t k = key();
+    const DfpnEntry<Bits>* found = m_table.find(k);
+    if (found && found->bounds.solved()) {
+        ++m_stats->tt_hits;
+        proof = found->aux;
+        return found->bounds.win();
+    }
+    DfpnEntry<Bits> e = found ? *found : expand(k);
+    if (e.bounds.solved()) {
+        proof = e.aux;
+        return e.bounds.win();
+    }
+    const std::uint64_t expansions_before = m_stats->expansions;
+    toggle_fill(e.filled);
+    const Colour me = m_mover, other = opponent(me);
+    const int n = e.count;
+    bool cut[MAX_CELLS] = {};
+    bool win = false;
+    Bits result_proof = 0, losing = 0;
+    // A move already known to win (its reply position lost) first.
+    for (int i = 0; i < n && !win; ++i) {
+        const int m = e.moves[i];
+        const std::uint64_t ck = ZobristKeys::position_key(m_board_key ^ m_keys.stone(me, m),
+                                                           m_rotated_key ^ m_keys.rotated(me, m), other);
+        const DfpnEntry<Bits>* c = m_table.find(ck);
+        if (c && c->bounds.solved()) ++m_stats->tt_hits;
+        if (c && c->bounds.solved() && !c->bounds.win()) {
+            win = true;
+            result_proof = cell_bit<Bits>(m) | c->aux;
+        }
+    }
+    for (int i = 0; i < n && !win; ++i) {
+        if (cut[i]) continue;
+        const int m = e.moves[i];
+        Bits child_proof = 0;
+        play(m);
+        const bool child_wins = dfs(child_proof);
+        undo(m);
+        if (m_aborted) break;
+        if (!child_wins) {
+            win = true;
+            result_proof = cell_bit<Bits>(m) | child_proof;
+            break;
+        }
+        losing |= child_proof;
+        if (!m_rules.proof) continue;
+        for (int j = i + 1; j < n; ++j)
+            if (!cut[j] && !(child_proof & cell_bit<Bits>(e.moves[j]))) {
+                cut[j] = true;
+                ++m_stats->proof_cut;
+            }
+    }
+    toggle_fill(e.filled);
+    if (m_aborted) return false;
+    if (!win) result_proof = e.aux | losing;
+    const std::uint64_t work = std::uint64_t{e.work} + (m_stats->expansions - expansions_before);
+    e.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu));
+    solved(e, win, result_proof);
+    m_table.store(e);
+    proof = e.aux;
+    return win;
+}
+
+template class VcSearch<Narrow>;
+template class VcSearch<Wide>;
+
+} // namespace cgt::hex

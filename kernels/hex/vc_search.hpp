@@ -1,0 +1,110 @@
+#pragma once
+// The vc solver: positions analysed by analysis.hpp (fill-in, virtual connections, must-play
+// region, dominated moves), searched depth-first or by depth-first proof-number search
+// (DFPN, Nagai 2002, with the 1 + epsilon threshold of Pawlewicz and Lew 2007 and, as
+// Benzene's solver, progressive widening over the ordered moves), with proof-set pruning
+// and the DfpnTable. Solver (solver.hpp) is the interface;
+// this header is for it and for tests.
+//
+// Proof sets (Henderson, Arneson, Hayward 2009, "Solving 8x8 Hex"): every decided position
+// yields the empty cells its winner needs (analysis.hpp). When a move m loses, so does
+// every other move outside the proof set of m's reply position (together with the cells the
+// winner got from fill-in there): the mover's stone there is worth no more than the stone on
+// m, which the proof ignores. A position in which every move loses has as its proof the
+// union of its moves' proof sets and the carriers that cut its must-play region; one won by
+// a move m has m and the proof set of the reply position. The proof sets use only
+// properties that stay true when the loser gets more stones, which is what makes this sound.
+#include "hex/analysis.hpp"
+#include "hex/board.hpp"
+#include "hex/dfpn_table.hpp"
+#include "hex/search.hpp"
+#include "hex/zobrist.hpp"
+
+#include <cstdint>
+#include <memory>
+
+namespace cgt::hex {
+
+template <class Bits> class VcSearch {
+public:
+    // rules.rules must be Rules::vc (std::invalid_argument otherwise).
+    VcSearch(int size, RuleSet rules, std::size_t tt_size_mib, VcLimits limits = {});
+
+    [[nodiscard]] int size() const { return m_geo.size(); }
+    // The position to solve and the player to move. The stones may have any counts (fill-in
+    // makes such positions); nobody may have connected (std::invalid_argument).
+    void load(Bits red, Bits blue, Colour mover);
+    void load(const Board& board) {
+        load(convert_cells<Bits>(board.stones(Colour::red)), convert_cells<Bits>(board.stones(Colour::blue)),
+             board.to_move());
+    }
+
+    // Proves the loaded position for its mover within node_limit nodes (0: none); unknown
+    // when the limit stopped it. The position stays loaded. Nodes are visits of positions
+    // (a proof-number search returns to a position many times).
+    Outcome solve(std::uint64_t node_limit, SearchStats& stats);
+    // The proof set of the last solve() that decided the position (empty cells of the
+    // position after its fill-in, plus the winner's filled cells).
+    [[nodiscard]] Bits last_proof() const { return m_last_proof; }
+    void clear_table() { m_table.clear(); }
+    [[nodiscard]] const DfpnTable<Bits>& table() const { return m_table; }
+
+private:
+    [[nodiscard]] std::uint64_t key() const { return ZobristKeys::position_key(m_board_key, m_rotated_key, m_mover); }
+    void put(Colour c, int cell) {
+        m_stones[colour_index(c)] ^= cell_bit<Bits>(cell);
+        m_board_key ^= m_keys.stone(c, cell);
+        m_rotated_key ^= m_keys.rotated(c, cell);
+    }
+    // Adds (or, called again, removes) the fill-in of a position.
+    void toggle_fill(const Bits* filled) {
+        for (Colour c : {Colour::red, Colour::blue}) for_each_cell(filled[colour_index(c)], [&](int i) { put(c, i); });
+    }
+    void play(int cell) {
+        put(m_mover, cell);
+        m_mover = opponent(m_mover);
+    }
+    void undo(int cell) {
+        m_mover = opponent(m_mover);
+        put(m_mover, cell);
+    }
+    [[nodiscard]] bool out_of_nodes() {
+        ++m_stats->nodes;
+        if (m_limit != 0 && m_stats->nodes > m_limit) m_aborted = true;
+        return m_aborted;
+    }
+    // Analyses the position (new to the table): stores and returns its entry.
+    DfpnEntry<Bits> expand(std::uint64_t k);
+    // A solved entry keeps as its proof set what the parent needs: the proof set of the
+    // position together with the winner's filled cells (the parent's empty cells whose
+    // colour the proof relies on).
+    void solved(DfpnEntry<Bits>& e, bool win, Bits proof) const {
+        e.bounds = win ? Bounds::won() : Bounds::lost();
+        e.aux = proof | e.filled[colour_index(win ? m_mover : opponent(m_mover))];
+        e.count = 0;
+    }
+
+    // DFPN: searches until phi >= th.phi or delta >= th.delta; returns the bounds and, when
+    // solved, the effective proof set.
+    Bounds mid(Bounds th, Bits& proof);
+    // Depth-first: whether the mover wins, with the effective proof set.
+    bool dfs(Bits& proof);
+
+    Geometry<Bits> m_geo;
+    ZobristKeys m_keys;
+    RuleSet m_rules;
+    Analyser<Bits> m_analyser;
+    DfpnTable<Bits> m_table;
+    Bits m_stones[2] = {0, 0};
+    Colour m_mover = Colour::red;
+    std::uint64_t m_board_key = 0, m_rotated_key = 0;
+    std::uint64_t m_limit = 0;
+    bool m_aborted = false;
+    SearchStats* m_stats = nullptr;
+    Bits m_last_proof = 0;
+};
+
+extern template class VcSearch<Narrow>;
+extern template class VcSearch<Wide>;
+
+} // namespace cgt::hex
