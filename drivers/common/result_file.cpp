@@ -185,7 +185,7 @@ void ResultFile::write_table(const std::string& name, LocalTable& table, const s
             const hsize_t chunk[1] = {std::min<hsize_t>(total_rows, std::max<hsize_t>(1, (1u << 20) / element))};
             h5_check(H5Pset_chunk(dcpl, 1, chunk), "H5Pset_chunk", at);
             if (column.type() != ColumnType::Text) h5_check(H5Pset_shuffle(dcpl), "H5Pset_shuffle", at);
-            h5_check(H5Pset_deflate(dcpl, 4), "H5Pset_deflate", at);
+            h5_check(H5Pset_deflate(dcpl, 1), "H5Pset_deflate", at);
         }
         H5Id set(h5_check(H5Dcreate2(group, column.name.c_str(), type, file_space, H5P_DEFAULT, dcpl, H5P_DEFAULT),
                           "H5Dcreate2", at), H5Dclose);
