@@ -51,7 +51,20 @@ munged --key-file="$dir/munge.key" --socket="$dir/munge.sock" --pid-file="$dir/m
 
 host=$(hostname -s)
 user=$(id -un)
-port=$((20000 + RANDOM % 20000))
+# Two free ports below the kernel's ephemeral range (an outgoing connection may take any
+# port inside it at any moment): a port is taken if /proc/net/tcp* lists it.
+port_taken() {
+  local hex
+  hex=$(printf ':%04X ' "$1")
+  grep -qi "$hex" /proc/net/tcp /proc/net/tcp6 2>/dev/null
+}
+ephemeral_low=$(awk '{ print $1 }' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+span=$((ephemeral_low - 12000))
+[ "$span" -gt 1000 ] || span=1000
+for _ in $(seq 50); do
+  port=$((10000 + (RANDOM * 32768 + RANDOM) % span))
+  port_taken "$port" || port_taken $((port + 1)) || break
+done
 cat >"$dir/slurm.conf" <<CONF
 ClusterName=cgttest
 SlurmctldHost=$host(127.0.0.1)
