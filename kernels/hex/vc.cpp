@@ -14,6 +14,42 @@ template <class Bits> int size_of(Bits x) {
     return n;
 }
 
+// A carrier list (smallest first) with its "new" flags, n entries in use.
+// True if some carrier in the list lies inside `carrier` (the new one adds nothing).
+template <class Bits> bool has_subset_of(const Bits* list, int n, Bits carrier) {
+    for (int i = 0; i < n; ++i)
+        if ((list[i] & carrier) == list[i]) return true;
+    return false;
+}
+// Drops the carriers that contain `carrier` (it makes them redundant).
+template <class Bits> void drop_supersets_of(Bits* list, std::uint8_t* fresh, std::uint8_t& n, Bits carrier) {
+    int kept = 0;
+    for (int i = 0; i < n; ++i) {
+        if ((list[i] & carrier) == carrier) continue;
+        list[kept] = list[i];
+        fresh[kept++] = fresh[i];
+    }
+    n = static_cast<std::uint8_t>(kept);
+}
+// Inserts `carrier` (flagged new) in size order; a list at `limit` drops its largest carrier
+// for a smaller one. False if the list is full of carriers no larger than it.
+template <class Bits> bool insert_by_size(Bits* list, std::uint8_t* fresh, std::uint8_t& n, int limit, Bits carrier) {
+    const int size = size_of(carrier);
+    int at = n;
+    while (at > 0 && size_of(list[at - 1]) > size) --at;
+    if (n == limit) {
+        if (at == n) return false;
+        --n;
+    }
+    for (int i = n; i > at; --i) {
+        list[i] = list[i - 1];
+        fresh[i] = fresh[i - 1];
+    }
+    list[at] = carrier;
+    fresh[at] = 1;
+    ++n;
+    return true;
+}
 } // namespace
 
 template <class Bits>
@@ -68,38 +104,11 @@ template <class Bits> void VcBuilder<Bits>::enqueue(int u, int v) {
 template <class Bits> void VcBuilder<Bits>::add_full(int u, int v, Bits carrier) {
     Block& b = block_of(u, v);
     Pair& p = m_pairs[static_cast<std::size_t>(index(u, v))];
-    for (int i = 0; i < p.nfull; ++i)
-        if ((b.full[i] & carrier) == b.full[i]) return;
+    if (has_subset_of(b.full, p.nfull, carrier)) return;
     // Drop the carriers the new one makes redundant: fulls and semis containing it.
-    int kept = 0;
-    for (int i = 0; i < p.nfull; ++i) {
-        if ((b.full[i] & carrier) == carrier) continue;
-        b.full[kept] = b.full[i];
-        b.full_new[kept++] = b.full_new[i];
-    }
-    p.nfull = static_cast<std::uint8_t>(kept);
-    kept = 0;
-    for (int i = 0; i < p.nsemi; ++i) {
-        if ((b.semi[i] & carrier) == carrier) continue;
-        b.semi[kept] = b.semi[i];
-        b.semi_new[kept++] = b.semi_new[i];
-    }
-    p.nsemi = static_cast<std::uint8_t>(kept);
-    // Smallest first; a full list drops its largest carrier for a smaller one.
-    const int size = size_of(carrier);
-    int at = p.nfull;
-    while (at > 0 && size_of(b.full[at - 1]) > size) --at;
-    if (p.nfull == m_limits.fulls) {
-        if (at == p.nfull) return;
-        --p.nfull;
-    }
-    for (int i = p.nfull; i > at; --i) {
-        b.full[i] = b.full[i - 1];
-        b.full_new[i] = b.full_new[i - 1];
-    }
-    b.full[at] = carrier;
-    b.full_new[at] = 1;
-    ++p.nfull;
+    drop_supersets_of(b.full, b.full_new, p.nfull, carrier);
+    drop_supersets_of(b.semi, b.semi_new, p.nsemi, carrier);
+    if (!insert_by_size(b.full, b.full_new, p.nfull, m_limits.fulls, carrier)) return;
     ++m_stats.fulls;
     m_full_ends[static_cast<std::size_t>(u)].set(v);
     m_full_ends[static_cast<std::size_t>(v)].set(u);
@@ -110,31 +119,9 @@ template <class Bits> void VcBuilder<Bits>::add_full(int u, int v, Bits carrier)
 template <class Bits> void VcBuilder<Bits>::add_semi(int u, int v, Bits carrier) {
     Block& b = block_of(u, v);
     Pair& p = m_pairs[static_cast<std::size_t>(index(u, v))];
-    for (int i = 0; i < p.nfull; ++i)
-        if ((b.full[i] & carrier) == b.full[i]) return;
-    for (int i = 0; i < p.nsemi; ++i)
-        if ((b.semi[i] & carrier) == b.semi[i]) return;
-    int kept = 0;
-    for (int i = 0; i < p.nsemi; ++i) {
-        if ((b.semi[i] & carrier) == carrier) continue;
-        b.semi[kept] = b.semi[i];
-        b.semi_new[kept++] = b.semi_new[i];
-    }
-    p.nsemi = static_cast<std::uint8_t>(kept);
-    const int size = size_of(carrier);
-    int at = p.nsemi;
-    while (at > 0 && size_of(b.semi[at - 1]) > size) --at;
-    if (p.nsemi == m_limits.semis) {
-        if (at == p.nsemi) return;
-        --p.nsemi;
-    }
-    for (int i = p.nsemi; i > at; --i) {
-        b.semi[i] = b.semi[i - 1];
-        b.semi_new[i] = b.semi_new[i - 1];
-    }
-    b.semi[at] = carrier;
-    b.semi_new[at] = 1;
-    ++p.nsemi;
+    if (has_subset_of(b.full, p.nfull, carrier) || has_subset_of(b.semi, p.nsemi, carrier)) return;
+    drop_supersets_of(b.semi, b.semi_new, p.nsemi, carrier);
+    if (!insert_by_size(b.semi, b.semi_new, p.nsemi, m_limits.semis, carrier)) return;
     ++m_stats.semis;
     if (m_stop == Stop::edge_any && index(u, v) == index(edge(0), edge(1))) m_done = true;
     enqueue(u, v);
