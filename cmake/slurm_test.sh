@@ -104,8 +104,8 @@ sinfo -h -o %t | grep -q idle || fail "the node did not become idle"
 cd "$root"
 CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "jobs/$job.slurm" --out "$dir/$job.h5" "$@" \
   || fail "sbatch --wait jobs/$job.slurm failed"
-verify=$(sed -n 's/^#[[:space:]]*verify[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1/p' "jobs/$job.ini" | head -1)
-"$bin/${verify:-cgt-verify-$job}" "$dir/$job.h5" >"$dir/verify.txt" || { cat "$dir/verify.txt"; fail "verify of the Slurm job's file failed"; }
+verify=$(. jobs/common.sh && cgt_job_verify "$job")
+"$bin/$verify" "$dir/$job.h5" >"$dir/verify.txt" || { cat "$dir/verify.txt"; fail "verify of the Slurm job's file failed"; }
 tail -1 "$dir/verify.txt"
 ranks=$(h5dump -a /ranks "$dir/$job.h5" | sed -n 's/^ *(0): \([0-9]*\)/\1/p')
 expected=$(sed -n 's/^#SBATCH --ntasks=\([0-9]*\).*/\1/p' "jobs/$job.slurm" | head -1)

@@ -61,6 +61,13 @@ cgt_mpiexec() {
     mpiexec --quiet -n "$ranks" "${extra[@]}" "$@"
 }
 
+# The jobs: one per INI file in jobs/, by name.
+cgt_all_jobs() { (cd "$CGT_ROOT/jobs" && ls *.ini | sed 's/\.ini$//'); }
+# cgt_require_job JOB: stops with one line and status 2 unless jobs/JOB.ini exists.
+cgt_require_job() {
+  [ -f "$CGT_ROOT/jobs/$1.ini" ] || { echo "error: no job '$1' (no jobs/$1.ini)" >&2; exit 2; }
+}
+
 # cgt_job_setting JOB KEY DEFAULT: a "# KEY = VALUE" comment line of the job's INI (the
 # driver ignores comments): ranks, driver, verify.
 cgt_job_setting() {
