@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -64,7 +65,13 @@ Options::parse_quietly(int argc, const char* const argv[],
             }
         }
         po::notify(vm);
-        if (validate) validate(vm);
+        if (validate) {
+            try {
+                validate(vm);
+            } catch (const std::invalid_argument& e) { // a kernel's check of a value
+                return std::string(e.what());
+            }
+        }
         if (m_with_output) check_writable_output(vm["out"].as<std::string>());
         m_values = std::move(vm);
         return std::nullopt;

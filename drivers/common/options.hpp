@@ -30,7 +30,8 @@ public:
     // (which must have been added), e.g. the input file of a verify program.
     void positional(const std::string& name, int max_count) { m_positional.add(name.c_str(), max_count); }
 
-    // Parses argv and --config; runs `validate` (which throws UsageError on a bad value).
+    // Parses argv and --config; runs `validate` (which throws UsageError, or
+    // std::invalid_argument from a kernel's check, on a bad value).
     // Returns false after printing --help (the program should then exit 0). On a usage
     // error throws UsageError. Not collective: for a tool without MPI.
     bool parse(int argc, const char* const argv[],

@@ -44,11 +44,7 @@ int main(int argc, char* argv[]) {
             if (k < 0) throw UsageError("--checkpoint-every must be 0 or more, got " + std::to_string(k));
             max_heap = static_cast<std::uint64_t>(n);
             every = static_cast<std::uint64_t>(k);
-            try {
-                kernel = grundy_job::parse_kernel(vm["kernel"].as<std::string>());
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
+            kernel = grundy_job::parse_kernel(vm["kernel"].as<std::string>());
             check_writable_output(vm["out"].as<std::string>()); // before the checkpoint named after it
             checkpoint = vm["checkpoint"].as<std::string>();
             if (checkpoint.empty()) checkpoint = vm["out"].as<std::string>() + ".checkpoint";

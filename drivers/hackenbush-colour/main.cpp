@@ -34,17 +34,13 @@ int main(int argc, char* argv[]) {
         colour_job::Params params;
         std::vector<cgt::hackenbush::GraphFamily> families;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            try {
-                colour_job::check_vertices(vm["vertices"].as<long>());
-                colour_job::check_max_edges(vm["max-edges"].as<long>());
-                params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
-                params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
-                params.colours = colour_job::parse_colours(vm["colours"].as<std::string>());
-                families = colour_job::families(params);
-                hackenbush_jobs::GraphTasks check(families);
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
+            colour_job::check_vertices(vm["vertices"].as<long>());
+            colour_job::check_max_edges(vm["max-edges"].as<long>());
+            params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
+            params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
+            params.colours = colour_job::parse_colours(vm["colours"].as<std::string>());
+            families = colour_job::families(params);
+            hackenbush_jobs::GraphTasks check(families);
         });
         if (!run) return 0;
 

@@ -28,12 +28,8 @@ int main(int argc, char* argv[]) {
                       "V:E pairs, blank-separated: graphs on the ground and V vertices (1..63) with 1..E edges (1..64)");
         std::vector<cgt::hackenbush::GraphFamily> families;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            try {
-                families = green_job::families(green_job::parse_sizes(vm["graphs"].as<std::string>()));
-                hackenbush_jobs::GraphTasks check(families);
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
+            families = green_job::families(green_job::parse_sizes(vm["graphs"].as<std::string>()));
+            hackenbush_jobs::GraphTasks check(families);
         });
         if (!run) return 0;
 

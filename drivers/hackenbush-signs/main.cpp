@@ -26,11 +26,7 @@ int main(int argc, char* argv[]) {
                       "L: longest stalk (1..56); 2 + 4 + ... + 2^L stalks");
         signs_job::Params params;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            try {
-                signs_job::check_max_length(vm["max-length"].as<long>());
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
+            signs_job::check_max_length(vm["max-length"].as<long>());
             params.max_length = static_cast<std::size_t>(vm["max-length"].as<long>());
         });
         if (!run) return 0;

@@ -27,11 +27,7 @@ int main(int argc, char* argv[]) {
                       "L: longest stalk (1..39); 3 + 9 + ... + 3^L stalks");
         stalks_job::Params params;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            try {
-                stalks_job::check_max_length(vm["max-length"].as<long>());
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
+            stalks_job::check_max_length(vm["max-length"].as<long>());
             params.max_length = static_cast<std::size_t>(vm["max-length"].as<long>());
         });
         if (!run) return 0;

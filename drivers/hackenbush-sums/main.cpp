@@ -27,17 +27,13 @@ int main(int argc, char* argv[]) {
             "max-edges", po::value<long>()->default_value(4), "E: most edges of each picture (1..21)");
         sums_job::Params params;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            try {
-                sums_job::check_triples(vm["triples"].as<long long>());
-                sums_job::check_vertices(vm["vertices"].as<long>());
-                sums_job::check_max_edges(vm["max-edges"].as<long>());
-                params.triples = static_cast<std::uint64_t>(vm["triples"].as<long long>());
-                params.seed = sums_job::parse_seed(vm["seed"].as<std::string>());
-                params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
-                params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
+            sums_job::check_triples(vm["triples"].as<long long>());
+            sums_job::check_vertices(vm["vertices"].as<long>());
+            sums_job::check_max_edges(vm["max-edges"].as<long>());
+            params.triples = static_cast<std::uint64_t>(vm["triples"].as<long long>());
+            params.seed = sums_job::parse_seed(vm["seed"].as<std::string>());
+            params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
+            params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
         });
         if (!run) return 0;
 

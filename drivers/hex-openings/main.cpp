@@ -60,12 +60,8 @@ int main(int argc, char* argv[]) {
             params.copy_from = static_cast<int>(copy);
             params.node_limit = static_cast<std::uint64_t>(limit);
             params.tt_size_mib = static_cast<std::size_t>(tt);
-            try {
-                params.rules = hex_openings::parse_rule_specs(vm["rules"].as<std::string>());
-                params.misere_rules = hex_openings::parse_misere_rules(vm["misere-rules"].as<std::string>());
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
+            params.rules = hex_openings::parse_rule_specs(vm["rules"].as<std::string>());
+            params.misere_rules = hex_openings::parse_misere_rules(vm["misere-rules"].as<std::string>());
         });
         if (!run) return 0;
 

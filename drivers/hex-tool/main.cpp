@@ -49,18 +49,14 @@ int main(int argc, char* argv[]) {
                 if (picture.find_first_not_of(" \t\r\n") == std::string::npos)
                     throw UsageError("--board-file '" + file + "' is empty");
             }
-            try {
-                board = hex_tool::read_position(static_cast<int>(size), vm["moves"].as<std::string>(), picture);
-                solver_options.rules = hex::RuleSet::parse(vm["rules"].as<std::string>());
-                solver_options.variant = vm["misere"].as<bool>() ? hex::Variant::misere : hex::Variant::normal;
-                solver_options.node_limit = static_cast<std::uint64_t>(limit);
-                solver_options.tt_size_mib = static_cast<std::size_t>(tt);
-                hex::Solver check(1, solver_options); // refuses misere with threat rules
-                if (const auto w = board.winner())
-                    throw UsageError(std::string("the game is over: ") + hex::colour_name(*w) + " has connected");
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
+            board = hex_tool::read_position(static_cast<int>(size), vm["moves"].as<std::string>(), picture);
+            solver_options.rules = hex::RuleSet::parse(vm["rules"].as<std::string>());
+            solver_options.variant = vm["misere"].as<bool>() ? hex::Variant::misere : hex::Variant::normal;
+            solver_options.node_limit = static_cast<std::uint64_t>(limit);
+            solver_options.tt_size_mib = static_cast<std::size_t>(tt);
+            hex::Solver check(1, solver_options); // refuses misere with threat rules
+            if (const auto w = board.winner())
+                throw UsageError(std::string("the game is over: ") + hex::colour_name(*w) + " has connected");
         });
         if (!run) return 0;
         hex::Solver solver(board.size(), solver_options);

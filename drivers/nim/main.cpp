@@ -27,14 +27,10 @@ int main(int argc, char* argv[]) {
             const long k = vm["heaps"].as<long>(), h = vm["max-heap"].as<long>();
             if (k < 1 || k > 16) throw UsageError("--heaps must be 1..16, got " + std::to_string(k));
             if (h < 0 || h > 1'000'000) throw UsageError("--max-heap must be 0..1000000, got " + std::to_string(h));
-            try {
-                params.games = nim_job::parse_games(vm["games"].as<std::string>());
-                params.heaps = static_cast<unsigned>(k);
-                params.max_heap = static_cast<std::uint32_t>(h);
-                nim_job::positions_per_game(params);
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
+            params.games = nim_job::parse_games(vm["games"].as<std::string>());
+            params.heaps = static_cast<unsigned>(k);
+            params.max_heap = static_cast<std::uint32_t>(h);
+            nim_job::positions_per_game(params);
         });
         if (!run) return 0;
 

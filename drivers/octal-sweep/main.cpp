@@ -61,11 +61,7 @@ int main(int argc, char* argv[]) {
             params.split_max_heap = static_cast<impartial::Heap>(ranged(vm, "split-max-heap", 0, MAX_HEAP_LIMIT));
             params.listed_max_heap = static_cast<impartial::Heap>(ranged(vm, "listed-max-heap", 0, MAX_HEAP_LIMIT));
             params.stored_values = static_cast<unsigned>(ranged(vm, "stored-values", 0, 100000));
-            try {
-                params.listed = octal_sweep::parse_games(vm["games"].as<std::string>());
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
+            params.listed = octal_sweep::parse_games(vm["games"].as<std::string>());
             if (params.listed.empty() && params.subtraction_max == 0 && params.octal_digits == 0)
                 throw UsageError("no games: set --subtraction-max, --octal-digits or --games");
         });
