@@ -5,7 +5,7 @@
 
 #include <stdexcept>
 
-namespace cgt::grundy_job {
+namespace cgt::jobs::grundy {
 
 using impartial::ScanKernel;
 using impartial::SparseSweep;
@@ -120,4 +120,4 @@ Tables make_tables(SparseSweep&& sweep) {
     return t;
 }
 
-} // namespace cgt::grundy_job
+} // namespace cgt::jobs::grundy

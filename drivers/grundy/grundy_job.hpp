@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string>
 
-namespace cgt::grundy_job {
+namespace cgt::jobs::grundy {
 
 inline constexpr const char* PROGRAM = "cgt-grundy";
 
@@ -45,4 +45,4 @@ struct Tables {
 };
 Tables make_tables(impartial::SparseSweep&& sweep);
 
-} // namespace cgt::grundy_job
+} // namespace cgt::jobs::grundy

@@ -16,7 +16,7 @@ using namespace cgt::common;
 
 int main(int argc, char* argv[]) {
     return run_driver(argc, argv, [&](MpiEnvironment& env) {
-        Options options(grundy_job::PROGRAM,
+        Options options(jobs::grundy::PROGRAM,
                         "Computes G(0..N) of Grundy's game (split a heap into two unequal heaps) by the\n"
                         "sparse-space sweep, with its sparse heaps, records, value counts and scan lengths.\n"
                         "Sequential (1 rank); checkpoints every --checkpoint-every heaps, --resume continues.",
@@ -44,7 +44,7 @@ int main(int argc, char* argv[]) {
             if (k < 0) throw UsageError("--checkpoint-every must be 0 or more, got " + std::to_string(k));
             max_heap = static_cast<std::uint64_t>(n);
             every = static_cast<std::uint64_t>(k);
-            kernel = grundy_job::parse_kernel(vm["kernel"].as<std::string>());
+            kernel = jobs::grundy::parse_kernel(vm["kernel"].as<std::string>());
             check_writable_output(vm["out"].as<std::string>()); // before the checkpoint named after it
             checkpoint = vm["checkpoint"].as<std::string>();
             if (checkpoint.empty()) checkpoint = vm["out"].as<std::string>() + ".checkpoint";
@@ -54,7 +54,7 @@ int main(int argc, char* argv[]) {
                     throw UsageError("--resume: there is no checkpoint '" + checkpoint + "'");
                 std::uint64_t saved = 0;
                 try {
-                    saved = grundy_job::checkpoint_heaps(checkpoint);
+                    saved = jobs::grundy::checkpoint_heaps(checkpoint);
                 } catch (const std::runtime_error& e) {
                     throw UsageError(std::string("--resume: ") + e.what());
                 }
@@ -66,7 +66,7 @@ int main(int argc, char* argv[]) {
         if (!run) return 0;
 
         impartial::SparseSweep sweep = options.get<bool>("resume")
-                                           ? grundy_job::resume_from_checkpoint(checkpoint, max_heap, kernel)
+                                           ? jobs::grundy::resume_from_checkpoint(checkpoint, max_heap, kernel)
                                            : impartial::SparseSweep(max_heap, kernel);
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
         Progress progress(env.comm(), max_heap + 1 - sweep.next_heap(), "cgt-grundy heaps", options.quiet());
@@ -79,11 +79,11 @@ int main(int argc, char* argv[]) {
                 sweep.run_through(to);
                 progress.advance(to + 1 - from);
                 if (every && sweep.next_heap() % every == 0 && sweep.next_heap() <= max_heap)
-                    grundy_job::save_checkpoint(checkpoint, sweep);
+                    jobs::grundy::save_checkpoint(checkpoint, sweep);
             }
         } catch (const std::overflow_error& e) {
             // Keep what was computed: a build with wider value tables can resume from it.
-            grundy_job::save_checkpoint(checkpoint, sweep);
+            jobs::grundy::save_checkpoint(checkpoint, sweep);
             throw std::runtime_error(std::string(e.what()) + " (checkpoint of G(0.." +
                                      std::to_string(sweep.next_heap() - 1) + ") saved to " + checkpoint + ")");
         }
@@ -91,7 +91,7 @@ int main(int argc, char* argv[]) {
 
         file.set_attribute("/", "max_heap", static_cast<std::int64_t>(max_heap));
         file.set_attribute("/", "scan_kernel", std::string(impartial::scan_kernel_name(sweep.kernel())));
-        grundy_job::Tables tables = grundy_job::make_tables(std::move(sweep));
+        jobs::grundy::Tables tables = jobs::grundy::make_tables(std::move(sweep));
         file.write_table("grundy", tables.grundy, "heap", true);
         file.set_attribute("grundy", "heap", std::string("row n holds G(n), n = 0..max_heap"));
         file.write_table("sparse", tables.sparse, "heap");

@@ -7,9 +7,9 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace cgt::colour_job {
+namespace cgt::jobs::hackenbush_colour {
 
-using cgt::GameId;
+using core::GameId;
 using hackenbush::GraphFamily;
 
 std::vector<std::string> parse_colours(const std::string& text) {
@@ -86,8 +86,8 @@ std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat) {
     return out;
 }
 
-GraphRows::GraphRows(const hackenbush_jobs::GraphTasks& tasks, cgt::GameStore& store,
-                     hackenbush_jobs::ValueTexts& values)
+GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store,
+                     jobs::hackenbush_common::ValueTexts& values)
     : m_tasks(tasks), m_store(store), m_values(values) {
     for (const GraphFamily& f : tasks.families()) m_max_edges = std::max(m_max_edges, f.max_edges());
     m_counts.resize(tasks.families().size() * (m_max_edges + 1));
@@ -105,7 +105,7 @@ void GraphRows::declare_columns(common::LocalTable& table) {
 }
 
 void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
-    const hackenbush_jobs::GraphTask task = m_tasks.task(id);
+    const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
     const GraphFamily& family = m_tasks.families()[task.family];
     auto& colours = table.column<std::string>("colours");
     auto& edges = table.column<std::int64_t>("edges");
@@ -124,25 +124,25 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
         hackenbush::Picture picture = family.picture(multiset);
         const GameId split = hackenbush::PictureValues(picture, m_store, true).value();
         const GameId unsplit = hackenbush::PictureValues(picture, m_store, false).value();
-        const cgt::Outcome by_value = m_store.outcome(split);
-        const cgt::Outcome by_search = hackenbush::WinLossSearch(std::move(picture)).outcome();
-        const cgt::ValueKind k = m_store.classify(split).kind;
+        const core::Outcome by_value = m_store.outcome(split);
+        const core::Outcome by_search = hackenbush::WinLossSearch(std::move(picture)).outcome();
+        const core::ValueKind k = m_store.classify(split).kind;
         ++count.graphs;
         count.outcome_agrees += by_value == by_search;
         count.whole_agrees += split == unsplit;
-        ++(k == cgt::ValueKind::Number         ? count.numbers
-           : k == cgt::ValueKind::NumberNimber ? count.number_nimber
-           : k == cgt::ValueKind::NumberUps    ? count.number_ups
+        ++(k == core::ValueKind::Number         ? count.numbers
+           : k == core::ValueKind::NumberNimber ? count.number_nimber
+           : k == core::ValueKind::NumberUps    ? count.number_ups
                                                : count.other);
-        count.next += by_value == cgt::Outcome::Next;
+        count.next += by_value == core::Outcome::Next;
         colours.push_back(family.colours());
         edges.push_back(task.edges);
         graph.push_back(family.text(multiset));
         value.push_back(m_values.local_id(split));
         whole.push_back(m_values.local_id(unsplit));
-        outcome.push_back(hackenbush_jobs::outcome_word(by_value));
-        search.push_back(hackenbush_jobs::outcome_word(by_search));
-        kind.push_back(hackenbush_jobs::kind_word(k));
+        outcome.push_back(jobs::hackenbush_common::outcome_word(by_value));
+        search.push_back(jobs::hackenbush_common::outcome_word(by_search));
+        kind.push_back(jobs::hackenbush_common::kind_word(k));
     }
 }
 
@@ -154,7 +154,7 @@ void declare_count_columns(common::LocalTable& table, bool with_edges) {
         table.add_column<std::int64_t>(name);
 }
 
-void append_count_rows(const hackenbush_jobs::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
                        const std::vector<std::uint64_t>& distinct, common::LocalTable& by_edges,
                        common::LocalTable& colour_sets) {
     const std::size_t stride = counts.size() / tasks.families().size();
@@ -187,4 +187,4 @@ void append_count_rows(const hackenbush_jobs::GraphTasks& tasks, const std::vect
     }
 }
 
-} // namespace cgt::colour_job
+} // namespace cgt::jobs::hackenbush_colour

@@ -8,9 +8,9 @@
 // (number, x + *m, x + n.up + *m, other) and every graph's value is stored.
 //
 // Rows are in enumeration order (colour set, edge count, multiset number); a task is a
-// run of consecutive multisets (hackenbush_jobs::GraphTasks), so any split gives the same
+// run of consecutive multisets (jobs::hackenbush_common::GraphTasks), so any split gives the same
 // rows. Pure: no MPI here.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 #include "common/table.hpp"
 #include "hackenbush-common/graph_tasks.hpp"
 #include "hackenbush-common/value_texts.hpp"
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace cgt::colour_job {
+namespace cgt::jobs::hackenbush_colour {
 
 struct Params {
     unsigned vertices = 3;                        // V
@@ -53,7 +53,7 @@ std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat);
 class GraphRows {
 public:
     // Values go into `store` and their texts into `values`; all outlive this object.
-    GraphRows(const hackenbush_jobs::GraphTasks& tasks, cgt::GameStore& store, hackenbush_jobs::ValueTexts& values);
+    GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store, jobs::hackenbush_common::ValueTexts& values);
     // Columns of the `graphs` table: colours, edges, graph ("0-1B 1-2G"), value and whole
     // (local ids of `values` until the driver replaces them by global indices), outcome and
     // search (L, R, P or N), kind.
@@ -65,9 +65,9 @@ public:
     [[nodiscard]] std::size_t slot(std::size_t family, unsigned edges) const { return family * (m_max_edges + 1) + edges; }
 
 private:
-    const hackenbush_jobs::GraphTasks& m_tasks;
-    cgt::GameStore& m_store;
-    hackenbush_jobs::ValueTexts& m_values;
+    const jobs::hackenbush_common::GraphTasks& m_tasks;
+    core::GameStore& m_store;
+    jobs::hackenbush_common::ValueTexts& m_values;
     unsigned m_max_edges = 0;
     std::vector<EdgeCounts> m_counts;
 };
@@ -75,8 +75,8 @@ private:
 // The `by_edges` table (colours, edges, graphs, distinct and the counts) and the
 // `colour_sets` table (the same per colour set over all edge counts).
 void declare_count_columns(common::LocalTable& table, bool with_edges);
-void append_count_rows(const hackenbush_jobs::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
                        const std::vector<std::uint64_t>& distinct, common::LocalTable& by_edges,
                        common::LocalTable& colour_sets);
 
-} // namespace cgt::colour_job
+} // namespace cgt::jobs::hackenbush_colour

@@ -15,8 +15,7 @@
 #include <map>
 
 using namespace cgt::common;
-namespace hackenbush_jobs = cgt::hackenbush_jobs;
-namespace colour_job = cgt::colour_job;
+namespace jobs = cgt::jobs;
 
 int main(int argc, char* argv[]) {
     return run_driver(argc, argv, [&](MpiEnvironment& env) {
@@ -31,29 +30,29 @@ int main(int argc, char* argv[]) {
             "max-edges", po::value<long>()->default_value(6), "E: most edges per graph (1..64)")(
             "colours", po::value<std::string>()->default_value("BR BRG"),
             "colour sets, blank-separated, each one family of graphs (BR: blue-red, BRG: three colours)");
-        colour_job::Params params;
+        jobs::hackenbush_colour::Params params;
         std::vector<cgt::hackenbush::GraphFamily> families;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            colour_job::check_vertices(vm["vertices"].as<long>());
-            colour_job::check_max_edges(vm["max-edges"].as<long>());
+            jobs::hackenbush_colour::check_vertices(vm["vertices"].as<long>());
+            jobs::hackenbush_colour::check_max_edges(vm["max-edges"].as<long>());
             params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
             params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
-            params.colours = colour_job::parse_colours(vm["colours"].as<std::string>());
-            families = colour_job::families(params);
-            hackenbush_jobs::GraphTasks check(families);
+            params.colours = jobs::hackenbush_colour::parse_colours(vm["colours"].as<std::string>());
+            families = jobs::hackenbush_colour::families(params);
+            jobs::hackenbush_common::GraphTasks check(families);
         });
         if (!run) return 0;
 
-        const hackenbush_jobs::GraphTasks tasks(families);
+        const jobs::hackenbush_common::GraphTasks tasks(families);
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
-        const double cpu_start = hackenbush_jobs::cpu_seconds();
+        const double cpu_start = jobs::hackenbush_common::cpu_seconds();
         Progress progress(env.comm(), tasks.count(), "cgt-hackenbush-colour tasks", options.quiet());
-        cgt::cgt::GameStore store;
-        hackenbush_jobs::ValueTexts values(store);
-        colour_job::GraphRows rows(tasks, store, values);
+        cgt::core::GameStore store;
+        jobs::hackenbush_common::ValueTexts values(store);
+        jobs::hackenbush_colour::GraphRows rows(tasks, store, values);
         LocalTable graphs;
-        colour_job::GraphRows::declare_columns(graphs);
-        hackenbush_jobs::run_round_robin(env.comm(), tasks.count(), progress,
+        jobs::hackenbush_colour::GraphRows::declare_columns(graphs);
+        jobs::hackenbush_common::run_round_robin(env.comm(), tasks.count(), progress,
                                          [&](std::uint64_t id) { rows.run(id, graphs); });
 
         DistinctTexts distinct = index_distinct_texts(env.comm(), values.take_texts());
@@ -76,17 +75,17 @@ int main(int argc, char* argv[]) {
         }
         const auto distinct_by_slot =
             count_distinct_per_group(env.comm(), distinct.total, rows.counts().size(), group, index);
-        std::vector<std::uint64_t> sums = colour_job::flatten(rows.counts());
+        std::vector<std::uint64_t> sums = jobs::hackenbush_colour::flatten(rows.counts());
         check_mpi(MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM,
                                 env.comm()), "MPI_Allreduce");
 
         LocalTable by_edges, colour_sets; // small: rank 0 writes them
-        colour_job::declare_count_columns(by_edges, true);
-        colour_job::declare_count_columns(colour_sets, false);
+        jobs::hackenbush_colour::declare_count_columns(by_edges, true);
+        jobs::hackenbush_colour::declare_count_columns(colour_sets, false);
         if (env.is_root()) {
             by_edges.begin_block(0);
             colour_sets.begin_block(0);
-            colour_job::append_count_rows(tasks, colour_job::unflatten(sums), distinct_by_slot, by_edges, colour_sets);
+            jobs::hackenbush_colour::append_count_rows(tasks, jobs::hackenbush_colour::unflatten(sums), distinct_by_slot, by_edges, colour_sets);
         }
         file.write_table("colour_sets", colour_sets, "colours");
         file.write_table("by_edges", by_edges, "colours,edges");
@@ -94,8 +93,8 @@ int main(int argc, char* argv[]) {
         // rank first, every compressed chunk is written by one rank.
         make_rows_contiguous(env.comm(), graphs);
         file.write_table("graphs", graphs, "colours,edges,graph", true);
-        hackenbush_jobs::write_values_table(file, env.comm(), "values", distinct);
-        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds() - cpu_start);
+        jobs::hackenbush_common::write_values_table(file, env.comm(), "values", distinct);
+        jobs::hackenbush_common::record_rank_cpu(file, env.comm(), jobs::hackenbush_common::cpu_seconds() - cpu_start);
         file.finish();
         return 0;
     });

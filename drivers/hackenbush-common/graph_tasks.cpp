@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace cgt::hackenbush_jobs {
+namespace cgt::jobs::hackenbush_common {
 
 GraphTasks::GraphTasks(std::vector<hackenbush::GraphFamily> families) : m_families(std::move(families)) {
     std::uint64_t next = 0;
@@ -29,4 +29,4 @@ GraphTask GraphTasks::task(std::uint64_t id) const {
     return {family, edges, first, std::min(m_families[family].multisets(edges), first + CHUNK)};
 }
 
-} // namespace cgt::hackenbush_jobs
+} // namespace cgt::jobs::hackenbush_common

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace cgt::hackenbush_jobs {
+namespace cgt::jobs::hackenbush_common {
 
 struct GraphTask {
     std::size_t family;  // index into the families
@@ -39,4 +39,4 @@ private:
     std::vector<std::pair<std::size_t, unsigned>> m_keys; // (family, edges) of each k
 };
 
-} // namespace cgt::hackenbush_jobs
+} // namespace cgt::jobs::hackenbush_common

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace cgt::hackenbush_jobs {
+namespace cgt::jobs::hackenbush_common {
 
 // Local row indices of `table` in the order of its blocks' keys (call end_blocks first).
 inline std::vector<std::uint64_t> rows_in_key_order(const common::LocalTable& table) {
@@ -28,4 +28,4 @@ std::vector<T> column_in_key_order(common::LocalTable& table, const std::string&
     return out;
 }
 
-} // namespace cgt::hackenbush_jobs
+} // namespace cgt::jobs::hackenbush_common

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-namespace cgt::hackenbush_jobs {
+namespace cgt::jobs::hackenbush_common {
 
 void run_round_robin(MPI_Comm comm, std::uint64_t count, common::Progress& progress,
                      const std::function<void(std::uint64_t)>& run) {
@@ -47,4 +47,4 @@ void record_rank_cpu(common::ResultFile& file, MPI_Comm comm, double seconds) {
     file.set_attribute("/", "rank_cpu_seconds", text);
 }
 
-} // namespace cgt::hackenbush_jobs
+} // namespace cgt::jobs::hackenbush_common

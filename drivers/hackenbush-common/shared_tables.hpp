@@ -12,7 +12,7 @@
 #include <functional>
 #include <string>
 
-namespace cgt::hackenbush_jobs {
+namespace cgt::jobs::hackenbush_common {
 
 // Collective. Runs tasks rank, rank + P, rank + 2P, ... of 0..count-1 on this rank (P ranks),
 // one progress unit each, then finishes the progress line. Dealing tasks round-robin suits
@@ -35,4 +35,4 @@ void write_values_table(common::ResultFile& file, MPI_Comm comm, const std::stri
 // table (MPI start-up and option parsing left out), the rank's share of the job's work.
 void record_rank_cpu(common::ResultFile& file, MPI_Comm comm, double seconds);
 
-} // namespace cgt::hackenbush_jobs
+} // namespace cgt::jobs::hackenbush_common

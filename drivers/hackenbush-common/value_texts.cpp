@@ -2,11 +2,11 @@
 
 #include <ctime>
 
-namespace cgt::hackenbush_jobs {
+namespace cgt::jobs::hackenbush_common {
 
-ValueTexts::ValueTexts(cgt::GameStore& store) : m_store(store) {}
+ValueTexts::ValueTexts(core::GameStore& store) : m_store(store) {}
 
-std::uint64_t ValueTexts::local_id(cgt::GameId g) {
+std::uint64_t ValueTexts::local_id(core::GameId g) {
     if (g.is_number()) {
         if (const std::uint64_t* id = m_numbers.find(g)) return *id;
         m_numbers.insert(g, m_texts.size());
@@ -27,14 +27,14 @@ std::vector<std::string> ValueTexts::take_texts() {
     return out;
 }
 
-std::string outcome_word(cgt::Outcome outcome) { return std::string(1, cgt::outcome_letter(outcome)); }
+std::string outcome_word(core::Outcome outcome) { return std::string(1, core::outcome_letter(outcome)); }
 
-std::string kind_word(cgt::ValueKind kind) {
+std::string kind_word(core::ValueKind kind) {
     switch (kind) {
-    case cgt::ValueKind::Number: return "number";
-    case cgt::ValueKind::NumberNimber: return "x+*m";
-    case cgt::ValueKind::NumberUps: return "x+n.up+*m";
-    case cgt::ValueKind::Other: return "other";
+    case core::ValueKind::Number: return "number";
+    case core::ValueKind::NumberNimber: return "x+*m";
+    case core::ValueKind::NumberUps: return "x+n.up+*m";
+    case core::ValueKind::Other: return "other";
     }
     return "other";
 }
@@ -45,4 +45,4 @@ double cpu_seconds() {
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-} // namespace cgt::hackenbush_jobs
+} // namespace cgt::jobs::hackenbush_common

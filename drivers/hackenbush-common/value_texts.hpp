@@ -2,13 +2,13 @@
 // What the Hackenbush jobs share: the distinct values one rank meets, each written as
 // canonical text once, and the words their tables use for outcomes and shapes of values.
 // Pure C++ (no MPI): global_values.hpp numbers the texts across ranks.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-namespace cgt::hackenbush_jobs {
+namespace cgt::jobs::hackenbush_common {
 
 // The values one rank meets, by handle: equal values have equal handles in one store, so
 // each distinct value is turned into canonical text once, however many items share it.
@@ -17,10 +17,10 @@ namespace cgt::hackenbush_jobs {
 class ValueTexts {
 public:
     // The store must outlive this object.
-    explicit ValueTexts(cgt::GameStore& store);
+    explicit ValueTexts(core::GameStore& store);
 
     // The local id of g's value.
-    std::uint64_t local_id(cgt::GameId g);
+    std::uint64_t local_id(core::GameId g);
 
     [[nodiscard]] std::size_t size() const { return m_texts.size(); }
     [[nodiscard]] const std::vector<std::string>& texts() const { return m_texts; }
@@ -29,26 +29,26 @@ public:
 
 private:
     struct IdHash {
-        std::size_t operator()(cgt::GameId g) const { return cgt::mix64(g.bits()); }
+        std::size_t operator()(core::GameId g) const { return core::mix64(g.bits()); }
     };
     static constexpr std::uint64_t NO_ID = ~std::uint64_t{0};
-    cgt::GameStore& m_store;
+    core::GameStore& m_store;
     // Interned values by their index in the store (dense: new values come in order), numbers
     // by hash.
     std::vector<std::uint64_t> m_interned;
-    cgt::FlatMap<cgt::GameId, std::uint64_t, IdHash> m_numbers{cgt::GameId::none()};
+    core::FlatMap<core::GameId, std::uint64_t, IdHash> m_numbers{core::GameId::none()};
     std::vector<std::string> m_texts;
 };
 
 // "L", "R", "P", "N": who wins (Left = Blue whoever starts, Right = Red, the Previous or
 // the Next player).
-std::string outcome_word(cgt::Outcome outcome);
+std::string outcome_word(core::Outcome outcome);
 
 // The shape of a value, as the article's tables name it: "number", "x+*m" (m >= 1),
 // "x+n.up+*m" (n != 0) or "other".
-std::string kind_word(cgt::ValueKind kind);
+std::string kind_word(core::ValueKind kind);
 
 // Process CPU seconds so far (all threads).
 double cpu_seconds();
 
-} // namespace cgt::hackenbush_jobs
+} // namespace cgt::jobs::hackenbush_common

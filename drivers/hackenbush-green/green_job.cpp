@@ -7,7 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace cgt::green_job {
+namespace cgt::jobs::hackenbush_green {
 
 using hackenbush::GraphFamily;
 
@@ -82,7 +82,7 @@ std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat) {
     return out;
 }
 
-GraphRows::GraphRows(const hackenbush_jobs::GraphTasks& tasks, cgt::GameStore& store) : m_tasks(tasks), m_store(store) {
+GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store) : m_tasks(tasks), m_store(store) {
     for (const GraphFamily& f : tasks.families()) m_max_edges = std::max(m_max_edges, f.max_edges());
     m_counts.resize(tasks.families().size() * (m_max_edges + 1));
 }
@@ -97,7 +97,7 @@ void GraphRows::declare_columns(common::LocalTable& table) {
 }
 
 void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
-    const hackenbush_jobs::GraphTask task = m_tasks.task(id);
+    const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
     const GraphFamily& family = m_tasks.families()[task.family];
     auto& vertices = table.column<std::int64_t>("vertices");
     auto& edges = table.column<std::int64_t>("edges");
@@ -135,7 +135,7 @@ void declare_count_columns(common::LocalTable& by_edges, common::LocalTable& nim
     for (const char* name : {"vertices", "edges", "nim", "graphs"}) nim_values.add_column<std::int64_t>(name);
 }
 
-void append_count_rows(const hackenbush_jobs::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
                        common::LocalTable& by_edges, common::LocalTable& nim_values) {
     const std::size_t stride = counts.size() / tasks.families().size();
     const auto put = [](common::LocalTable& t, const char* name, std::uint64_t v) {
@@ -162,4 +162,4 @@ void append_count_rows(const hackenbush_jobs::GraphTasks& tasks, const std::vect
     }
 }
 
-} // namespace cgt::green_job
+} // namespace cgt::jobs::hackenbush_green

@@ -6,9 +6,9 @@
 // nim value's parity against the edge count's, and the distribution of nim values.
 //
 // Rows are in enumeration order ((V, E) pair, edge count, multiset number); a task is a run
-// of consecutive multisets (hackenbush_jobs::GraphTasks), so any split gives the same
+// of consecutive multisets (jobs::hackenbush_common::GraphTasks), so any split gives the same
 // rows. Pure: no MPI here.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 #include "common/table.hpp"
 #include "hackenbush-common/graph_tasks.hpp"
 
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace cgt::green_job {
+namespace cgt::jobs::hackenbush_green {
 
 struct Size {
     unsigned vertices; // V
@@ -47,7 +47,7 @@ std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat);
 class GraphRows {
 public:
     // Values go into `store`; both outlive this object.
-    GraphRows(const hackenbush_jobs::GraphTasks& tasks, cgt::GameStore& store);
+    GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store);
     // Columns of the `graphs` table: vertices, edges, graph ("0-1G 1-1G"), nim (by mex),
     // fusion (by fusion + colon), engine (m if the engine's value is *m, else -1).
     static void declare_columns(common::LocalTable& table);
@@ -57,8 +57,8 @@ public:
     [[nodiscard]] const std::vector<EdgeCounts>& counts() const { return m_counts; }
 
 private:
-    const hackenbush_jobs::GraphTasks& m_tasks;
-    cgt::GameStore& m_store;
+    const jobs::hackenbush_common::GraphTasks& m_tasks;
+    core::GameStore& m_store;
     unsigned m_max_edges = 0;
     std::vector<EdgeCounts> m_counts;
 };
@@ -67,7 +67,7 @@ private:
 // parity_agrees) and the `nim_values` table (vertices, edges, nim, graphs; the nim values
 // that occur).
 void declare_count_columns(common::LocalTable& by_edges, common::LocalTable& nim_values);
-void append_count_rows(const hackenbush_jobs::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
                        common::LocalTable& by_edges, common::LocalTable& nim_values);
 
-} // namespace cgt::green_job
+} // namespace cgt::jobs::hackenbush_green

@@ -13,8 +13,7 @@
 #include "hackenbush-green/green_job.hpp"
 
 using namespace cgt::common;
-namespace hackenbush_jobs = cgt::hackenbush_jobs;
-namespace green_job = cgt::green_job;
+namespace jobs = cgt::jobs;
 
 int main(int argc, char* argv[]) {
     return run_driver(argc, argv, [&](MpiEnvironment& env) {
@@ -28,31 +27,31 @@ int main(int argc, char* argv[]) {
                       "V:E pairs, blank-separated: graphs on the ground and V vertices (1..63) with 1..E edges (1..64)");
         std::vector<cgt::hackenbush::GraphFamily> families;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            families = green_job::families(green_job::parse_sizes(vm["graphs"].as<std::string>()));
-            hackenbush_jobs::GraphTasks check(families);
+            families = jobs::hackenbush_green::families(jobs::hackenbush_green::parse_sizes(vm["graphs"].as<std::string>()));
+            jobs::hackenbush_common::GraphTasks check(families);
         });
         if (!run) return 0;
 
-        const hackenbush_jobs::GraphTasks tasks(families);
+        const jobs::hackenbush_common::GraphTasks tasks(families);
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
-        const double cpu_start = hackenbush_jobs::cpu_seconds();
+        const double cpu_start = jobs::hackenbush_common::cpu_seconds();
         Progress progress(env.comm(), tasks.count(), "cgt-hackenbush-green tasks", options.quiet());
-        cgt::cgt::GameStore store;
-        green_job::GraphRows rows(tasks, store);
+        cgt::core::GameStore store;
+        jobs::hackenbush_green::GraphRows rows(tasks, store);
         LocalTable graphs;
-        green_job::GraphRows::declare_columns(graphs);
-        hackenbush_jobs::run_round_robin(env.comm(), tasks.count(), progress,
+        jobs::hackenbush_green::GraphRows::declare_columns(graphs);
+        jobs::hackenbush_common::run_round_robin(env.comm(), tasks.count(), progress,
                                          [&](std::uint64_t id) { rows.run(id, graphs); });
 
-        std::vector<std::uint64_t> sums = green_job::flatten(rows.counts());
+        std::vector<std::uint64_t> sums = jobs::hackenbush_green::flatten(rows.counts());
         check_mpi(MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM,
                                 env.comm()), "MPI_Allreduce");
         LocalTable by_edges, nim_values; // small: rank 0 writes them
-        green_job::declare_count_columns(by_edges, nim_values);
+        jobs::hackenbush_green::declare_count_columns(by_edges, nim_values);
         if (env.is_root()) {
             by_edges.begin_block(0);
             nim_values.begin_block(0);
-            green_job::append_count_rows(tasks, green_job::unflatten(sums), by_edges, nim_values);
+            jobs::hackenbush_green::append_count_rows(tasks, jobs::hackenbush_green::unflatten(sums), by_edges, nim_values);
         }
         file.write_table("by_edges", by_edges, "vertices,edges");
         file.write_table("nim_values", nim_values, "vertices,edges,nim");
@@ -60,7 +59,7 @@ int main(int argc, char* argv[]) {
         // rank first, every compressed chunk is written by one rank.
         make_rows_contiguous(env.comm(), graphs);
         file.write_table("graphs", graphs, "vertices,edges,graph", true);
-        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds() - cpu_start);
+        jobs::hackenbush_common::record_rank_cpu(file, env.comm(), jobs::hackenbush_common::cpu_seconds() - cpu_start);
         file.finish();
         return 0;
     });

@@ -12,8 +12,7 @@
 #include "hackenbush-signs/signs_job.hpp"
 
 using namespace cgt::common;
-namespace hackenbush_jobs = cgt::hackenbush_jobs;
-namespace signs_job = cgt::signs_job;
+namespace jobs = cgt::jobs;
 
 int main(int argc, char* argv[]) {
     return run_driver(argc, argv, [&](MpiEnvironment& env) {
@@ -24,22 +23,22 @@ int main(int argc, char* argv[]) {
                         "hackenbush-signs.h5");
         options.add()("max-length", po::value<long>()->default_value(22),
                       "L: longest stalk (1..56); 2 + 4 + ... + 2^L stalks");
-        signs_job::Params params;
+        jobs::hackenbush_signs::Params params;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            signs_job::check_max_length(vm["max-length"].as<long>());
+            jobs::hackenbush_signs::check_max_length(vm["max-length"].as<long>());
             params.max_length = static_cast<std::size_t>(vm["max-length"].as<long>());
         });
         if (!run) return 0;
 
-        const signs_job::SignTasks tasks(params);
+        const jobs::hackenbush_signs::SignTasks tasks(params);
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
-        const double cpu_start = hackenbush_jobs::cpu_seconds();
+        const double cpu_start = jobs::hackenbush_common::cpu_seconds();
         // Every prefix task is a subtree of the same size and nearly the same cost, so
         // equal contiguous blocks are a fair split.
         const Range mine = block_range(tasks.count(), static_cast<std::uint64_t>(env.size()),
                                        static_cast<std::uint64_t>(env.rank()));
         Progress progress(env.comm(), tasks.count(), "cgt-hackenbush-signs prefixes", options.quiet());
-        signs_job::SignWalk walk(params);
+        jobs::hackenbush_signs::SignWalk walk(params);
         for (std::uint64_t t = mine.begin; t < mine.end; ++t) {
             walk.run(tasks, t);
             progress.advance(1);
@@ -52,7 +51,7 @@ int main(int argc, char* argv[]) {
         check_mpi(MPI_Allreduce(MPI_IN_PLACE, mismatches.data(), static_cast<int>(mismatches.size()), MPI_UINT64_T,
                                 MPI_SUM, env.comm()), "MPI_Allreduce");
         // Every rank's intervals to rank 0 (a few per length when the engine is right).
-        const std::vector<std::uint64_t> packed = signs_job::pack(walk.intervals());
+        const std::vector<std::uint64_t> packed = jobs::hackenbush_signs::pack(walk.intervals());
         const int n_packed = static_cast<int>(packed.size());
         std::vector<int> counts(static_cast<std::size_t>(env.size())), displs(counts.size(), 0);
         check_mpi(MPI_Gather(&n_packed, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, env.comm()), "MPI_Gather");
@@ -62,19 +61,19 @@ int main(int argc, char* argv[]) {
                               MPI_UINT64_T, 0, env.comm()), "MPI_Gatherv");
 
         LocalTable lengths, examples; // small: rank 0 writes them
-        signs_job::declare_length_columns(lengths);
-        signs_job::declare_example_columns(examples);
+        jobs::hackenbush_signs::declare_length_columns(lengths);
+        jobs::hackenbush_signs::declare_example_columns(examples);
         if (env.is_root()) {
-            const auto intervals = signs_job::unpack(all);
+            const auto intervals = jobs::hackenbush_signs::unpack(all);
             lengths.begin_block(0);
-            signs_job::append_length_rows(stalks, mismatches, signs_job::distinct_by_length(params.max_length, intervals),
+            jobs::hackenbush_signs::append_length_rows(stalks, mismatches, jobs::hackenbush_signs::distinct_by_length(params.max_length, intervals),
                                           intervals, lengths);
             examples.begin_block(0);
-            signs_job::append_example_rows(params, examples);
+            jobs::hackenbush_signs::append_example_rows(params, examples);
         }
         file.write_table("lengths", lengths, "length");
         file.write_table("examples", examples, "length,colours");
-        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds() - cpu_start);
+        jobs::hackenbush_common::record_rank_cpu(file, env.comm(), jobs::hackenbush_common::cpu_seconds() - cpu_start);
         file.finish();
         return 0;
     });

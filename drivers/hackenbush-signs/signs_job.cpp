@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace cgt::signs_job {
+namespace cgt::jobs::hackenbush_signs {
 
-using cgt::GameId;
+using core::GameId;
 
 namespace {
 std::invalid_argument length_error(const std::string& got) {
@@ -175,7 +175,7 @@ void declare_example_columns(common::LocalTable& table) {
 }
 
 void append_example_rows(const Params& params, common::LocalTable& table) {
-    cgt::GameStore store;
+    core::GameStore store;
     const std::size_t top = std::min<std::size_t>(params.max_length, 4);
     for (std::size_t n = 1; n <= top; ++n)
         for (std::uint64_t k = 0; k < (std::uint64_t{1} << n); ++k) {
@@ -187,4 +187,4 @@ void append_example_rows(const Params& params, common::LocalTable& table) {
         }
 }
 
-} // namespace cgt::signs_job
+} // namespace cgt::jobs::hackenbush_signs

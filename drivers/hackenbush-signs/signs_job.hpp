@@ -16,14 +16,14 @@
 // distinct values of a length are the sum over intervals. A length whose intervals overlap
 // (an engine error, then also a mismatch) or hold a value that is not a number has its
 // distinct count marked unknown (-1) rather than guessed. Pure: no MPI here.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 #include "common/table.hpp"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-namespace cgt::signs_job {
+namespace cgt::jobs::hackenbush_signs {
 
 struct Params {
     std::size_t max_length = 22; // L
@@ -54,7 +54,7 @@ struct Interval {
     std::uint64_t length = 0;
     std::uint64_t distinct = 0;
     bool numbers_only = true;
-    cgt::GameId low, high;
+    core::GameId low, high;
 };
 
 class SignWalk {
@@ -73,7 +73,7 @@ public:
 
 private:
     Params m_params;
-    cgt::GameStore m_store;
+    core::GameStore m_store;
     std::vector<std::uint64_t> m_stalks, m_mismatches;
     std::vector<std::vector<std::uint64_t>> m_values; // the current task's value handles by length
     std::vector<std::vector<Interval>> m_intervals;   // by length
@@ -98,4 +98,4 @@ void append_length_rows(const std::vector<std::uint64_t>& stalks, const std::vec
 void declare_example_columns(common::LocalTable& table);
 void append_example_rows(const Params& params, common::LocalTable& table);
 
-} // namespace cgt::signs_job
+} // namespace cgt::jobs::hackenbush_signs

@@ -12,8 +12,7 @@
 #include "hackenbush-stalks/stalks_job.hpp"
 
 using namespace cgt::common;
-namespace hackenbush_jobs = cgt::hackenbush_jobs;
-namespace stalks_job = cgt::stalks_job;
+namespace jobs = cgt::jobs;
 
 int main(int argc, char* argv[]) {
     return run_driver(argc, argv, [&](MpiEnvironment& env) {
@@ -25,25 +24,25 @@ int main(int argc, char* argv[]) {
                         "hackenbush-stalks.h5");
         options.add()("max-length", po::value<long>()->default_value(12),
                       "L: longest stalk (1..39); 3 + 9 + ... + 3^L stalks");
-        stalks_job::Params params;
+        jobs::hackenbush_stalks::Params params;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            stalks_job::check_max_length(vm["max-length"].as<long>());
+            jobs::hackenbush_stalks::check_max_length(vm["max-length"].as<long>());
             params.max_length = static_cast<std::size_t>(vm["max-length"].as<long>());
         });
         if (!run) return 0;
 
-        const stalks_job::StalkTasks tasks(params);
+        const jobs::hackenbush_stalks::StalkTasks tasks(params);
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
-        const double cpu_start = hackenbush_jobs::cpu_seconds();
+        const double cpu_start = jobs::hackenbush_common::cpu_seconds();
         Progress progress(env.comm(), tasks.count(), "cgt-hackenbush-stalks prefixes", options.quiet());
-        cgt::cgt::GameStore store;
-        hackenbush_jobs::ValueTexts values(store);
-        stalks_job::StalkRows rows(params, store, values);
+        cgt::core::GameStore store;
+        jobs::hackenbush_common::ValueTexts values(store);
+        jobs::hackenbush_stalks::StalkRows rows(params, store, values);
         LocalTable stalks;
-        stalks_job::StalkRows::declare_columns(stalks);
+        jobs::hackenbush_stalks::StalkRows::declare_columns(stalks);
         // Round-robin over the prefixes: neighbouring prefixes cost alike, so every rank
         // gets a fair share of the cheap blue-red and the dear green-heavy subtrees.
-        hackenbush_jobs::run_round_robin(env.comm(), tasks.count(), progress,
+        jobs::hackenbush_common::run_round_robin(env.comm(), tasks.count(), progress,
                                          [&](std::uint64_t t) { rows.run(tasks, t, stalks); });
 
         // Distinct values by canonical text across the ranks; local ids become indices.
@@ -55,28 +54,28 @@ int main(int argc, char* argv[]) {
         const auto distinct_by_length =
             count_distinct_per_group(env.comm(), distinct.total, params.max_length + 1, length, value);
 
-        std::vector<stalks_job::LengthCounts> counts = rows.counts();
-        std::vector<std::uint64_t> sums = stalks_job::summed_counts(counts);
+        std::vector<jobs::hackenbush_stalks::LengthCounts> counts = rows.counts();
+        std::vector<std::uint64_t> sums = jobs::hackenbush_stalks::summed_counts(counts);
         check_mpi(MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM,
                                 env.comm()), "MPI_Allreduce");
-        stalks_job::set_summed_counts(counts, sums);
+        jobs::hackenbush_stalks::set_summed_counts(counts, sums);
         for (auto& c : counts)
             check_mpi(MPI_Allreduce(MPI_IN_PLACE, &c.max_birthday, 1, MPI_UINT64_T, MPI_MAX, env.comm()),
                       "MPI_Allreduce");
 
         LocalTable lengths; // small: rank 0 writes it
-        stalks_job::declare_length_columns(lengths);
+        jobs::hackenbush_stalks::declare_length_columns(lengths);
         if (env.is_root()) {
             lengths.begin_block(0);
-            stalks_job::append_length_rows(counts, distinct_by_length, lengths);
+            jobs::hackenbush_stalks::append_length_rows(counts, distinct_by_length, lengths);
         }
         file.write_table("lengths", lengths, "length");
         // Rows computed round-robin are scattered over the file: gathered into one run per
         // rank first, every compressed chunk is written by one rank.
         make_rows_contiguous(env.comm(), stalks);
         file.write_table("stalks", stalks, "length,colours", true);
-        hackenbush_jobs::write_values_table(file, env.comm(), "values", distinct);
-        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds() - cpu_start);
+        jobs::hackenbush_common::write_values_table(file, env.comm(), "values", distinct);
+        jobs::hackenbush_common::record_rank_cpu(file, env.comm(), jobs::hackenbush_common::cpu_seconds() - cpu_start);
         file.finish();
         return 0;
     });

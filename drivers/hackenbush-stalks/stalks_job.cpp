@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace cgt::stalks_job {
+namespace cgt::jobs::hackenbush_stalks {
 
-using cgt::GameId;
-using cgt::ValueKind;
+using core::GameId;
+using core::ValueKind;
 
 namespace {
 std::invalid_argument length_error(const std::string& got) {
@@ -70,7 +70,7 @@ void set_summed_counts(std::vector<LengthCounts>& counts, const std::vector<std:
     }
 }
 
-StalkRows::StalkRows(const Params& params, cgt::GameStore& store, hackenbush_jobs::ValueTexts& values)
+StalkRows::StalkRows(const Params& params, core::GameStore& store, jobs::hackenbush_common::ValueTexts& values)
     : m_params(params), m_store(store), m_values(values), m_counts(params.max_length + 1),
       m_by_length(params.max_length + 1) {
     check(params);
@@ -86,7 +86,7 @@ void StalkRows::declare_columns(common::LocalTable& table) {
 
 void StalkRows::visit(std::string_view colours, GameId value) {
     const std::size_t n = colours.size();
-    const cgt::Classification c = m_store.classify(value);
+    const core::Classification c = m_store.classify(value);
     const auto birthday = static_cast<std::int64_t>(m_store.birthday(value));
     LengthCounts& count = m_counts[n];
     ++count.stalks;
@@ -104,7 +104,7 @@ void StalkRows::visit(std::string_view colours, GameId value) {
     // green, and what lies on top of it.
     const std::size_t first_green = colours.find('G');
     const std::string_view base = colours.substr(0, first_green);
-    const cgt::Dyadic x = base.empty() ? cgt::Dyadic() : hackenbush::sign_expansion(base);
+    const core::Dyadic x = base.empty() ? core::Dyadic() : hackenbush::sign_expansion(base);
     const bool blue_red = first_green == std::string_view::npos;
     const bool greens_on_top =
         !blue_red && colours.find_first_not_of('G', first_green) == std::string_view::npos;
@@ -142,7 +142,7 @@ void StalkRows::run(const StalkTasks& tasks, std::uint64_t task, common::LocalTa
             colours.push_back(std::move(r.colours));
             value.push_back(r.value);
             birthday.push_back(r.birthday);
-            kind.push_back(hackenbush_jobs::kind_word(r.kind));
+            kind.push_back(jobs::hackenbush_common::kind_word(r.kind));
         }
         rows.clear();
     }
@@ -178,4 +178,4 @@ void append_length_rows(const std::vector<LengthCounts>& counts, const std::vect
     }
 }
 
-} // namespace cgt::stalks_job
+} // namespace cgt::jobs::hackenbush_stalks

@@ -11,7 +11,7 @@
 // task 1 + i the stalks starting with the i-th colour string of length d (B < R < G). Rows
 // are in (length, colours) order whatever rank runs a task: each task appends one block per
 // length, keyed by length and task. Pure: no MPI here.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 #include "common/table.hpp"
 #include "hackenbush-common/value_texts.hpp"
 
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace cgt::stalks_job {
+namespace cgt::jobs::hackenbush_stalks {
 
 // (3^(L+1) - 3) / 2 stalks must be countable in 64 bits (and their blue-red parts are then
 // well within the engine's exact range, MAX_EXACT_BLUE_RED_STALK).
@@ -76,7 +76,7 @@ void set_summed_counts(std::vector<LengthCounts>& counts, const std::vector<std:
 class StalkRows {
 public:
     // Values go into `store` and their texts into `values`; both outlive this object.
-    StalkRows(const Params& params, cgt::GameStore& store, hackenbush_jobs::ValueTexts& values);
+    StalkRows(const Params& params, core::GameStore& store, jobs::hackenbush_common::ValueTexts& values);
     // Columns of the `stalks` table: length, colours, value (the local id of `values` until
     // the driver replaces it by the global index), birthday, kind.
     static void declare_columns(common::LocalTable& table);
@@ -90,13 +90,13 @@ private:
         std::string colours;
         std::uint64_t value;
         std::int64_t birthday;
-        cgt::ValueKind kind;
+        core::ValueKind kind;
     };
-    void visit(std::string_view colours, cgt::GameId value);
+    void visit(std::string_view colours, core::GameId value);
 
     Params m_params;
-    cgt::GameStore& m_store;
-    hackenbush_jobs::ValueTexts& m_values;
+    core::GameStore& m_store;
+    jobs::hackenbush_common::ValueTexts& m_values;
     std::vector<LengthCounts> m_counts;
     std::vector<std::vector<Row>> m_by_length; // the current task's rows
 };
@@ -106,4 +106,4 @@ void declare_length_columns(common::LocalTable& table);
 void append_length_rows(const std::vector<LengthCounts>& counts, const std::vector<std::uint64_t>& distinct,
                         common::LocalTable& table);
 
-} // namespace cgt::stalks_job
+} // namespace cgt::jobs::hackenbush_stalks

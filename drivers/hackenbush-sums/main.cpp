@@ -11,8 +11,7 @@
 #include "hackenbush-sums/sums_job.hpp"
 
 using namespace cgt::common;
-namespace hackenbush_jobs = cgt::hackenbush_jobs;
-namespace sums_job = cgt::sums_job;
+namespace jobs = cgt::jobs;
 
 int main(int argc, char* argv[]) {
     return run_driver(argc, argv, [&](MpiEnvironment& env) {
@@ -25,27 +24,27 @@ int main(int argc, char* argv[]) {
             "seed", po::value<std::string>()->default_value("20240917"), "seed of the pictures (0..2^64-1)")(
             "vertices", po::value<long>()->default_value(3), "V: vertices above the ground of each picture (1..63)")(
             "max-edges", po::value<long>()->default_value(4), "E: most edges of each picture (1..21)");
-        sums_job::Params params;
+        jobs::hackenbush_sums::Params params;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            sums_job::check_triples(vm["triples"].as<long long>());
-            sums_job::check_vertices(vm["vertices"].as<long>());
-            sums_job::check_max_edges(vm["max-edges"].as<long>());
+            jobs::hackenbush_sums::check_triples(vm["triples"].as<long long>());
+            jobs::hackenbush_sums::check_vertices(vm["vertices"].as<long>());
+            jobs::hackenbush_sums::check_max_edges(vm["max-edges"].as<long>());
             params.triples = static_cast<std::uint64_t>(vm["triples"].as<long long>());
-            params.seed = sums_job::parse_seed(vm["seed"].as<std::string>());
+            params.seed = jobs::hackenbush_sums::parse_seed(vm["seed"].as<std::string>());
             params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
             params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
         });
         if (!run) return 0;
 
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
-        const double cpu_start = hackenbush_jobs::cpu_seconds();
+        const double cpu_start = jobs::hackenbush_common::cpu_seconds();
         file.set_attribute("/", "seed", std::to_string(params.seed));
         Progress progress(env.comm(), params.triples, "cgt-hackenbush-sums triples", options.quiet());
-        cgt::cgt::GameStore store;
-        hackenbush_jobs::ValueTexts values(store);
-        sums_job::TripleRows rows(params, store, values);
+        cgt::core::GameStore store;
+        jobs::hackenbush_common::ValueTexts values(store);
+        jobs::hackenbush_sums::TripleRows rows(params, store, values);
         LocalTable triples;
-        sums_job::TripleRows::declare_columns(triples);
+        jobs::hackenbush_sums::TripleRows::declare_columns(triples);
         const Range mine = block_range(params.triples, static_cast<std::uint64_t>(env.size()),
                                        static_cast<std::uint64_t>(env.rank()));
         triples.begin_block(static_cast<std::uint64_t>(env.rank()));
@@ -64,15 +63,15 @@ int main(int argc, char* argv[]) {
         check_mpi(MPI_Allreduce(MPI_IN_PLACE, &agree, 1, MPI_UINT64_T, MPI_SUM, env.comm()), "MPI_Allreduce");
         check_mpi(MPI_Allreduce(MPI_IN_PLACE, outcomes.data(), 4, MPI_UINT64_T, MPI_SUM, env.comm()), "MPI_Allreduce");
         LocalTable summary; // one row: rank 0 writes it
-        sums_job::declare_summary_columns(summary);
+        jobs::hackenbush_sums::declare_summary_columns(summary);
         if (env.is_root()) {
             summary.begin_block(0);
-            sums_job::append_summary_row(params.triples, agree, outcomes, summary);
+            jobs::hackenbush_sums::append_summary_row(params.triples, agree, outcomes, summary);
         }
         file.write_table("summary", summary, "triples");
         file.write_table("triples", triples, "triple", true);
-        hackenbush_jobs::write_values_table(file, env.comm(), "values", distinct);
-        hackenbush_jobs::record_rank_cpu(file, env.comm(), hackenbush_jobs::cpu_seconds() - cpu_start);
+        jobs::hackenbush_common::write_values_table(file, env.comm(), "values", distinct);
+        jobs::hackenbush_common::record_rank_cpu(file, env.comm(), jobs::hackenbush_common::cpu_seconds() - cpu_start);
         file.finish();
         return 0;
     });

@@ -1,15 +1,15 @@
 #include "hackenbush-sums/sums_job.hpp"
 
-#include "cgt/flat_map.hpp"
+#include "core/flat_map.hpp"
 #include "hackenbush/picture_values.hpp"
 #include "hackenbush/win_loss.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-namespace cgt::sums_job {
+namespace cgt::jobs::hackenbush_sums {
 
-using cgt::GameId;
+using core::GameId;
 using hackenbush::GraphFamily;
 using hackenbush::Picture;
 
@@ -46,9 +46,9 @@ namespace {
 class Stream {
 public:
     Stream(std::uint64_t seed, std::uint64_t triple, unsigned k)
-        : m_state(cgt::mix64(seed) ^ cgt::mix64(triple * 3 + k + 0x9e3779b97f4a7c15ULL)) {}
+        : m_state(core::mix64(seed) ^ core::mix64(triple * 3 + k + 0x9e3779b97f4a7c15ULL)) {}
     // Uniform in 0 .. n-1 (the modulo bias, below 2^-50 for these n, does not matter).
-    std::uint64_t below(std::uint64_t n) { return cgt::mix64(m_state += 0x9e3779b97f4a7c15ULL) % n; }
+    std::uint64_t below(std::uint64_t n) { return core::mix64(m_state += 0x9e3779b97f4a7c15ULL) % n; }
 
 private:
     std::uint64_t m_state;
@@ -67,7 +67,7 @@ std::vector<hackenbush::EdgeKind> random_picture(const Params& params, const Gra
     }
 }
 
-TripleRows::TripleRows(const Params& params, cgt::GameStore& store, hackenbush_jobs::ValueTexts& values)
+TripleRows::TripleRows(const Params& params, core::GameStore& store, jobs::hackenbush_common::ValueTexts& values)
     : m_params(params), m_family(params.vertices, "BRG", params.max_edges), m_store(store), m_values(values) {
     check_max_edges(params.max_edges);
 }
@@ -90,16 +90,16 @@ void TripleRows::run(std::uint64_t begin, std::uint64_t end, common::LocalTable&
             pictures.push_back(m_family.picture(kinds));
             sum = m_store.add(sum, hackenbush::PictureValues(pictures.back(), m_store).value());
         }
-        const cgt::Outcome by_value = m_store.outcome(sum);
-        const cgt::Outcome by_search =
+        const core::Outcome by_value = m_store.outcome(sum);
+        const core::Outcome by_search =
             hackenbush::WinLossSearch(Picture::side_by_side(Picture::side_by_side(pictures[0], pictures[1]), pictures[2]))
                 .outcome();
         m_agree += by_value == by_search;
         ++m_outcomes[static_cast<std::size_t>(by_value)];
         table.column<std::int64_t>("triple").push_back(static_cast<std::int64_t>(i));
         table.column<std::uint64_t>("sum").push_back(m_values.local_id(sum));
-        table.column<std::string>("outcome").push_back(hackenbush_jobs::outcome_word(by_value));
-        table.column<std::string>("search").push_back(hackenbush_jobs::outcome_word(by_search));
+        table.column<std::string>("outcome").push_back(jobs::hackenbush_common::outcome_word(by_value));
+        table.column<std::string>("search").push_back(jobs::hackenbush_common::outcome_word(by_search));
     }
 }
 
@@ -115,4 +115,4 @@ void append_summary_row(std::uint64_t triples, std::uint64_t agree, const std::v
     for (std::size_t k = 0; k < 4; ++k) table.column<std::int64_t>(names[k]).push_back(static_cast<std::int64_t>(outcomes.at(k)));
 }
 
-} // namespace cgt::sums_job
+} // namespace cgt::jobs::hackenbush_sums

@@ -6,7 +6,7 @@
 //
 // Triple i depends only on the seed and i (a counter-based generator), so any split of
 // 0..N-1 gives the same rows. Pure: no MPI here.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 #include "common/table.hpp"
 #include "hackenbush-common/value_texts.hpp"
 #include "hackenbush/graphs.hpp"
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace cgt::sums_job {
+namespace cgt::jobs::hackenbush_sums {
 
 struct Params {
     std::uint64_t triples = 20000; // N
@@ -42,7 +42,7 @@ std::vector<hackenbush::EdgeKind> random_picture(const Params& params, const hac
 class TripleRows {
 public:
     // Values go into `store` and their texts into `values`; both outlive this object.
-    TripleRows(const Params& params, cgt::GameStore& store, hackenbush_jobs::ValueTexts& values);
+    TripleRows(const Params& params, core::GameStore& store, jobs::hackenbush_common::ValueTexts& values);
     // Columns of the `triples` table: triple, a, b, c (the pictures, "0-1B 1-2G"), sum (the
     // local id of `values` until the driver replaces it by the global index), outcome (of
     // the sum: L, R, P or N) and search (on the three side by side).
@@ -56,8 +56,8 @@ public:
 private:
     Params m_params;
     hackenbush::GraphFamily m_family;
-    cgt::GameStore& m_store;
-    hackenbush_jobs::ValueTexts& m_values;
+    core::GameStore& m_store;
+    jobs::hackenbush_common::ValueTexts& m_values;
     std::uint64_t m_agree = 0;
     std::vector<std::uint64_t> m_outcomes = std::vector<std::uint64_t>(4, 0);
 };
@@ -67,4 +67,4 @@ void declare_summary_columns(common::LocalTable& table);
 void append_summary_row(std::uint64_t triples, std::uint64_t agree, const std::vector<std::uint64_t>& outcomes,
                         common::LocalTable& table);
 
-} // namespace cgt::sums_job
+} // namespace cgt::jobs::hackenbush_sums

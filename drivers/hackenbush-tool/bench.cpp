@@ -35,12 +35,12 @@ struct Totals {
 };
 
 int bench(const std::string& label, const std::string& alphabet, long max_length, bool text) {
-    cgt::cgt::GameStore store;
+    cgt::core::GameStore store;
     Totals t;
     const bool blue_red = alphabet == "BR";
     const double start = cpu_seconds();
     hackenbush::walk_stalks(store, alphabet, "", static_cast<std::size_t>(max_length),
-                            [&](std::string_view colours, cgt::cgt::GameId value) {
+                            [&](std::string_view colours, cgt::core::GameId value) {
                                 ++t.stalks;
                                 if (blue_red && (!value.is_number() ||
                                                  value.number_value() !=

@@ -81,7 +81,7 @@ int run(int argc, char* argv[]) {
     }
     const bool ascii = options.get<bool>("ascii");
     const auto report = cgt::hackenbush_tool::make_report(
-        inputs, to_move, ascii ? cgt::cgt::Notation::Ascii : cgt::cgt::Notation::Unicode);
+        inputs, to_move, ascii ? cgt::core::Notation::Ascii : cgt::core::Notation::Unicode);
     std::cout << (options.get<bool>("json") ? cgt::hackenbush_tool::format_json(report, inputs)
                                              : cgt::hackenbush_tool::format_text(report, inputs, ascii));
     return 0;

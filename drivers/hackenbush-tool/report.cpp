@@ -6,13 +6,13 @@
 
 namespace cgt::hackenbush_tool {
 
-using cgt::GameId;
+using core::GameId;
 using hackenbush::EdgeMask;
 using hackenbush::Player;
 
 Report make_report(const std::vector<Input>& inputs, std::optional<Player> to_move,
-                   cgt::Notation notation) {
-    cgt::GameStore store;
+                   core::Notation notation) {
+    core::GameStore store;
     std::vector<hackenbush::PictureValues> sum;
     std::vector<std::size_t> first_edge; // global number of each input's edge 0
     std::size_t edges = 0;
@@ -52,12 +52,12 @@ Report make_report(const std::vector<Input>& inputs, std::optional<Player> to_mo
 
 namespace {
 
-const char* outcome_words(cgt::Outcome o) {
+const char* outcome_words(core::Outcome o) {
     switch (o) {
-    case cgt::Outcome::Left: return "Blue wins, whoever moves first";
-    case cgt::Outcome::Right: return "Red wins, whoever moves first";
-    case cgt::Outcome::Previous: return "the second player wins (whoever moves first loses)";
-    case cgt::Outcome::Next: return "the player to move wins";
+    case core::Outcome::Left: return "Blue wins, whoever moves first";
+    case core::Outcome::Right: return "Red wins, whoever moves first";
+    case core::Outcome::Previous: return "the second player wins (whoever moves first loses)";
+    case core::Outcome::Next: return "the player to move wins";
     }
     return "";
 }
@@ -95,7 +95,7 @@ std::string json_string(const std::string& s) {
 std::string format_text(const Report& report, const std::vector<Input>& inputs, bool ascii) {
     std::ostringstream out;
     out << "value:   " << report.value << "\n";
-    out << "outcome: " << cgt::outcome_letter(report.outcome) << " (" << outcome_words(report.outcome)
+    out << "outcome: " << core::outcome_letter(report.outcome) << " (" << outcome_words(report.outcome)
         << ")\n";
     out << "parts:\n";
     for (const Part& p : report.parts)
@@ -117,7 +117,7 @@ std::string format_text(const Report& report, const std::vector<Input>& inputs, 
 std::string format_json(const Report& report, const std::vector<Input>& inputs) {
     std::ostringstream out;
     out << "{\"value\": " << json_string(report.value) << ", \"outcome\": \""
-        << cgt::outcome_letter(report.outcome) << "\", \"parts\": [";
+        << core::outcome_letter(report.outcome) << "\", \"parts\": [";
     for (std::size_t i = 0; i < report.parts.size(); ++i) {
         const Part& p = report.parts[i];
         out << (i ? ", " : "") << "{\"file\": " << json_string(inputs[p.input].name)

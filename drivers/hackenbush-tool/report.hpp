@@ -2,7 +2,7 @@
 // What cgt-hackenbush prints for a sum of pictures: the value of the sum, who wins, the
 // value of each part, and for the player to move every cut with the value after it and
 // whether it keeps a win; as text for people or as one JSON object.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 #include "hackenbush/picture.hpp"
 
 #include <optional>
@@ -34,7 +34,7 @@ struct Cut {
 
 struct Report {
     std::string value;
-    cgt::Outcome outcome;
+    core::Outcome outcome;
     std::vector<Part> parts;
     std::optional<hackenbush::Player> to_move;
     std::vector<Cut> cuts; // empty unless to_move
@@ -42,7 +42,7 @@ struct Report {
 
 // Values everything with one store; names in the given notation.
 Report make_report(const std::vector<Input>& inputs, std::optional<hackenbush::Player> to_move,
-                   cgt::Notation notation);
+                   core::Notation notation);
 
 std::string format_text(const Report& report, const std::vector<Input>& inputs, bool ascii);
 // {"value": ..., "outcome": "L|R|P|N", "parts": [{"file", "edges", "value"}...],

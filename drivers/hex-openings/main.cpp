@@ -37,7 +37,7 @@ int main(int argc, char* argv[]) {
             "node-limit", po::value<long>()->default_value(0),
             "nodes per opening before its result is 'unknown' (0: no limit)")(
             "tt-size-mib", po::value<long>()->default_value(64), "transposition table per rank, MiB (1..65536)");
-        hex_openings::Params params;
+        jobs::hex_openings::Params params;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
             const auto sizes = parse_range(vm["sizes"].as<std::string>(), "--sizes");
             if (sizes.first < 1 || sizes.second > hex::MAX_BOARD_SIZE)
@@ -60,18 +60,18 @@ int main(int argc, char* argv[]) {
             params.copy_from = static_cast<int>(copy);
             params.node_limit = static_cast<std::uint64_t>(limit);
             params.tt_size_mib = static_cast<std::size_t>(tt);
-            params.rules = hex_openings::parse_rule_specs(vm["rules"].as<std::string>());
-            params.misere_rules = hex_openings::parse_misere_rules(vm["misere-rules"].as<std::string>());
+            params.rules = jobs::hex_openings::parse_rule_specs(vm["rules"].as<std::string>());
+            params.misere_rules = jobs::hex_openings::parse_misere_rules(vm["misere-rules"].as<std::string>());
         });
         if (!run) return 0;
 
-        hex_openings::OpeningTasks work(params);
+        jobs::hex_openings::OpeningTasks work(params);
         const auto& order = work.task_rows();
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
         Progress progress(env.comm(), order.size(), "cgt-hex-openings openings", options.quiet());
         LocalTable openings, counts;
-        hex_openings::OpeningTasks::declare_columns(openings);
-        hex_openings::OpeningTasks::declare_count_columns(counts);
+        jobs::hex_openings::OpeningTasks::declare_columns(openings);
+        jobs::hex_openings::OpeningTasks::declare_count_columns(counts);
         run_task_queue(env.comm(), order.size(), [&](std::uint64_t task) { work.run(order[task], openings, &counts); },
                        &progress);
         progress.finish();

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <tuple>
 
-namespace cgt::hex_openings {
+namespace cgt::jobs::hex_openings {
 
 std::vector<RuleSpec> parse_rule_specs(const std::string& text) {
     std::string spaced = text;
@@ -186,4 +186,4 @@ void OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
     }
 }
 
-} // namespace cgt::hex_openings
+} // namespace cgt::jobs::hex_openings

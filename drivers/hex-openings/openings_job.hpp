@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace cgt::hex_openings {
+namespace cgt::jobs::hex_openings {
 
 // A rule set for normal Hex, on boards up to max_size ("plain@4" in the --rules list).
 struct RuleSpec {
@@ -91,4 +91,4 @@ private:
     std::shared_ptr<hex::TranspositionTable> m_table; // for the article's rule sets only
 };
 
-} // namespace cgt::hex_openings
+} // namespace cgt::jobs::hex_openings

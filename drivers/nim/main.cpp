@@ -22,25 +22,25 @@ int main(int argc, char* argv[]) {
                       "games, blank-separated: nim, or a subtraction set such as 1,3,4")(
             "heaps", po::value<long>()->default_value(3), "K: heaps per position (1..16)")(
             "max-heap", po::value<long>()->default_value(8), "H: largest heap size (>= 0)");
-        nim_job::Params params;
+        jobs::nim::Params params;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
             const long k = vm["heaps"].as<long>(), h = vm["max-heap"].as<long>();
             if (k < 1 || k > 16) throw UsageError("--heaps must be 1..16, got " + std::to_string(k));
             if (h < 0 || h > 1'000'000) throw UsageError("--max-heap must be 0..1000000, got " + std::to_string(h));
-            params.games = nim_job::parse_games(vm["games"].as<std::string>());
+            params.games = jobs::nim::parse_games(vm["games"].as<std::string>());
             params.heaps = static_cast<unsigned>(k);
             params.max_heap = static_cast<std::uint32_t>(h);
-            nim_job::positions_per_game(params);
+            jobs::nim::positions_per_game(params);
         });
         if (!run) return 0;
 
-        const std::uint64_t total = params.games.size() * nim_job::positions_per_game(params);
+        const std::uint64_t total = params.games.size() * jobs::nim::positions_per_game(params);
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
         Progress progress(env.comm(), total, "cgt-nim positions", options.quiet());
 
         LocalTable positions;
-        nim_job::PositionRows rows(params);
-        nim_job::PositionRows::declare_columns(positions);
+        jobs::nim::PositionRows rows(params);
+        jobs::nim::PositionRows::declare_columns(positions);
         const Range mine = block_range(total, env.size(), env.rank());
         positions.begin_block(static_cast<std::uint64_t>(env.rank()));
         constexpr std::uint64_t STEP = 4096; // rows between progress updates
@@ -53,10 +53,10 @@ int main(int argc, char* argv[]) {
         file.write_table("positions", positions, "game,heaps");
 
         LocalTable values; // small: rank 0 writes all of it, the others take part with none
-        nim_job::declare_value_columns(values);
+        jobs::nim::declare_value_columns(values);
         if (env.is_root()) {
             values.begin_block(0);
-            nim_job::compute_values(params, values);
+            jobs::nim::compute_values(params, values);
         }
         file.write_table("values", values, "game,heap");
         file.finish();

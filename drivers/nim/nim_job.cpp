@@ -6,7 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace cgt::nim_job {
+namespace cgt::jobs::nim {
 
 using impartial::Grundy;
 using impartial::Heap;
@@ -112,4 +112,4 @@ void compute_values(const Params& params, common::LocalTable& table) {
     }
 }
 
-} // namespace cgt::nim_job
+} // namespace cgt::jobs::nim

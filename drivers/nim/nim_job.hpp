@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace cgt::nim_job {
+namespace cgt::jobs::nim {
 
 struct Params {
     std::vector<impartial::TakeAway> games;
@@ -52,4 +52,4 @@ void compute_values(const Params& params, common::LocalTable& table);
 // "take 2 from 5": the text of a move in the result file.
 std::string move_text(impartial::Heap heap, impartial::Heap take);
 
-} // namespace cgt::nim_job
+} // namespace cgt::jobs::nim

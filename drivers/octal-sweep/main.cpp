@@ -50,33 +50,33 @@ int main(int argc, char* argv[]) {
             "family games still valued by the rare/common split at --max-heap go on to this bound (0: off)")(
             "listed-max-heap", po::value<long>()->default_value(1L << 25), "heap bound of the --games")(
             "stored-values", po::value<long>()->default_value(32), "values G(0..) kept per game (first_values)");
-        octal_sweep::Params params;
+        jobs::octal_sweep::Params params;
         const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
             params.subtraction_max = static_cast<unsigned>(
-                ranged(vm, "subtraction-max", 0, octal_sweep::MAX_SUBTRACTION));
+                ranged(vm, "subtraction-max", 0, jobs::octal_sweep::MAX_SUBTRACTION));
             params.misere = vm["misere"].as<bool>();
             params.octal_digits = static_cast<unsigned>(
-                ranged(vm, "octal-digits", 0, octal_sweep::MAX_OCTAL_DIGITS));
+                ranged(vm, "octal-digits", 0, jobs::octal_sweep::MAX_OCTAL_DIGITS));
             params.max_heap = static_cast<impartial::Heap>(ranged(vm, "max-heap", 0, MAX_HEAP_LIMIT));
             params.split_max_heap = static_cast<impartial::Heap>(ranged(vm, "split-max-heap", 0, MAX_HEAP_LIMIT));
             params.listed_max_heap = static_cast<impartial::Heap>(ranged(vm, "listed-max-heap", 0, MAX_HEAP_LIMIT));
             params.stored_values = static_cast<unsigned>(ranged(vm, "stored-values", 0, 100000));
-            params.listed = octal_sweep::parse_games(vm["games"].as<std::string>());
+            params.listed = jobs::octal_sweep::parse_games(vm["games"].as<std::string>());
             if (params.listed.empty() && params.subtraction_max == 0 && params.octal_digits == 0)
                 throw UsageError("no games: set --subtraction-max, --octal-digits or --games");
         });
         if (!run) return 0;
 
-        const auto games = octal_sweep::enumerate_games(params);
-        const auto tasks = octal_sweep::plan_tasks(games);
+        const auto games = jobs::octal_sweep::enumerate_games(params);
+        const auto tasks = jobs::octal_sweep::plan_tasks(games);
         const std::uint64_t n_tasks = tasks.size() - 1;
         ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
         Progress progress(env.comm(), n_tasks, "cgt-octal-sweep tasks", options.quiet());
 
         LocalTable table, sequences;
-        octal_sweep::GameRows::declare_columns(table);
-        octal_sweep::GameRows::declare_sequence_columns(sequences);
-        const octal_sweep::GameRows rows(params, games);
+        jobs::octal_sweep::GameRows::declare_columns(table);
+        jobs::octal_sweep::GameRows::declare_sequence_columns(sequences);
+        const jobs::octal_sweep::GameRows rows(params, games);
         run_task_queue(
             env.comm(), n_tasks,
             [&](std::uint64_t task) {

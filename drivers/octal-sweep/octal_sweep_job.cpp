@@ -4,7 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace cgt::octal_sweep {
+namespace cgt::jobs::octal_sweep {
 
 using impartial::AnalysisLimits;
 using impartial::Heap;
@@ -199,4 +199,4 @@ void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTabl
     }
 }
 
-} // namespace cgt::octal_sweep
+} // namespace cgt::jobs::octal_sweep

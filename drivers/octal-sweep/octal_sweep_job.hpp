@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace cgt::octal_sweep {
+namespace cgt::jobs::octal_sweep {
 
 enum class Family { listed, subtraction, subtraction_misere, octal };
 
@@ -86,4 +86,4 @@ private:
 // The first `count` values, blank-separated: the `first_values` column.
 std::string first_values_text(const std::vector<impartial::Grundy>& values, std::size_t count);
 
-} // namespace cgt::octal_sweep
+} // namespace cgt::jobs::octal_sweep

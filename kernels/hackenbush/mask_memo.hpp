@@ -1,7 +1,7 @@
 #pragma once
 // Memo tables keyed by a position (edge mask) of one picture: a plain array indexed by the
 // mask while the picture is small enough, a hash map beyond that.
-#include "cgt/flat_map.hpp"
+#include "core/flat_map.hpp"
 #include "hackenbush/picture.hpp"
 
 #include <cstddef>
@@ -35,12 +35,12 @@ public:
 
 private:
     struct MaskHash {
-        std::size_t operator()(EdgeMask m) const { return cgt::mix64(m); }
+        std::size_t operator()(EdgeMask m) const { return core::mix64(m); }
     };
     Value m_absent;
     bool m_dense;
     std::vector<Value> m_table;
-    cgt::FlatMap<EdgeMask, Value, MaskHash> m_sparse; // empty key: mask 0
+    core::FlatMap<EdgeMask, Value, MaskHash> m_sparse; // empty key: mask 0
 };
 
 } // namespace cgt::hackenbush

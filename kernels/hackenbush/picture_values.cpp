@@ -5,9 +5,9 @@
 
 namespace cgt::hackenbush {
 
-using cgt::GameId;
+using core::GameId;
 
-PictureValues::PictureValues(Picture picture, cgt::GameStore& store, bool split_parts)
+PictureValues::PictureValues(Picture picture, core::GameStore& store, bool split_parts)
     : m_picture(std::move(picture)), m_store(store), m_split(split_parts),
       m_memo(m_picture.edge_count(), GameId::none()) {}
 
@@ -50,7 +50,7 @@ GameId PictureValues::value_from_moves(EdgeMask position) {
 std::vector<Hint> hints(std::vector<PictureValues>& sum, Player player) {
     std::vector<Hint> out;
     if (sum.empty()) return out;
-    cgt::GameStore& store = sum.front().store();
+    core::GameStore& store = sum.front().store();
     GameId total = GameId();
     for (PictureValues& p : sum) total = store.add(total, p.value());
     for (std::size_t i = 0; i < sum.size(); ++i) {

@@ -2,7 +2,7 @@
 // Values of Hackenbush positions through the CGT engine: a position's value is
 // {values after each Blue cut | values after each Red cut}, memoised by edge mask; a
 // position made of parts that meet only at the ground is valued as the sum of its parts.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 #include "hackenbush/mask_memo.hpp"
 #include "hackenbush/picture.hpp"
 
@@ -14,30 +14,30 @@ class PictureValues {
 public:
     // The store must outlive this object. With split_parts false every position is valued
     // from its own moves (slower; used to check the sum rule).
-    PictureValues(Picture picture, cgt::GameStore& store, bool split_parts = true);
+    PictureValues(Picture picture, core::GameStore& store, bool split_parts = true);
 
     // The value of a position (a grounded mask of the picture: all(), or a result of cut()).
-    cgt::GameId value(EdgeMask position);
-    cgt::GameId value() { return value(m_picture.all()); }
+    core::GameId value(EdgeMask position);
+    core::GameId value() { return value(m_picture.all()); }
 
     [[nodiscard]] const Picture& picture() const { return m_picture; }
-    [[nodiscard]] cgt::GameStore& store() const { return m_store; }
+    [[nodiscard]] core::GameStore& store() const { return m_store; }
 
 private:
-    cgt::GameId value_from_moves(EdgeMask position);
+    core::GameId value_from_moves(EdgeMask position);
 
     Picture m_picture;
-    cgt::GameStore& m_store;
+    core::GameStore& m_store;
     bool m_split;
-    MaskMemo<cgt::GameId> m_memo;
-    std::vector<cgt::GameId> m_left, m_right; // option stacks shared by the recursion
+    MaskMemo<core::GameId> m_memo;
+    std::vector<core::GameId> m_left, m_right; // option stacks shared by the recursion
 };
 
 // One edge the player to move may cut in a sum of pictures (each at its full position).
 struct Hint {
     std::size_t picture; // index into the sum
     unsigned edge;       // index into that picture's edges
-    cgt::GameId value_after; // value of the whole sum after the cut
+    core::GameId value_after; // value of the whole sum after the cut
     bool keeps_win;      // the mover wins from there: Blue iff value_after >= 0, Red iff <= 0
 };
 

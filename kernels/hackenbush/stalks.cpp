@@ -5,7 +5,7 @@
 
 namespace cgt::hackenbush {
 
-cgt::Dyadic sign_expansion(std::string_view colours) {
+core::Dyadic sign_expansion(std::string_view colours) {
     // In units of 2^-k, k the number of edges after the first change of colour: the
     // leading run of n edges is n * 2^k, the j-th edge after it 2^(k-j). Integer arithmetic
     // only, because job-sized walks check millions of stalks with it.
@@ -21,7 +21,7 @@ cgt::Dyadic sign_expansion(std::string_view colours) {
                                    "' is beyond the exact dyadic range");
     };
     // |run * 2^k + sum| < 2^63 keeps the integer arithmetic exact.
-    if (k > static_cast<std::size_t>(cgt::Dyadic::MAX_EXPONENT) ||
+    if (k > static_cast<std::size_t>(core::Dyadic::MAX_EXPONENT) ||
         run > static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max() >> (k + 1)))
         throw beyond();
     std::int64_t sum = 0; // |sum| < 2^k
@@ -29,7 +29,7 @@ cgt::Dyadic sign_expansion(std::string_view colours) {
         sum += (colours[run + j - 1] == 'B' ? 1 : -1) * (std::int64_t{1} << (k - j));
     const std::int64_t lead = static_cast<std::int64_t>(run) * (std::int64_t{1} << k);
     try {
-        return cgt::Dyadic::fraction((colours.empty() || colours[0] == 'B' ? lead : -lead) + sum,
+        return core::Dyadic::fraction((colours.empty() || colours[0] == 'B' ? lead : -lead) + sum,
                                      static_cast<int>(k));
     } catch (const std::overflow_error&) {
         throw beyond();
@@ -53,10 +53,10 @@ void check_stalk_walk(std::string_view alphabet, std::string_view prefix) {
                                         std::string(alphabet) + "'");
 }
 
-cgt::GameId stalk_value(cgt::GameStore& store, std::string_view colours) {
-    cgt::GameId value = cgt::GameId();
+core::GameId stalk_value(core::GameStore& store, std::string_view colours) {
+    core::GameId value = core::GameId();
     walk_stalks(store, "BRG", colours, colours.size(),
-                [&](std::string_view, cgt::GameId v) { value = v; });
+                [&](std::string_view, core::GameId v) { value = v; });
     return value;
 }
 

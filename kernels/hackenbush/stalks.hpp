@@ -3,8 +3,8 @@
 // Cutting the i-th edge leaves the stalk of the first i edges, so a stalk's value is
 // {prefix values at blue or green edges | prefix values at red or green edges}, and a
 // depth-first walk over the tree of colour strings values each stalk with one make().
-#include "cgt/dyadic.hpp"
-#include "cgt/game_store.hpp"
+#include "core/dyadic.hpp"
+#include "core/game_store.hpp"
 
 #include <string>
 #include <string_view>
@@ -22,7 +22,7 @@ constexpr std::size_t MAX_EXACT_BLUE_RED_STALK = 56;
 // up to the first change of colour, then +-1/2, +-1/4, ... per edge. Independent of the
 // engine. std::invalid_argument for other letters; std::overflow_error for a value
 // beyond the exact dyadic range.
-cgt::Dyadic sign_expansion(std::string_view colours);
+core::Dyadic sign_expansion(std::string_view colours);
 
 // Checks a walk's alphabet (distinct letters among B, R, G) and prefix (letters of the
 // alphabet); std::invalid_argument names the fault.
@@ -33,11 +33,11 @@ void check_stalk_walk(std::string_view alphabet, std::string_view prefix);
 // extensions in the order of `alphabet`. One make() per stalk visited (plus one per edge of
 // the prefix). The same walk over the prefixes of a split visits every stalk exactly once.
 template <class Visit>
-void walk_stalks(cgt::GameStore& store, std::string_view alphabet, std::string_view prefix,
+void walk_stalks(core::GameStore& store, std::string_view alphabet, std::string_view prefix,
                  std::size_t max_length, Visit&& visit);
 
 // The value of one stalk (one make() per edge).
-cgt::GameId stalk_value(cgt::GameStore& store, std::string_view colours);
+core::GameId stalk_value(core::GameStore& store, std::string_view colours);
 
 // ---- implementation -----------------------------------------------------------------
 
@@ -46,12 +46,12 @@ namespace detail {
 template <class Visit>
 class StalkWalk {
 public:
-    StalkWalk(cgt::GameStore& store, std::string_view alphabet, std::size_t max_length,
+    StalkWalk(core::GameStore& store, std::string_view alphabet, std::size_t max_length,
               Visit& visit)
         : m_store(store), m_alphabet(alphabet), m_max_length(max_length), m_visit(visit) {}
 
     // Puts an edge of colour c on top of the current stalk, whose value is `below`.
-    cgt::GameId push(char c, cgt::GameId below) {
+    core::GameId push(char c, core::GameId below) {
         if (c != 'R') m_left.push_back(below);
         if (c != 'B') m_right.push_back(below);
         m_colours.push_back(c);
@@ -64,10 +64,10 @@ public:
         if (c != 'B') m_right.pop_back();
     }
     // Visits every extension of the current stalk (value `value`).
-    void extensions(cgt::GameId value) {
+    void extensions(core::GameId value) {
         if (m_colours.size() >= m_max_length) return;
         for (char c : m_alphabet) {
-            const cgt::GameId v = push(c, value);
+            const core::GameId v = push(c, value);
             m_visit(std::string_view(m_colours), v);
             extensions(v);
             pop();
@@ -75,23 +75,23 @@ public:
     }
 
 private:
-    cgt::GameStore& m_store;
+    core::GameStore& m_store;
     std::string_view m_alphabet;
     std::size_t m_max_length;
     Visit& m_visit;
     std::string m_colours;
-    std::vector<cgt::GameId> m_left, m_right;
+    std::vector<core::GameId> m_left, m_right;
 };
 
 } // namespace detail
 
 template <class Visit>
-void walk_stalks(cgt::GameStore& store, std::string_view alphabet, std::string_view prefix,
+void walk_stalks(core::GameStore& store, std::string_view alphabet, std::string_view prefix,
                  std::size_t max_length, Visit&& visit) {
     check_stalk_walk(alphabet, prefix);
     if (prefix.size() > max_length) return;
     detail::StalkWalk<std::remove_reference_t<Visit>> walk(store, alphabet, max_length, visit);
-    cgt::GameId value = cgt::GameId();
+    core::GameId value = core::GameId();
     for (char c : prefix) value = walk.push(c, value);
     if (!prefix.empty()) visit(prefix, value);
     walk.extensions(value);

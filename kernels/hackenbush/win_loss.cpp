@@ -25,13 +25,13 @@ bool WinLossSearch::wins_moving_first(EdgeMask position, Player player) {
     return wins;
 }
 
-cgt::Outcome WinLossSearch::outcome(EdgeMask position) {
+core::Outcome WinLossSearch::outcome(EdgeMask position) {
     const bool blue = wins_moving_first(position, Player::Blue);
     const bool red = wins_moving_first(position, Player::Red);
-    if (blue && red) return cgt::Outcome::Next;
-    if (blue) return cgt::Outcome::Left;
-    if (red) return cgt::Outcome::Right;
-    return cgt::Outcome::Previous;
+    if (blue && red) return core::Outcome::Next;
+    if (blue) return core::Outcome::Left;
+    if (red) return core::Outcome::Right;
+    return core::Outcome::Previous;
 }
 
 } // namespace cgt::hackenbush

@@ -2,7 +2,7 @@
 // Who wins a Hackenbush position, by plain game-tree search memoised by edge mask, using no
 // game values at all: the player to move wins iff some cut leads to a position that the
 // opponent, moving first there, loses. An independent check of the engine's outcomes.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 #include "hackenbush/mask_memo.hpp"
 #include "hackenbush/picture.hpp"
 
@@ -17,8 +17,8 @@ public:
     // Whether `player`, moving first from `position` (a grounded mask), wins.
     bool wins_moving_first(EdgeMask position, Player player);
     // L (Blue wins whoever starts), R, P (the second player wins) or N (the first does).
-    cgt::Outcome outcome(EdgeMask position);
-    cgt::Outcome outcome() { return outcome(m_picture.all()); }
+    core::Outcome outcome(EdgeMask position);
+    core::Outcome outcome() { return outcome(m_picture.all()); }
 
     [[nodiscard]] const Picture& picture() const { return m_picture; }
 

@@ -2,7 +2,7 @@
 // third check and its table (graph counts by edge count, outcome = value-free search, sum
 // of parts = whole, numbers, distinct values, the six-edge three-colour split), recounts
 // the summary tables from the graphs' rows, and values a sample of graphs again.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 #include "hackenbush/picture_values.hpp"
 #include "hackenbush/win_loss.hpp"
 #include "verify/common/reference_data.hpp"
@@ -15,16 +15,16 @@
 namespace common = cgt::common;
 namespace verify = cgt::verify;
 namespace hackenbush = cgt::hackenbush;
-using cgt::verify_hackenbush::join;
+using cgt::verify::hackenbush_common::join;
 using verify::thousands;
 
 namespace {
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const verify::Facts facts(data_dir + "/hackenbush.txt");
-    const auto parameters = cgt::verify_hackenbush::run_parameters(file);
-    const long long vertices = cgt::verify_hackenbush::parameter_number(parameters, "vertices");
-    const long long max_edges = cgt::verify_hackenbush::parameter_number(parameters, "max-edges");
+    const auto parameters = cgt::verify::hackenbush_common::run_parameters(file);
+    const long long vertices = cgt::verify::hackenbush_common::parameter_number(parameters, "vertices");
+    const long long max_edges = cgt::verify::hackenbush_common::parameter_number(parameters, "max-edges");
     const bool article_size = vertices == facts.number("colour.vertices");
     const auto sets = file.read_table("colour_sets");
     const auto by_edges = file.read_table("by_edges");
@@ -120,13 +120,13 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
     report.section("Graphs valued again by this program (every 1009th row)");
     if (indexed) {
-        cgt::cgt::GameStore store;
+        cgt::core::GameStore store;
         long long checked = 0, equal = 0;
         for (std::size_t i = 0; i < graphs.rows; i += 1009) {
             ++checked;
-            const hackenbush::Picture p = cgt::verify_hackenbush::graph_picture(graphs.texts("graph")[i]);
+            const hackenbush::Picture p = cgt::verify::hackenbush_common::graph_picture(graphs.texts("graph")[i]);
             const auto v = hackenbush::PictureValues(p, store).value();
-            const char by_search = cgt::cgt::outcome_letter(hackenbush::WinLossSearch(p).outcome());
+            const char by_search = cgt::core::outcome_letter(hackenbush::WinLossSearch(p).outcome());
             equal += store.canonical_text(v) == text[static_cast<std::size_t>(value[i])] &&
                      std::string(1, by_search) == search[i];
         }

@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-namespace cgt::verify_hackenbush {
+namespace cgt::verify::hackenbush_common {
 
 std::map<std::string, std::string> run_parameters(const common::ResultReader& file) {
     std::map<std::string, std::string> out;
@@ -55,4 +55,4 @@ std::string join_thousands(const std::vector<long long>& values) {
     return s;
 }
 
-} // namespace cgt::verify_hackenbush
+} // namespace cgt::verify::hackenbush_common

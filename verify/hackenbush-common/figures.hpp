@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace cgt::verify_hackenbush {
+namespace cgt::verify::hackenbush_common {
 
 // The `parameters` attribute of a result file (INI lines `name = value`) as a map.
 std::map<std::string, std::string> run_parameters(const common::ResultReader& file);
@@ -26,4 +26,4 @@ std::string join(const std::vector<long long>& values);
 // "4, 19, 83": numbers with thousands separators, comma-separated (for reports).
 std::string join_thousands(const std::vector<long long>& values);
 
-} // namespace cgt::verify_hackenbush
+} // namespace cgt::verify::hackenbush_common

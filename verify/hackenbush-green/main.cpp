@@ -12,7 +12,7 @@
 namespace common = cgt::common;
 namespace verify = cgt::verify;
 namespace hackenbush = cgt::hackenbush;
-using cgt::verify_hackenbush::join;
+using cgt::verify::hackenbush_common::join;
 using verify::thousands;
 
 namespace {
@@ -96,7 +96,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     long long checked = 0, equal = 0;
     for (std::size_t i = 0; i < graphs.rows; i += 997) {
         ++checked;
-        const hackenbush::Picture p = cgt::verify_hackenbush::graph_picture(graphs.texts("graph")[i]);
+        const hackenbush::Picture p = cgt::verify::hackenbush_common::graph_picture(graphs.texts("graph")[i]);
         equal += hackenbush::GreenMexSearch(p).value() == static_cast<std::uint32_t>(nim[i]) &&
                  hackenbush::green_nim_value_by_principles(p) == static_cast<std::uint32_t>(nim[i]);
     }

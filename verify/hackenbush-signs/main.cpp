@@ -9,7 +9,7 @@
 
 namespace common = cgt::common;
 namespace verify = cgt::verify;
-using cgt::verify_hackenbush::join;
+using cgt::verify::hackenbush_common::join;
 using verify::thousands;
 
 namespace {
@@ -17,7 +17,7 @@ namespace {
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const verify::Facts facts(data_dir + "/hackenbush.txt");
     const auto max_length = static_cast<std::size_t>(
-        cgt::verify_hackenbush::parameter_number(cgt::verify_hackenbush::run_parameters(file), "max-length"));
+        cgt::verify::hackenbush_common::parameter_number(cgt::verify::hackenbush_common::run_parameters(file), "max-length"));
     const auto lengths = file.read_table("lengths");
     const auto examples = file.read_table("examples");
     report.count_rows(lengths.rows + examples.rows);

@@ -2,7 +2,7 @@
 // stalk table (per length: stalks, distinct values, numbers, x + *m, x +- up*, other), its
 // facts (no two stalks share a value, birthdays, the string rules, worked examples), the
 // rows themselves (recounted, in order, complete), and stalks valued again here.
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 #include "hackenbush/stalks.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
@@ -13,7 +13,7 @@
 
 namespace common = cgt::common;
 namespace verify = cgt::verify;
-using cgt::verify_hackenbush::join;
+using cgt::verify::hackenbush_common::join;
 using verify::thousands;
 
 namespace {
@@ -37,7 +37,7 @@ std::string colours_of(std::uint64_t row) {
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const verify::Facts facts(data_dir + "/hackenbush.txt");
     const auto max_length = static_cast<std::size_t>(
-        cgt::verify_hackenbush::parameter_number(cgt::verify_hackenbush::run_parameters(file), "max-length"));
+        cgt::verify::hackenbush_common::parameter_number(cgt::verify::hackenbush_common::run_parameters(file), "max-length"));
     const auto lengths = file.read_table("lengths");
     const auto stalks = file.read_table("stalks");
     const auto values = file.read_table("values");
@@ -157,7 +157,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     report.section("Stalks valued again by this program");
     if (in_order && indexed) {
         // Every stalk up to 6 edges and every 997th beyond, each with one fresh walk.
-        cgt::cgt::GameStore store;
+        cgt::core::GameStore store;
         std::uint64_t checked = 0, equal = 0;
         for (std::uint64_t i = 0; i < stalks.rows; i += (colours[i].size() <= 6 ? 1 : 997)) {
             ++checked;

@@ -14,20 +14,20 @@
 namespace common = cgt::common;
 namespace verify = cgt::verify;
 namespace hackenbush = cgt::hackenbush;
-namespace sums_job = cgt::sums_job;
+namespace jobs = cgt::jobs;
 using verify::thousands;
 
 namespace {
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const verify::Facts facts(data_dir + "/hackenbush.txt");
-    const auto parameters = cgt::verify_hackenbush::run_parameters(file);
-    sums_job::Params params;
-    params.triples = static_cast<std::uint64_t>(cgt::verify_hackenbush::parameter_number(parameters, "triples"));
-    params.vertices = static_cast<unsigned>(cgt::verify_hackenbush::parameter_number(parameters, "vertices"));
-    params.max_edges = static_cast<unsigned>(cgt::verify_hackenbush::parameter_number(parameters, "max-edges"));
+    const auto parameters = cgt::verify::hackenbush_common::run_parameters(file);
+    jobs::hackenbush_sums::Params params;
+    params.triples = static_cast<std::uint64_t>(cgt::verify::hackenbush_common::parameter_number(parameters, "triples"));
+    params.vertices = static_cast<unsigned>(cgt::verify::hackenbush_common::parameter_number(parameters, "vertices"));
+    params.max_edges = static_cast<unsigned>(cgt::verify::hackenbush_common::parameter_number(parameters, "max-edges"));
     try {
-        params.seed = sums_job::parse_seed(parameters.count("seed") ? parameters.at("seed") : "");
+        params.seed = jobs::hackenbush_sums::parse_seed(parameters.count("seed") ? parameters.at("seed") : "");
     } catch (const std::invalid_argument& e) {
         throw common::ResultRefused(std::string("the file's parameters: ") + e.what());
     }
@@ -71,15 +71,15 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     if (same) {
         const hackenbush::GraphFamily family(params.vertices, "BRG", params.max_edges);
         const auto& text = values.texts("text");
-        cgt::cgt::GameStore store;
+        cgt::core::GameStore store;
         long long checked = 0, equal = 0;
         for (std::size_t i = 0; i < triples.rows; i += 97) {
             ++checked;
             bool ok = sum[i] >= 0 && static_cast<std::uint64_t>(sum[i]) < values.rows;
-            cgt::cgt::GameId total;
+            cgt::core::GameId total;
             std::vector<hackenbush::Picture> pictures;
             for (unsigned k = 0; k < 3; ++k) {
-                const auto kinds = sums_job::random_picture(params, family, i, k);
+                const auto kinds = jobs::hackenbush_sums::random_picture(params, family, i, k);
                 ok = ok && family.text(kinds) == triples.texts(std::string(1, static_cast<char>('a' + k)))[i];
                 pictures.push_back(family.picture(kinds));
                 total = store.add(total, hackenbush::PictureValues(pictures.back(), store).value());
@@ -87,7 +87,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
             const auto side_by_side = hackenbush::Picture::side_by_side(
                 hackenbush::Picture::side_by_side(pictures[0], pictures[1]), pictures[2]);
             ok = ok && store.canonical_text(total) == text[static_cast<std::size_t>(sum[i])] &&
-                 std::string(1, cgt::cgt::outcome_letter(hackenbush::WinLossSearch(side_by_side).outcome())) == search[i];
+                 std::string(1, cgt::core::outcome_letter(hackenbush::WinLossSearch(side_by_side).outcome())) == search[i];
             equal += ok;
         }
         report.check_equal("triples with the same pictures, sum and search", thousands(checked), thousands(equal));

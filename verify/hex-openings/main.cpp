@@ -321,15 +321,15 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         }
         if (!line_text.empty()) report.note(line_text);
     }
-    std::vector<hex_verify::RunTotals> totals;
+    std::vector<verify::hex_openings::RunTotals> totals;
     for (const auto& run : runs) {
         if (run.variant != "normal") continue;
-        hex_verify::RunTotals sum{run.rules, run.size, run.total_nodes(), run.seconds, run.solved(), 0};
+        verify::hex_openings::RunTotals sum{run.rules, run.size, run.total_nodes(), run.seconds, run.solved(), 0};
         for (std::size_t i = 0; i < run.result.size(); ++i) sum.unknown += !run.copied[i] && run.result[i] == "unknown";
         totals.push_back(sum);
     }
-    hex_verify::print_savings(totals, report);
-    if (file.has_table("rule_counts")) hex_verify::print_rule_counts(file, report);
+    verify::hex_openings::print_savings(totals, report);
+    if (file.has_table("rule_counts")) verify::hex_openings::print_rule_counts(file, report);
     if (const BoardRun* five = find_run("normal", "rule1+2", 5)) {
         report.note("5x5 rule1+2, single openings (the article's table):  cell  article nodes  our nodes");
         const auto v = facts.numbers("nodes.5.rule1+2.openings");

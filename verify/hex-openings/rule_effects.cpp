@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace cgt::hex_verify {
+namespace cgt::verify::hex_openings {
 
 namespace {
 
@@ -144,4 +144,4 @@ void print_rule_counts(const common::ResultReader& file, verify::Report& report)
     }
 }
 
-} // namespace cgt::hex_verify
+} // namespace cgt::verify::hex_openings

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace cgt::hex_verify {
+namespace cgt::verify::hex_openings {
 
 // One board solved with one rule set (normal Hex): the totals over the openings solved.
 struct RunTotals {
@@ -35,4 +35,4 @@ void print_rule_counts(const common::ResultReader& file, verify::Report& report)
 // name does not parse).
 std::string rule_difference(const std::string& base, const std::string& other);
 
-} // namespace cgt::hex_verify
+} // namespace cgt::verify::hex_openings

@@ -34,7 +34,7 @@ SparseSweep swept(std::uint64_t max_heap) {
 TEST_CASE("GrundyJob: the tables of a sweep to 20,000", "[grundy]") {
     const SparseSweep reference = swept(20000);
     SparseSweep sweep = swept(20000);
-    grundy_job::Tables t = grundy_job::make_tables(std::move(sweep));
+    jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(sweep));
 
     const auto& g = t.grundy.column<std::uint16_t>("value");
     REQUIRE(g.size() == 20001);
@@ -91,9 +91,9 @@ TEST_CASE("GrundyJob: a checkpoint resumes to the same sweep", "[grundy]") {
     for (std::uint64_t stop : {0ull, 1ull, 12345ull, 30000ull}) {
         SparseSweep first(30000);
         first.run_through(stop);
-        grundy_job::save_checkpoint(path.path, first);
-        CHECK(grundy_job::checkpoint_heaps(path.path) == stop + 1);
-        SparseSweep resumed = grundy_job::resume_from_checkpoint(path.path, 30000, first.kernel());
+        jobs::grundy::save_checkpoint(path.path, first);
+        CHECK(jobs::grundy::checkpoint_heaps(path.path) == stop + 1);
+        SparseSweep resumed = jobs::grundy::resume_from_checkpoint(path.path, 30000, first.kernel());
         CHECK(resumed.next_heap() == stop + 1);
         resumed.run_through(30000);
         CHECK(std::equal(whole.values().begin(), whole.values().end(), resumed.values().begin()));
@@ -104,17 +104,17 @@ TEST_CASE("GrundyJob: a checkpoint resumes to the same sweep", "[grundy]") {
         CHECK(resumed.scan_stats() == whole.scan_stats());
     }
     // A checkpoint may be continued to a larger heap than the run that wrote it, not a smaller.
-    SparseSweep bigger = grundy_job::resume_from_checkpoint(path.path, 40000, impartial::ScanKernel::portable);
+    SparseSweep bigger = jobs::grundy::resume_from_checkpoint(path.path, 40000, impartial::ScanKernel::portable);
     CHECK(bigger.max_heap() == 40000);
-    CHECK_THROWS_WITH(grundy_job::resume_from_checkpoint(path.path, 29999, impartial::ScanKernel::portable),
+    CHECK_THROWS_WITH(jobs::grundy::resume_from_checkpoint(path.path, 29999, impartial::ScanKernel::portable),
                       Catch::Contains("30001 values saved but max heap is 29999"));
 }
 
 TEST_CASE("GrundyJob: checkpoints that are missing, foreign or unfinished are refused", "[grundy]") {
     const TempPath missing("missing.checkpoint"), foreign("foreign.checkpoint"), unfinished("unfinished.checkpoint");
-    CHECK_THROWS_WITH(grundy_job::checkpoint_heaps(missing.path), Catch::Contains("cannot open checkpoint"));
+    CHECK_THROWS_WITH(jobs::grundy::checkpoint_heaps(missing.path), Catch::Contains("cannot open checkpoint"));
     common::write_checkpoint(foreign.path, "cgt-nim", [](hid_t) {});
-    CHECK_THROWS_WITH(grundy_job::checkpoint_heaps(foreign.path), Catch::Contains("is not from cgt-grundy"));
+    CHECK_THROWS_WITH(jobs::grundy::checkpoint_heaps(foreign.path), Catch::Contains("is not from cgt-grundy"));
     {
         // What a writer that died before setting complete = 1 would leave, were it not for
         // the rename: the reader still refuses it.
@@ -123,24 +123,24 @@ TEST_CASE("GrundyJob: checkpoints that are missing, foreign or unfinished are re
         common::write_attribute(file, "program", std::string("cgt-grundy"), unfinished.path);
         common::write_attribute(file, "complete", std::int64_t{0}, unfinished.path);
     }
-    CHECK_THROWS_WITH(grundy_job::checkpoint_heaps(unfinished.path), Catch::Contains("is incomplete"));
+    CHECK_THROWS_WITH(jobs::grundy::checkpoint_heaps(unfinished.path), Catch::Contains("is incomplete"));
 }
 
 TEST_CASE("GrundyJob: a checkpoint write that fails leaves the previous checkpoint", "[grundy]") {
     const TempPath path("atomic.checkpoint");
     SparseSweep sweep(5000);
     sweep.run_through(999);
-    grundy_job::save_checkpoint(path.path, sweep);
+    jobs::grundy::save_checkpoint(path.path, sweep);
     CHECK_THROWS_WITH(common::write_checkpoint(path.path, "cgt-grundy",
                                                [](hid_t) { throw std::runtime_error("disk full"); }),
                       Catch::Contains("disk full"));
-    CHECK(grundy_job::checkpoint_heaps(path.path) == 1000);
+    CHECK(jobs::grundy::checkpoint_heaps(path.path) == 1000);
 }
 
 TEST_CASE("GrundyJob: --kernel choices", "[grundy]") {
-    CHECK(grundy_job::parse_kernel("auto") == impartial::fastest_scan_kernel());
-    CHECK(grundy_job::parse_kernel("portable") == impartial::ScanKernel::portable);
-    CHECK_THROWS_WITH(grundy_job::parse_kernel("sse2"),
+    CHECK(jobs::grundy::parse_kernel("auto") == impartial::fastest_scan_kernel());
+    CHECK(jobs::grundy::parse_kernel("portable") == impartial::ScanKernel::portable);
+    CHECK_THROWS_WITH(jobs::grundy::parse_kernel("sse2"),
                       Catch::Equals("--kernel must be auto, avx512, avx2 or portable, got 'sse2'"));
-    CHECK_THROWS_WITH(grundy_job::parse_kernel(""), Catch::Contains("got ''"));
+    CHECK_THROWS_WITH(jobs::grundy::parse_kernel(""), Catch::Contains("got ''"));
 }

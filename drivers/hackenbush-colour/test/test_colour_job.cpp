@@ -7,26 +7,26 @@
 #include <set>
 
 namespace common = cgt::common;
-namespace colour_job = cgt::colour_job;
-using cgt::hackenbush_jobs::column_in_key_order;
-using cgt::hackenbush_jobs::GraphTasks;
-using cgt::hackenbush_jobs::ValueTexts;
-using GameStore = cgt::cgt::GameStore;
+namespace jobs = cgt::jobs;
+using cgt::jobs::hackenbush_common::column_in_key_order;
+using cgt::jobs::hackenbush_common::GraphTasks;
+using cgt::jobs::hackenbush_common::ValueTexts;
+using GameStore = cgt::core::GameStore;
 
 namespace {
 
 struct Run {
     std::vector<std::string> graphs, values, wholes, outcomes, searches, kinds;
-    std::vector<colour_job::EdgeCounts> counts;
+    std::vector<jobs::hackenbush_colour::EdgeCounts> counts;
 };
 
 // Tasks first, first + step, ... with one store: one rank of a round-robin split.
 Run run(const GraphTasks& tasks, std::uint64_t first, std::uint64_t step) {
     GameStore store;
     ValueTexts values(store);
-    colour_job::GraphRows rows(tasks, store, values);
+    jobs::hackenbush_colour::GraphRows rows(tasks, store, values);
     common::LocalTable table;
-    colour_job::GraphRows::declare_columns(table);
+    jobs::hackenbush_colour::GraphRows::declare_columns(table);
     for (std::uint64_t id = first; id < tasks.count(); id += step) rows.run(id, table);
     table.end_blocks();
     Run out;
@@ -44,8 +44,8 @@ Run run(const GraphTasks& tasks, std::uint64_t first, std::uint64_t step) {
 
 TEST_CASE("ColourJob: the article's graph counts; outcomes = search, parts = whole, blue-red all numbers",
           "[hackenbush]") {
-    const colour_job::Params params{3, 4, {"BR", "BRG"}};
-    const GraphTasks tasks(colour_job::families(params));
+    const jobs::hackenbush_colour::Params params{3, 4, {"BR", "BRG"}};
+    const GraphTasks tasks(jobs::hackenbush_colour::families(params));
     const Run all = run(tasks, 0, 1);
     // The article's counts by edge count: blue-red 8, 72, 588, 3,999; three colours 12, 159,
     // 1,903, 18,753.
@@ -89,7 +89,7 @@ TEST_CASE("ColourJob: the article's graph counts; outcomes = search, parts = who
 }
 
 TEST_CASE("ColourJob: any split gives the same rows and values", "[hackenbush]") {
-    const GraphTasks tasks(colour_job::families({2, 4, {"BRG"}}));
+    const GraphTasks tasks(jobs::hackenbush_colour::families({2, 4, {"BRG"}}));
     const Run whole = run(tasks, 0, 1);
     std::vector<std::pair<std::string, std::string>> merged(whole.graphs.size());
     // Rows come back in key order per rank; the three ranks' tasks interleave, so place each
@@ -120,14 +120,14 @@ TEST_CASE("ColourJob: bad colour sets and sizes are refused with a reason", "[ha
     };
     for (const Row& row : rows) {
         INFO(row.colours);
-        CHECK_THROWS_WITH(colour_job::parse_colours(row.colours), row.message);
+        CHECK_THROWS_WITH(jobs::hackenbush_colour::parse_colours(row.colours), row.message);
     }
-    CHECK(colour_job::parse_colours("BR,BRG G") == std::vector<std::string>{"BR", "BRG", "G"});
-    CHECK_THROWS_WITH(colour_job::families({0, 6, {"BR"}}),
+    CHECK(jobs::hackenbush_colour::parse_colours("BR,BRG G") == std::vector<std::string>{"BR", "BRG", "G"});
+    CHECK_THROWS_WITH(jobs::hackenbush_colour::families({0, 6, {"BR"}}),
                       "--vertices must be 1..63 (vertex sets are 64-bit masks with the ground), got 0");
-    CHECK_THROWS_WITH(colour_job::families({3, 65, {"BR"}}),
+    CHECK_THROWS_WITH(jobs::hackenbush_colour::families({3, 65, {"BR"}}),
                       "--max-edges must be 1..64 (positions are 64-bit edge masks), got 65");
-    CHECK_THROWS_WITH(colour_job::families({9, 64, {"BRG"}}),
+    CHECK_THROWS_WITH(jobs::hackenbush_colour::families({9, 64, {"BRG"}}),
                       "--vertices 9 --max-edges 64: 9 vertices with colours BRG and 1..64 edges give more than "
                       "2^64 - 1 multisets of 165 edge kinds");
 }

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 using cgt::hackenbush::GraphFamily;
-using cgt::hackenbush_jobs::GraphTasks;
+using cgt::jobs::hackenbush_common::GraphTasks;
 
 TEST_CASE("GraphTasks: runs of consecutive multisets in enumeration order, covering each family once",
           "[hackenbush]") {

@@ -3,10 +3,10 @@
 
 #include <catch2/catch.hpp>
 
-using cgt::cgt::GameStore;
+using cgt::core::GameStore;
 namespace hackenbush = cgt::hackenbush;
-namespace hackenbush_jobs = cgt::hackenbush_jobs;
-using cgt::hackenbush_jobs::ValueTexts;
+namespace jobs = cgt::jobs;
+using cgt::jobs::hackenbush_common::ValueTexts;
 
 TEST_CASE("ValueTexts: one local id and one canonical text per distinct value", "[hackenbush]") {
     GameStore store;
@@ -36,7 +36,7 @@ TEST_CASE("ValueTexts: the words of the tables", "[hackenbush]") {
     for (const Row& row : rows) {
         INFO(row.value);
         const auto g = store.parse(row.value);
-        CHECK(hackenbush_jobs::kind_word(store.classify(g).kind) == row.kind);
-        CHECK(hackenbush_jobs::outcome_word(store.outcome(g)) == row.outcome);
+        CHECK(jobs::hackenbush_common::kind_word(store.classify(g).kind) == row.kind);
+        CHECK(jobs::hackenbush_common::outcome_word(store.outcome(g)) == row.outcome);
     }
 }

@@ -4,17 +4,17 @@
 #include <catch2/catch.hpp>
 
 namespace common = cgt::common;
-namespace green_job = cgt::green_job;
-using cgt::hackenbush_jobs::column_in_key_order;
-using cgt::hackenbush_jobs::GraphTasks;
-using GameStore = cgt::cgt::GameStore;
+namespace jobs = cgt::jobs;
+using cgt::jobs::hackenbush_common::column_in_key_order;
+using cgt::jobs::hackenbush_common::GraphTasks;
+using GameStore = cgt::core::GameStore;
 
 TEST_CASE("GreenJob: mex = fusion + colon = engine on every graph, the article's counts", "[hackenbush]") {
-    const GraphTasks tasks(green_job::families(green_job::parse_sizes("3:7 4:4")));
+    const GraphTasks tasks(jobs::hackenbush_green::families(jobs::hackenbush_green::parse_sizes("3:7 4:4")));
     GameStore store;
-    green_job::GraphRows rows(tasks, store);
+    jobs::hackenbush_green::GraphRows rows(tasks, store);
     common::LocalTable table;
-    green_job::GraphRows::declare_columns(table);
+    jobs::hackenbush_green::GraphRows::declare_columns(table);
     for (std::uint64_t id = 0; id < tasks.count(); ++id) rows.run(id, table);
     // The article's counts on 3 vertices: 4, 19, 83, 311, 998, 2,801, 7,037.
     const std::vector<std::uint64_t> article = {4, 19, 83, 311, 998, 2801, 7037};
@@ -43,12 +43,12 @@ TEST_CASE("GreenJob: mex = fusion + colon = engine on every graph, the article's
 }
 
 TEST_CASE("GreenJob: the nim value counts of one edge count survive a reduction", "[hackenbush]") {
-    std::vector<green_job::EdgeCounts> counts(3);
+    std::vector<jobs::hackenbush_green::EdgeCounts> counts(3);
     counts[1].graphs = 5;
     counts[1].by_nim[3] = 2;
     counts[2].parity_agrees = 7;
     counts[2].by_nim[127] = 1;
-    const auto back = green_job::unflatten(green_job::flatten(counts));
+    const auto back = jobs::hackenbush_green::unflatten(jobs::hackenbush_green::flatten(counts));
     REQUIRE(back.size() == 3);
     CHECK(back[1].graphs == 5);
     CHECK(back[1].by_nim[3] == 2);
@@ -73,7 +73,7 @@ TEST_CASE("GreenJob: bad --graphs are refused with a reason", "[hackenbush]") {
     };
     for (const Row& row : rows) {
         INFO(row.text);
-        CHECK_THROWS_WITH(green_job::parse_sizes(row.text), row.message);
+        CHECK_THROWS_WITH(jobs::hackenbush_green::parse_sizes(row.text), row.message);
     }
-    CHECK(green_job::parse_sizes("3:9,4:8") == std::vector<green_job::Size>{{3, 9}, {4, 8}});
+    CHECK(jobs::hackenbush_green::parse_sizes("3:9,4:8") == std::vector<jobs::hackenbush_green::Size>{{3, 9}, {4, 8}});
 }

@@ -6,10 +6,10 @@
 #include <set>
 
 namespace common = cgt::common;
-namespace stalks_job = cgt::stalks_job;
-using cgt::hackenbush_jobs::column_in_key_order;
-using cgt::hackenbush_jobs::ValueTexts;
-using GameStore = cgt::cgt::GameStore;
+namespace jobs = cgt::jobs;
+using cgt::jobs::hackenbush_common::column_in_key_order;
+using cgt::jobs::hackenbush_common::ValueTexts;
+using GameStore = cgt::core::GameStore;
 
 namespace {
 
@@ -18,15 +18,15 @@ namespace {
 struct Run {
     std::vector<std::string> colours, texts, kinds;
     std::vector<std::int64_t> birthdays;
-    std::vector<stalks_job::LengthCounts> counts;
+    std::vector<jobs::hackenbush_stalks::LengthCounts> counts;
 };
-Run run(const stalks_job::Params& params, std::uint64_t first, std::uint64_t step) {
-    const stalks_job::StalkTasks tasks(params);
+Run run(const jobs::hackenbush_stalks::Params& params, std::uint64_t first, std::uint64_t step) {
+    const jobs::hackenbush_stalks::StalkTasks tasks(params);
     GameStore store;
     ValueTexts values(store);
-    stalks_job::StalkRows rows(params, store, values);
+    jobs::hackenbush_stalks::StalkRows rows(params, store, values);
     common::LocalTable table;
-    stalks_job::StalkRows::declare_columns(table);
+    jobs::hackenbush_stalks::StalkRows::declare_columns(table);
     for (std::uint64_t t = first; t < tasks.count(); t += step) rows.run(tasks, t, table);
     table.end_blocks();
     Run out;
@@ -59,7 +59,7 @@ TEST_CASE("StalkJob: the article's table of three-colour stalks up to 8 edges", 
     for (std::size_t n = 1; n <= 8; ++n) {
         INFO("length " << n);
         const auto& c = all.counts[n];
-        CHECK(c.stalks == stalks_job::stalks_of_length(n));
+        CHECK(c.stalks == jobs::hackenbush_stalks::stalks_of_length(n));
         CHECK(c.number_ups_other == 0);
         CHECK(c.number_rule_failures == 0);
         CHECK(c.nimber_rule_failures == 0);
@@ -87,11 +87,11 @@ TEST_CASE("StalkJob: the article's table of three-colour stalks up to 8 edges", 
 }
 
 TEST_CASE("StalkJob: rows in (length, colours) order, the same from any split", "[hackenbush]") {
-    const stalks_job::Params params{7};
+    const jobs::hackenbush_stalks::Params params{7};
     const Run whole = run(params, 0, 1);
     std::vector<std::string> expected; // every colour string, by length, then B < R < G
     for (std::size_t n = 1; n <= 7; ++n)
-        for (std::uint64_t k = 0; k < stalks_job::stalks_of_length(n); ++k) {
+        for (std::uint64_t k = 0; k < jobs::hackenbush_stalks::stalks_of_length(n); ++k) {
             std::string s(n, 'B');
             for (std::uint64_t i = k, j = n; j-- > 0; i /= 3) s[j] = "BRG"[i % 3];
             expected.push_back(s);
@@ -117,14 +117,14 @@ TEST_CASE("StalkJob: rows in (length, colours) order, the same from any split", 
 }
 
 TEST_CASE("StalkJob: tasks are the prefixes of length min(L, 6)", "[hackenbush]") {
-    const stalks_job::StalkTasks twelve(stalks_job::Params{12});
+    const jobs::hackenbush_stalks::StalkTasks twelve(jobs::hackenbush_stalks::Params{12});
     CHECK(twelve.prefix_length() == 6);
     CHECK(twelve.count() == 730);
     CHECK(twelve.prefix(0).empty());
     CHECK(twelve.prefix(1) == "BBBBBB");
     CHECK(twelve.prefix(2) == "BBBBBR");
     CHECK(twelve.prefix(729) == "GGGGGG");
-    const stalks_job::StalkTasks three(stalks_job::Params{3});
+    const jobs::hackenbush_stalks::StalkTasks three(jobs::hackenbush_stalks::Params{3});
     CHECK(three.prefix_length() == 3);
     CHECK(three.count() == 28);
     CHECK(three.block_key(2, 0) < three.block_key(3, 1));
@@ -133,9 +133,9 @@ TEST_CASE("StalkJob: tasks are the prefixes of length min(L, 6)", "[hackenbush]"
 
 TEST_CASE("StalkJob: lengths whose stalks cannot be counted in 64 bits are refused", "[hackenbush]") {
     for (long bad : {0L, -1L, 40L})
-        CHECK_THROWS_WITH(stalks_job::check_max_length(bad),
+        CHECK_THROWS_WITH(jobs::hackenbush_stalks::check_max_length(bad),
                           "--max-length must be 1..39 (the 3^L stalks are counted in 64 bits), got " +
                               std::to_string(bad));
-    CHECK_NOTHROW(stalks_job::check_max_length(39));
-    CHECK(stalks_job::stalks_of_length(39) == 4052555153018976267u);
+    CHECK_NOTHROW(jobs::hackenbush_stalks::check_max_length(39));
+    CHECK(jobs::hackenbush_stalks::stalks_of_length(39) == 4052555153018976267u);
 }

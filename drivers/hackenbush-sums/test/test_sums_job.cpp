@@ -4,22 +4,22 @@
 #include <catch2/catch.hpp>
 
 namespace common = cgt::common;
-namespace sums_job = cgt::sums_job;
+namespace jobs = cgt::jobs;
 using cgt::hackenbush::GraphFamily;
-using cgt::hackenbush_jobs::ValueTexts;
-using GameStore = cgt::cgt::GameStore;
+using cgt::jobs::hackenbush_common::ValueTexts;
+using GameStore = cgt::core::GameStore;
 
 namespace {
 struct Run {
     std::vector<std::string> a, b, c, sums, outcomes, searches;
     std::uint64_t agree = 0;
 };
-Run run(const sums_job::Params& params, std::uint64_t begin, std::uint64_t end) {
+Run run(const jobs::hackenbush_sums::Params& params, std::uint64_t begin, std::uint64_t end) {
     GameStore store;
     ValueTexts values(store);
-    sums_job::TripleRows rows(params, store, values);
+    jobs::hackenbush_sums::TripleRows rows(params, store, values);
     common::LocalTable table;
-    sums_job::TripleRows::declare_columns(table);
+    jobs::hackenbush_sums::TripleRows::declare_columns(table);
     table.begin_block(0);
     rows.run(begin, end, table);
     Run out;
@@ -35,7 +35,7 @@ Run run(const sums_job::Params& params, std::uint64_t begin, std::uint64_t end) 
 } // namespace
 
 TEST_CASE("SumsJob: the outcome of the sum equals the search on the pictures side by side", "[hackenbush]") {
-    const sums_job::Params params{300, 7, 3, 4};
+    const jobs::hackenbush_sums::Params params{300, 7, 3, 4};
     const Run all = run(params, 0, 300);
     CHECK(all.agree == 300);
     CHECK(all.outcomes == all.searches);
@@ -44,7 +44,7 @@ TEST_CASE("SumsJob: the outcome of the sum equals the search on the pictures sid
 }
 
 TEST_CASE("SumsJob: triple i depends only on the seed and i", "[hackenbush]") {
-    const sums_job::Params params{200, 20240917, 3, 4};
+    const jobs::hackenbush_sums::Params params{200, 20240917, 3, 4};
     const Run whole = run(params, 0, 200);
     const Run first = run(params, 0, 77), second = run(params, 77, 200);
     std::vector<std::string> a = first.a, sums = first.sums;
@@ -53,7 +53,7 @@ TEST_CASE("SumsJob: triple i depends only on the seed and i", "[hackenbush]") {
     CHECK(a == whole.a);
     CHECK(sums == whole.sums);
     // Another seed, other pictures.
-    const Run other = run(sums_job::Params{200, 20240918, 3, 4}, 0, 200);
+    const Run other = run(jobs::hackenbush_sums::Params{200, 20240918, 3, 4}, 0, 200);
     CHECK(other.a != whole.a);
     // The generator is part of the file format: a recorded seed must give the same triples
     // in later versions. Triple 0 of the default seed:
@@ -62,11 +62,11 @@ TEST_CASE("SumsJob: triple i depends only on the seed and i", "[hackenbush]") {
 }
 
 TEST_CASE("SumsJob: random pictures are grounded multisets of 1..E edges", "[hackenbush]") {
-    const sums_job::Params params{1, 99, 4, 6};
+    const jobs::hackenbush_sums::Params params{1, 99, 4, 6};
     const GraphFamily family(4, "BRG", 6);
     std::vector<std::size_t> sizes(7, 0);
     for (std::uint64_t i = 0; i < 2000; ++i) {
-        const auto kinds = sums_job::random_picture(params, family, i, static_cast<unsigned>(i % 3));
+        const auto kinds = jobs::hackenbush_sums::random_picture(params, family, i, static_cast<unsigned>(i % 3));
         REQUIRE(kinds.size() >= 1);
         REQUIRE(kinds.size() <= 6);
         REQUIRE(std::is_sorted(kinds.begin(), kinds.end()));
@@ -77,14 +77,14 @@ TEST_CASE("SumsJob: random pictures are grounded multisets of 1..E edges", "[hac
 }
 
 TEST_CASE("SumsJob: bad sizes and seeds are refused with a reason", "[hackenbush]") {
-    CHECK_THROWS_WITH(sums_job::check_triples(0), "--triples must be >= 1, got 0");
-    CHECK_THROWS_WITH(sums_job::check_vertices(64),
+    CHECK_THROWS_WITH(jobs::hackenbush_sums::check_triples(0), "--triples must be >= 1, got 0");
+    CHECK_THROWS_WITH(jobs::hackenbush_sums::check_vertices(64),
                       "--vertices must be 1..63 (vertex sets are 64-bit masks with the ground), got 64");
-    CHECK_THROWS_WITH(sums_job::check_max_edges(22),
+    CHECK_THROWS_WITH(jobs::hackenbush_sums::check_max_edges(22),
                       "--max-edges must be 1..21 (three pictures side by side must fit in 64-edge masks), got 22");
     for (const std::string bad : {"", "-1", "x1", "18446744073709551616", "1e9"})
-        CHECK_THROWS_WITH(sums_job::parse_seed(bad),
+        CHECK_THROWS_WITH(jobs::hackenbush_sums::parse_seed(bad),
                           "--seed must be a whole number 0..18446744073709551615, got '" + bad + "'");
-    CHECK(sums_job::parse_seed("18446744073709551615") == ~std::uint64_t{0});
-    CHECK(sums_job::parse_seed("0") == 0);
+    CHECK(jobs::hackenbush_sums::parse_seed("18446744073709551615") == ~std::uint64_t{0});
+    CHECK(jobs::hackenbush_sums::parse_seed("0") == 0);
 }

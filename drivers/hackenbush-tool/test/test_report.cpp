@@ -9,7 +9,7 @@ using cgt::hackenbush::Player;
 TEST_CASE("Report: value, parts and hints of 1/2 + (-1), as text and JSON", "[hackenbush]") {
     const std::vector<Input> inputs = {{"br.txt", Picture::parse("0 1 B\n1 2 R\n")},
                                        {"red.txt", Picture::parse("\n0 1 R\n")}};
-    const Report r = make_report(inputs, Player::Red, cgt::cgt::Notation::Ascii);
+    const Report r = make_report(inputs, Player::Red, cgt::core::Notation::Ascii);
     CHECK(format_json(r, inputs) ==
           "{\"value\": \"-1/2\", \"outcome\": \"R\", \"parts\": ["
           "{\"file\": \"br.txt\", \"edges\": [0, 1], \"value\": \"1/2\"}, "
@@ -29,7 +29,7 @@ TEST_CASE("Report: value, parts and hints of 1/2 + (-1), as text and JSON", "[ha
 
 TEST_CASE("Report: file names are escaped in JSON; no hints without a player", "[hackenbush]") {
     const std::vector<Input> inputs = {{"a \"b\"\\c.txt", Picture::parse("0 1 G\n1 2 B\n")}};
-    const Report r = make_report(inputs, std::nullopt, cgt::cgt::Notation::Unicode);
+    const Report r = make_report(inputs, std::nullopt, cgt::core::Notation::Unicode);
     CHECK(format_json(r, inputs) ==
           "{\"value\": \"\u2191*\", \"outcome\": \"N\", \"parts\": [{\"file\": "
           "\"a \\\"b\\\"\\\\c.txt\", \"edges\": [0, 1], \"value\": \"\u2191*\"}], "

@@ -8,7 +8,7 @@
 #include <vector>
 
 using namespace cgt;
-using namespace cgt::hex_openings;
+using namespace cgt::jobs::hex_openings;
 
 namespace {
 

@@ -5,11 +5,11 @@
 using namespace cgt;
 
 TEST_CASE("NimJob: 3 heaps up to 8 give 165 positions per game, all agreeing with search", "[nim]") {
-    nim_job::Params params{nim_job::parse_games("nim 1,3,4"), 3, 8};
-    REQUIRE(nim_job::positions_per_game(params) == 165);
+    jobs::nim::Params params{jobs::nim::parse_games("nim 1,3,4"), 3, 8};
+    REQUIRE(jobs::nim::positions_per_game(params) == 165);
     common::LocalTable table;
-    nim_job::PositionRows rows(params);
-    nim_job::PositionRows::declare_columns(table);
+    jobs::nim::PositionRows rows(params);
+    jobs::nim::PositionRows::declare_columns(table);
     table.begin_block(0);
     rows.compute(0, 330, table);
     const auto& game = table.column<std::string>("game");
@@ -39,12 +39,12 @@ TEST_CASE("NimJob: 3 heaps up to 8 give 165 positions per game, all agreeing wit
 }
 
 TEST_CASE("NimJob: any key range gives the same rows as the whole", "[nim]") {
-    nim_job::Params params{nim_job::parse_games("nim;2,5"), 4, 5};
-    const std::uint64_t total = 2 * nim_job::positions_per_game(params);
+    jobs::nim::Params params{jobs::nim::parse_games("nim;2,5"), 4, 5};
+    const std::uint64_t total = 2 * jobs::nim::positions_per_game(params);
     common::LocalTable whole, parts;
-    nim_job::PositionRows a(params), b(params);
-    nim_job::PositionRows::declare_columns(whole);
-    nim_job::PositionRows::declare_columns(parts);
+    jobs::nim::PositionRows a(params), b(params);
+    jobs::nim::PositionRows::declare_columns(whole);
+    jobs::nim::PositionRows::declare_columns(parts);
     a.compute(0, total, whole);
     for (std::uint64_t k = 0; k < total; k += 37) b.compute(k, std::min(total, k + 37), parts);
     CHECK(whole.column<std::string>("heaps") == parts.column<std::string>("heaps"));
@@ -60,8 +60,8 @@ TEST_CASE("NimJob: bad games and sizes are refused with a reason", "[nim]") {
     };
     for (const auto& row : rows) {
         INFO(row.games);
-        CHECK_THROWS_WITH(nim_job::parse_games(row.games), Catch::Contains(row.message));
+        CHECK_THROWS_WITH(jobs::nim::parse_games(row.games), Catch::Contains(row.message));
     }
-    nim_job::Params big{nim_job::parse_games("nim"), 16, 20};
-    CHECK_THROWS_WITH(nim_job::positions_per_game(big), Catch::Contains("7307872110 positions per game"));
+    jobs::nim::Params big{jobs::nim::parse_games("nim"), 16, 20};
+    CHECK_THROWS_WITH(jobs::nim::positions_per_game(big), Catch::Contains("7307872110 positions per game"));
 }

@@ -5,7 +5,7 @@
 #include <set>
 
 using namespace cgt;
-using namespace cgt::octal_sweep;
+using namespace cgt::jobs::octal_sweep;
 
 TEST_CASE("OctalSweep: the default families are 4095 sets and 1023 octal codes, in order",
           "[octal]") {

@@ -10,8 +10,8 @@
 #include <vector>
 
 using namespace cgt::hackenbush;
-using cgt::cgt::GameId;
-using cgt::cgt::GameStore;
+using cgt::core::GameId;
+using cgt::core::GameStore;
 
 TEST_CASE("Hackenbush: the article's stalks have the article's values", "[hackenbush]") {
     struct Row { std::string stalk; std::string value; };
@@ -122,15 +122,15 @@ TEST_CASE("Hackenbush: blue-red stalks follow Berlekamp's sign-expansion rule",
     struct Row { std::string stalk; std::string value; };
     const std::vector<Row> rows = {{"B", "1"},    {"BR", "1/2"}, {"BBR", "3/2"},  {"BRB", "3/4"},
                                    {"RBB", "-1/4"}, {"RRRB", "-5/2"}, {"BRRRRR", "1/32"}};
-    for (const auto& row : rows) CHECK(sign_expansion(row.stalk) == cgt::cgt::Dyadic::parse(row.value));
+    for (const auto& row : rows) CHECK(sign_expansion(row.stalk) == cgt::core::Dyadic::parse(row.value));
     CHECK_THROWS_WITH(sign_expansion("BGR"), Catch::Contains("not a blue-red stalk"));
     // The longest exact stalks: 56 edges fit, the worst of 57 does not (and is refused
     // by the engine as well as by the rule).
     GameStore big;
     const std::string longest = "BR" + std::string(MAX_EXACT_BLUE_RED_STALK - 2, 'B');
-    CHECK(sign_expansion(longest) == cgt::cgt::Dyadic::fraction((std::int64_t{1} << 55) - 1, 55));
+    CHECK(sign_expansion(longest) == cgt::core::Dyadic::fraction((std::int64_t{1} << 55) - 1, 55));
     CHECK(stalk_value(big, longest) == GameStore::number(sign_expansion(longest)));
-    CHECK(sign_expansion(std::string(56, 'R')) == cgt::cgt::Dyadic(-56));
+    CHECK(sign_expansion(std::string(56, 'R')) == cgt::core::Dyadic(-56));
     CHECK_THROWS_AS(sign_expansion(longest + "B"), std::overflow_error);
     CHECK_THROWS_AS(stalk_value(big, longest + "B"), std::overflow_error);
 

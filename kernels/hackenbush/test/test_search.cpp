@@ -8,8 +8,8 @@
 #include <vector>
 
 using namespace cgt::hackenbush;
-using cgt::cgt::GameId;
-using cgt::cgt::GameStore;
+using cgt::core::GameId;
+using cgt::core::GameStore;
 
 namespace {
 
@@ -59,7 +59,7 @@ TEST_CASE("Hackenbush: engine outcomes equal a value-free search; parts add up",
         CHECK(store.outcome(value) == search.outcome());
         CHECK(whole.value() == value);
         CHECK(PictureValues(p.negated(), store).value() == store.neg(value));
-        next += search.outcome() == cgt::cgt::Outcome::Next;
+        next += search.outcome() == cgt::core::Outcome::Next;
     }
     CHECK(next > 0);
 }

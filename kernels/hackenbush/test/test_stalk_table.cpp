@@ -7,9 +7,9 @@
 #include <string>
 
 using namespace cgt::hackenbush;
-using cgt::cgt::GameId;
-using cgt::cgt::GameStore;
-using cgt::cgt::ValueKind;
+using cgt::core::GameId;
+using cgt::core::GameStore;
+using cgt::core::ValueKind;
 
 TEST_CASE("Hackenbush: the article's table of three-colour stalks up to 7 edges",
           "[hackenbush]") {
@@ -57,12 +57,12 @@ TEST_CASE("Hackenbush: the article's table of three-colour stalks up to 7 edges"
                                     colours[n - 1] != 'G';
         CHECK((c.kind == ValueKind::NumberNimber) == greens_on_top);
         if (greens_on_top) {
-            CHECK(c.number == (base.empty() ? cgt::cgt::Dyadic() : sign_expansion(base)));
+            CHECK(c.number == (base.empty() ? cgt::core::Dyadic() : sign_expansion(base)));
             CHECK(c.star == n - first_green);
         }
         CHECK((c.kind == ValueKind::NumberUps) == green_then_one);
         if (green_then_one) {
-            CHECK(c.number == (base.empty() ? cgt::cgt::Dyadic() : sign_expansion(base)));
+            CHECK(c.number == (base.empty() ? cgt::core::Dyadic() : sign_expansion(base)));
             CHECK(c.ups == (colours[n - 1] == 'B' ? 1 : -1));
             CHECK(c.star == 1);
         }

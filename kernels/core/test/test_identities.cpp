@@ -1,4 +1,4 @@
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-using namespace cgt::cgt;
+using namespace cgt::core;
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 class Dyadic {
 public:
@@ -61,4 +61,4 @@ void append_integer(std::string& out, std::int64_t n);
 // null bound is unbounded on that side. Precondition: lo < hi when both are given.
 Dyadic simplest_between(const Dyadic* lo, const Dyadic* hi);
 
-} // namespace cgt::cgt
+} // namespace cgt::core

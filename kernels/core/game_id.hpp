@@ -3,12 +3,12 @@
 // numbers of a computation (8 million blue-red stalks, say) cost no storage; any other value
 // is the index of its interned canonical form. Handles are meaningful only inside the store
 // that made them: results leave a process as canonical text (GameStore::canonical_text).
-#include "cgt/dyadic.hpp"
+#include "core/dyadic.hpp"
 
 #include <compare>
 #include <cstdint>
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 class GameId {
 public:
@@ -65,4 +65,4 @@ inline std::strong_ordering compare_numbers(GameId a, GameId b) {
                  : (x > y ? std::strong_ordering::greater : std::strong_ordering::equal);
 }
 
-} // namespace cgt::cgt
+} // namespace cgt::core

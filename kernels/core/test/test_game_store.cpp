@@ -1,11 +1,11 @@
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
-using namespace cgt::cgt;
+using namespace cgt::core;
 
 TEST_CASE("GameStore: {L | R} reduces to the canonical form and its name", "[cgt]") {
     struct Row { std::string text; std::string name; std::string error; };

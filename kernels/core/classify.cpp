@@ -1,8 +1,8 @@
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 
 #include <algorithm>
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 // A value x + n.up + *m has equal stops x, so G is tried only when L(G) = R(G) = x, and then
 // I = G - x is the infinitesimal part. I = *m is read off the interned form. Otherwise n is
@@ -72,4 +72,4 @@ Classification GameStore::classify(GameId g) {
     return c;
 }
 
-} // namespace cgt::cgt
+} // namespace cgt::core

@@ -12,9 +12,9 @@
 // Implemented in: game_store.cpp (interning, queries, constants), make.cpp (canonical form),
 // compare.cpp (order), arithmetic.cpp (sum, negative), classify.cpp (number / x + *m /
 // x + n.up + *m), game_text.cpp (names, canonical text, parsing).
-#include "cgt/dyadic.hpp"
-#include "cgt/flat_map.hpp"
-#include "cgt/game_id.hpp"
+#include "core/dyadic.hpp"
+#include "core/flat_map.hpp"
+#include "core/game_id.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -25,7 +25,7 @@
 #include <utility>
 #include <vector>
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 // Who wins: Left (Blue) whoever starts, Right (Red) whoever starts, the Previous player
 // (the second to move, G = 0), or the Next player (the one to move, G fuzzy with 0).
@@ -198,4 +198,4 @@ private:
     std::vector<std::pair<GameId, bool>> m_raw_x_le_g, m_raw_g_le_x;
 };
 
-} // namespace cgt::cgt
+} // namespace cgt::core

@@ -1,10 +1,10 @@
-#include "cgt/dyadic.hpp"
+#include "core/dyadic.hpp"
 
 #include <bit>
 #include <charconv>
 #include <stdexcept>
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 namespace {
 
@@ -163,4 +163,4 @@ Dyadic simplest_between(const Dyadic* lo, const Dyadic* hi) {
     return reduce(pick, e, "simplest number between");
 }
 
-} // namespace cgt::cgt
+} // namespace cgt::core

@@ -1,9 +1,9 @@
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 
 #include <algorithm>
 #include <utility>
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 // The game G = {left | right} under construction. Its options are canonical handles, but G
 // itself has none yet, so x <= G and G <= x are decided by Conway's definition on G's
@@ -188,4 +188,4 @@ GameId GameStore::make(std::span<const GameId> left, std::span<const GameId> rig
     return intern(m_left, m_right);
 }
 
-} // namespace cgt::cgt
+} // namespace cgt::core

@@ -1,6 +1,6 @@
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 bool GameStore::le(GameId g, GameId h) {
     if (g == h) return true;
@@ -92,4 +92,4 @@ Outcome GameStore::outcome(GameId g) {
     return Outcome::Next;
 }
 
-} // namespace cgt::cgt
+} // namespace cgt::core

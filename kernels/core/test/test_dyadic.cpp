@@ -1,11 +1,11 @@
-#include "cgt/dyadic.hpp"
+#include "core/dyadic.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
-using cgt::cgt::Dyadic;
+using cgt::core::Dyadic;
 
 TEST_CASE("Dyadic: reads and writes n and n/2^k, refusing what is not dyadic", "[cgt]") {
     struct Row { std::string text; std::string written; std::string error; };
@@ -66,7 +66,7 @@ TEST_CASE("Dyadic: the simplest number between two bounds", "[cgt]") {
         INFO(row.lo << " .. " << row.hi);
         const Dyadic lo = *row.lo ? Dyadic::parse(row.lo) : Dyadic();
         const Dyadic hi = *row.hi ? Dyadic::parse(row.hi) : Dyadic();
-        CHECK(cgt::cgt::simplest_between(*row.lo ? &lo : nullptr, *row.hi ? &hi : nullptr) ==
+        CHECK(cgt::core::simplest_between(*row.lo ? &lo : nullptr, *row.hi ? &hi : nullptr) ==
               Dyadic::parse(row.simplest));
     }
 }

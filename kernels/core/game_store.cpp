@@ -1,10 +1,10 @@
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 char outcome_letter(Outcome outcome) {
     switch (outcome) {
@@ -226,4 +226,4 @@ void GameStore::clear_caches() {
     m_le_recent.assign(RECENT_LE_SLOTS, RecentLe{});
 }
 
-} // namespace cgt::cgt
+} // namespace cgt::core

@@ -1,8 +1,8 @@
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 
 #include <algorithm>
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 GameId GameStore::neg(GameId g) {
     if (g.is_number()) return GameId::number(-g.number_value());
@@ -63,4 +63,4 @@ GameId GameStore::add(GameId g, GameId h) {
     return result;
 }
 
-} // namespace cgt::cgt
+} // namespace cgt::core

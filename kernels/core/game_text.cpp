@@ -1,10 +1,10 @@
-#include "cgt/game_store.hpp"
+#include "core/game_store.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 namespace {
 
@@ -242,4 +242,4 @@ private:
 
 GameId GameStore::parse(std::string_view text) { return Parser(*this, text).parse_all(); }
 
-} // namespace cgt::cgt
+} // namespace cgt::core

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace cgt::cgt {
+namespace cgt::core {
 
 // A 64-bit finaliser (splitmix64): every input bit affects every output bit, so keys that
 // differ in a few low bits (edge masks, consecutive ids) spread over the table.
@@ -140,4 +140,4 @@ private:
     std::size_t m_size = 0;
 };
 
-} // namespace cgt::cgt
+} // namespace cgt::core
