@@ -18,7 +18,8 @@ namespace cgt::common {
 Options::Options(std::string program, std::string summary, std::string example,
                  std::string default_out)
     : m_program(std::move(program)), m_summary(std::move(summary)), m_example(std::move(example)),
-      m_with_output(!default_out.empty()), m_own("Options"), m_generic("Common options") {
+      m_with_output(!default_out.empty()), m_own("Options"), m_generic("Common options"),
+      m_run("Long runs (journal, resume, parts)") {
     m_generic.add_options()("help,h", "print this help and exit")(
         "config", po::value<std::string>()->value_name("FILE"),
         "read options from an INI file (`name = value` lines; command-line values win)");
@@ -43,7 +44,7 @@ Options::parse_quietly(int argc, const char* const argv[],
     help = false;
     try {
         po::options_description all;
-        all.add(m_own).add(m_generic);
+        all.add(m_own).add(m_generic).add(m_run);
         po::variables_map vm;
         po::store(po::command_line_parser(argc, argv).options(all).positional(m_positional).run(), vm);
         if (vm.count("help")) {
@@ -111,7 +112,9 @@ void Options::print_help() const {
         bare += " [" + upper + (total == std::numeric_limits<unsigned>::max() ? "...]" : "]");
     }
     std::cout << "Usage: " << m_program << " [options]" << bare << "\n" << m_summary << "\n\n" << m_own << "\n"
-              << m_generic << "\nExample:\n  " << m_example << "\n";
+              << m_generic << "\n";
+    if (!m_run.options().empty()) std::cout << m_run << "\n";
+    std::cout << "Example:\n  " << m_example << "\n";
 }
 
 namespace {
@@ -153,6 +156,17 @@ std::string Options::parameters_text() const {
     };
     emit(m_own);
     emit(m_generic);
+    return text;
+}
+
+std::string Options::own_parameters_text() const {
+    std::string text;
+    for (const auto& opt : m_own.options()) {
+        const std::string name = opt->long_name();
+        auto it = m_values.find(name);
+        if (it == m_values.end()) continue;
+        text += name + " = " + any_to_text(it->second.value()) + "\n";
+    }
     return text;
 }
 

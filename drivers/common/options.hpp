@@ -26,6 +26,10 @@ public:
 
     // Adds the program's own options (kebab-case names).
     po::options_description_easy_init add() { return m_own.add_options(); }
+    // Adds options that steer a run without changing its result (the driver skeleton's
+    // --resume, --journal-every, --tasks, ...): command line only, not in the INI file, not
+    // in parameters_text().
+    po::options_description_easy_init add_run_control() { return m_run.add_options(); }
     // Lets up to `max_count` (-1: any number) bare arguments stand for option `name`
     // (which must have been added), e.g. the input file of a verify program.
     void positional(const std::string& name, int max_count) { m_positional.add(name.c_str(), max_count); }
@@ -54,6 +58,9 @@ public:
     // in declaration order (--help, --config excluded): the `parameters` attribute of a
     // result file, and a valid --config file that reproduces the run.
     [[nodiscard]] std::string parameters_text() const;
+    // The program's own options alone, in the same form: what decides a run's result (no
+    // --out, --quiet or run control). Two runs with equal texts compute the same tables.
+    [[nodiscard]] std::string own_parameters_text() const;
 
     [[nodiscard]] const std::string& program() const { return m_program; }
 
@@ -67,6 +74,7 @@ private:
     bool m_with_output;
     po::options_description m_own;
     po::options_description m_generic;
+    po::options_description m_run;
     po::positional_options_description m_positional;
     po::variables_map m_values;
 };

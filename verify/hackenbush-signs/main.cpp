@@ -6,11 +6,14 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hackenbush-common/figures.hpp"
+#include "hackenbush-signs/signs_schema.hpp"
 
 namespace common = cgt::common;
 namespace verify = cgt::verify;
 using cgt::verify::hackenbush_common::join;
 using verify::thousands;
+
+namespace schema = cgt::jobs::hackenbush_signs::schema;
 
 namespace {
 
@@ -18,13 +21,13 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     const verify::Facts facts(data_dir + "/hackenbush.txt");
     const auto max_length = static_cast<std::size_t>(
         cgt::verify::hackenbush_common::parameter_number(cgt::verify::hackenbush_common::run_parameters(file), "max-length"));
-    const auto lengths = file.read_table("lengths");
-    const auto examples = file.read_table("examples");
+    const auto lengths = file.read_table(schema::lengths::table);
+    const auto examples = file.read_table(schema::examples::table);
     report.count_rows(lengths.rows + examples.rows);
     if (lengths.rows != max_length) throw common::ResultRefused("the lengths table does not have one row per length");
-    const auto length = lengths.ints("length"), stalks = lengths.ints("stalks"), mismatches = lengths.ints("mismatches"),
-               distinct = lengths.ints("distinct");
-    const auto &smallest = lengths.texts("smallest"), &largest = lengths.texts("largest");
+    const auto length = lengths.ints(schema::lengths::length), stalks = lengths.ints(schema::lengths::stalks), mismatches = lengths.ints(schema::lengths::mismatches),
+               distinct = lengths.ints(schema::lengths::distinct);
+    const auto &smallest = lengths.texts(schema::lengths::smallest), &largest = lengths.texts(schema::lengths::largest);
 
     report.section("Blue-red stalks against Berlekamp's rule (per length: stalks, mismatches, distinct values)");
     long long total = 0, wrong = 0;
@@ -48,8 +51,8 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     report.check("smallest -n (all red), largest n (all blue) at every length", "yes", extremes ? "yes" : "no", extremes);
 
     report.section("Worked examples and the short stalks");
-    const auto &colours = examples.texts("colours"), &value = examples.texts("value"),
-               &rule = examples.texts("sign_expansion");
+    const auto &colours = examples.texts(schema::examples::colours), &value = examples.texts(schema::examples::value),
+               &rule = examples.texts(schema::examples::sign_expansion);
     for (const char* example : {"BR", "BBR", "BRB"}) {
         const auto it = std::find(colours.begin(), colours.end(), example);
         if (it == colours.end()) continue;

@@ -7,6 +7,8 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hackenbush-common/figures.hpp"
+#include "hackenbush-common/values_schema.hpp"
+#include "hackenbush-stalks/stalks_schema.hpp"
 
 #include <map>
 #include <set>
@@ -15,6 +17,9 @@ namespace common = cgt::common;
 namespace verify = cgt::verify;
 using cgt::verify::hackenbush_common::join;
 using verify::thousands;
+
+namespace schema = cgt::jobs::hackenbush_stalks::schema;
+namespace values_schema = cgt::jobs::hackenbush_common::schema::values;
 
 namespace {
 
@@ -38,9 +43,9 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     const verify::Facts facts(data_dir + "/hackenbush.txt");
     const auto max_length = static_cast<std::size_t>(
         cgt::verify::hackenbush_common::parameter_number(cgt::verify::hackenbush_common::run_parameters(file), "max-length"));
-    const auto lengths = file.read_table("lengths");
-    const auto stalks = file.read_table("stalks");
-    const auto values = file.read_table("values");
+    const auto lengths = file.read_table(schema::lengths::table);
+    const auto stalks = file.read_table(schema::stalks::table);
+    const auto values = file.read_table(values_schema::table);
     report.count_rows(lengths.rows + stalks.rows + values.rows);
     if (lengths.rows != max_length) throw common::ResultRefused("the lengths table does not have one row per length");
 
@@ -108,13 +113,13 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     report.check_equal("other x+n.^+*m (none expected)", 0, failures[3]);
 
     report.section("The table recounted from the rows");
-    const auto length = stalks.ints("length");
-    const auto& colours = stalks.texts("colours");
-    const auto value = stalks.ints("value");
-    const auto birthday = stalks.ints("birthday");
-    const auto& kind = stalks.texts("kind");
-    const auto& text = values.texts("text");
-    const auto index = values.ints("value");
+    const auto length = stalks.ints(schema::stalks::length);
+    const auto& colours = stalks.texts(schema::stalks::colours);
+    const auto value = stalks.ints(schema::stalks::value);
+    const auto birthday = stalks.ints(schema::stalks::birthday);
+    const auto& kind = stalks.texts(schema::stalks::kind);
+    const auto& text = values.texts(values_schema::text);
+    const auto index = values.ints(values_schema::value);
     bool in_order = static_cast<long long>(stalks.rows) == total;
     for (std::size_t i = 0; in_order && i < stalks.rows; ++i)
         in_order = colours[i] == colours_of(i) && length[i] == static_cast<long long>(colours[i].size());

@@ -9,6 +9,7 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hex-openings/rule_effects.hpp"
+#include "hex-openings/openings_schema.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,6 +20,8 @@
 #include <vector>
 
 using namespace cgt;
+
+namespace schema = cgt::jobs::hex_openings::schema;
 
 namespace {
 
@@ -117,14 +120,17 @@ std::string range_text(const std::vector<int>& sizes) {
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const FactFiles facts(data_dir);
-    const auto t = file.read_table("openings");
+    const auto t = file.read_table(schema::openings::table);
     report.count_rows(t.rows);
-    const auto size = t.ints("size"), row = t.ints("row"), col = t.ints("col"), nodes = t.ints("nodes"),
-               copied = t.ints("copied");
-    const auto& variant = t.texts("variant");
-    const auto& rules = t.texts("rules");
-    const auto& result = t.texts("result");
-    const auto& seconds = t.floats("seconds");
+    const auto size = t.ints(schema::size), row = t.ints(schema::row), col = t.ints(schema::col), nodes = t.ints(schema::openings::nodes),
+               copied = t.ints(schema::openings::copied);
+    const auto& variant = t.texts(schema::variant);
+    const auto& rules = t.texts(schema::rules);
+    const auto& result = t.texts(schema::openings::result);
+    // Seconds per opening: the timings table, keyed like the openings, row for row.
+    const auto timings = file.read_table(schema::timings::table);
+    if (timings.rows != t.rows) throw common::ResultRefused(file.path() + ": timings and openings differ in rows");
+    const auto& seconds = timings.floats(schema::timings::seconds);
 
     // Group the rows by (variant, rules, size), keeping the file's order of first appearance.
     std::vector<BoardRun> runs;

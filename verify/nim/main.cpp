@@ -3,6 +3,7 @@
 #include "impartial/take_away.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
+#include "nim/nim_schema.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -10,6 +11,8 @@
 #include <sstream>
 
 using namespace cgt;
+
+namespace schema = cgt::jobs::nim::schema;
 
 namespace {
 
@@ -28,15 +31,15 @@ std::vector<long long> parse_heaps(const std::string& text) {
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const verify::Facts facts(data_dir + "/nim.txt");
-    const auto positions = file.read_table("positions");
-    const auto values = file.read_table("values");
+    const auto positions = file.read_table(schema::positions::table);
+    const auto values = file.read_table(schema::values::table);
     report.count_rows(positions.rows + values.rows);
 
     // Grundy values per game, from the file.
     std::map<std::string, std::vector<long long>> grundy;
     {
-        const auto& game = values.texts("game");
-        const auto heap = values.ints("heap"), g = values.ints("grundy");
+        const auto& game = values.texts(schema::values::game);
+        const auto heap = values.ints(schema::values::heap), g = values.ints(schema::values::grundy);
         for (std::size_t i = 0; i < values.rows; ++i) {
             auto& v = grundy[game[i]];
             if (static_cast<long long>(v.size()) != heap[i]) throw common::ResultRefused("values table out of order");
@@ -72,11 +75,11 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     }
 
     report.section("Positions: XOR rule against the value-free search");
-    const auto& game = positions.texts("game");
-    const auto& heaps = positions.texts("heaps");
-    const auto value = positions.ints("value");
-    const auto& search = positions.texts("search");
-    const auto& move = positions.texts("move");
+    const auto& game = positions.texts(schema::positions::game);
+    const auto& heaps = positions.texts(schema::positions::heaps);
+    const auto value = positions.ints(schema::positions::value);
+    const auto& search = positions.texts(schema::positions::search);
+    const auto& move = positions.texts(schema::positions::move);
     std::uint64_t agree = 0, article_rows = 0, good_moves = 0;
     for (std::size_t i = 0; i < positions.rows; ++i) {
         const auto h = parse_heaps(heaps[i]);

@@ -5,6 +5,7 @@
 #include "impartial/octal_analysis.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
+#include "octal-sweep/octal_sweep_schema.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -15,6 +16,8 @@
 using namespace cgt;
 using impartial::Grundy;
 using impartial::Period;
+
+namespace schema = cgt::jobs::octal_sweep::schema;
 
 namespace {
 
@@ -41,15 +44,18 @@ struct GameRow {
 };
 
 std::vector<GameRow> read_rows(const common::ResultReader& file, verify::Report& report) {
-    const auto table = file.read_table("games");
-    const auto& t = [&](const char* name) -> const std::vector<std::string>& { return table.texts(name); };
-    const auto family = t("family"), game = t("game"), code = t("code"), status = t("status");
-    const auto proof = t("proof"), mask = t("rare_mask"), firsts = t("first_values");
-    const auto index = table.ints("index");
-    const auto n0 = table.ints("preperiod"), p = table.ints("period"), end = table.ints("check_end");
-    const auto removal = table.ints("largest_removal"), bound = table.ints("max_heap");
-    const auto to = table.ints("computed_to"), largest = table.ints("largest_value");
-    const auto at = table.ints("largest_at"), rare = table.ints("rare_heaps"), last = table.ints("last_rare");
+    const auto table = file.read_table(schema::games::table);
+    namespace g = schema::games;
+    const auto& t = [&](const common::Col<std::string>& column) -> const std::vector<std::string>& {
+        return table.texts(column);
+    };
+    const auto family = t(g::family), game = t(g::game), code = t(g::code), status = t(g::status);
+    const auto proof = t(g::proof), mask = t(g::rare_mask), firsts = t(g::first_values);
+    const auto index = table.ints(schema::games::index);
+    const auto n0 = table.ints(schema::games::preperiod), p = table.ints(schema::games::period), end = table.ints(schema::games::check_end);
+    const auto removal = table.ints(schema::games::largest_removal), bound = table.ints(schema::games::max_heap);
+    const auto to = table.ints(schema::games::computed_to), largest = table.ints(schema::games::largest_value);
+    const auto at = table.ints(schema::games::largest_at), rare = table.ints(schema::games::rare_heaps), last = table.ints(schema::games::last_rare);
     std::vector<GameRow> rows;
     for (std::size_t i = 0; i < table.rows; ++i) {
         if (index[i] != static_cast<long long>(i)) throw common::ResultRefused("games table out of order");
@@ -58,9 +64,9 @@ std::vector<GameRow> read_rows(const common::ResultReader& file, verify::Report&
         std::istringstream in(firsts[i]);
         for (Grundy v; in >> v;) rows.back().first_values.push_back(v);
     }
-    const auto sequences = file.read_table("sequences");
+    const auto sequences = file.read_table(schema::sequences::table);
     report.count_rows(table.rows + sequences.rows);
-    const auto game_of = sequences.ints("index"), heap = sequences.ints("heap"), value = sequences.ints("value");
+    const auto game_of = sequences.ints(schema::sequences::index), heap = sequences.ints(schema::sequences::heap), value = sequences.ints(schema::sequences::value);
     for (std::size_t i = 0; i < sequences.rows; ++i) {
         if (game_of[i] < 0 || static_cast<std::size_t>(game_of[i]) >= rows.size())
             throw common::ResultRefused("sequences table names no game");
