@@ -531,8 +531,11 @@ int JobRunner::run() {
     m_stop = std::make_unique<StopSignal>(m_comm.raw());
     compute_tasks();
     const bool stopped = m_stop->finish();
-    if (m_writer) m_writer->sync();
     const std::uint64_t done = m_plan.done.size() + m_comm.sum(m_computed);
+    // The journal outlives this run when it stopped or did a part: durable now. A run that
+    // goes on to write the result leaves its last records to the OS (a kill of the process
+    // keeps them; a crash of the node loses at most --journal-every seconds of work).
+    if (m_writer && (stopped || done < m_tasks)) m_writer->sync();
     if (stopped) {
         if (m_comm.is_root())
             std::fprintf(stderr, "%s: stopped: %llu of %llu tasks are done and kept in %s%s; continue with: %s\n",

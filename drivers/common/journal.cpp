@@ -280,11 +280,10 @@ JournalWriter::JournalWriter(std::string path, const JournalHeader& header, std:
         if (::lseek(m_fd, 0, SEEK_END) < 0) throw std::runtime_error("cannot seek journal " + m_path);
         if (m_bytes == 0) m_new = true; // a file killed before its header: start it again
     }
-    if (m_new) {
+    if (m_new) { // durable with the first sync(): until then there is nothing to keep
         const std::vector<std::byte> h = encode_header(header);
         const std::span<const std::byte> piece(h);
         append(RecordKind::header, 0, 0, std::span(&piece, 1));
-        sync();
     }
 }
 
