@@ -46,6 +46,24 @@ std::optional<Period> proven_period(std::span<const Grundy> values, ProofRule ru
     return std::nullopt;
 }
 
+std::optional<Period> proven_period_guy_smith(std::span<const std::uint16_t> values, Heap largest_removal) {
+    const std::uint64_t n = values.size(), t = largest_removal, half = n / 2;
+    const std::uint16_t* g = values.data();
+    for (std::uint64_t p = 1; 2 * p + t <= n; ++p) {
+        // start: the smallest s with G(m) = G(m + p) for s <= m < n - p.
+        std::uint64_t start = n - p;
+        while (start > 0 && g[start - 1] == g[start - 1 + p]) --start;
+        // The proof reads heaps up to 2 n0 + p + t + p - 1.
+        if (2 * start + 2 * p + t <= n)
+            return Period{static_cast<Heap>(start), static_cast<Heap>(p)};
+        if (start > half) continue; // no run over the last half: this p proves nothing
+        // p0 = p is the least period of G(half..n-1). A q with q + p0 <= half that proved
+        // would make gcd(q, p0) = p0 a period of the whole proven tail, so p0 would prove.
+        if (half > 2 * p) p = half - p;
+    }
+    return std::nullopt;
+}
+
 Grundy periodic_value(std::span<const Grundy> values, const Period& period, std::uint64_t n) {
     if (n < values.size()) return values[n];
     if (period.period == 0 || values.size() < std::uint64_t{period.preperiod} + period.period)

@@ -70,5 +70,8 @@ void mark_sparse_parts(ScanKernel kernel, const std::uint16_t* values, std::uint
 // (std::invalid_argument otherwise, or if `kernel` is not available).
 std::uint64_t scan_splits(ScanKernel kernel, const std::uint16_t* values, std::uint64_t n,
                           std::uint64_t last, ValueSet& wanted);
+// The same for the splits a = first..last only (first >= 1; 0 at once if first > last).
+std::uint64_t scan_split_range(ScanKernel kernel, const std::uint16_t* values, std::uint64_t n,
+                               std::uint64_t first, std::uint64_t last, ValueSet& wanted);
 
 } // namespace cgt::impartial
