@@ -89,11 +89,9 @@ RareMask best_mask_of_counts(std::span<const std::uint64_t> counts, std::uint64_
 
 FrontierSweep::FrontierSweep(HeapRules rules, ScanKernel kernel)
     : m_rules(std::move(rules)), m_kernel(kernel), m_phase(m_rules.split_phase()),
-      m_marks(std::size_t{MARK_BLOCK} * SIMD_BOUND, 0) {
+      m_marks(std::size_t{MARK_BLOCK} * SIMD_BOUND, 0), m_recent(m_rules.leave_two.size(), 0),
+      m_scan(raw_scan(kernel)) {
     m_counts.assign(2 * std::size_t{m_bound}, 0);
-    if (!scan_kernel_available(kernel))
-        throw std::invalid_argument(std::string("scan kernel ") + scan_kernel_name(kernel) +
-                                    " is not available on this processor");
     if (m_rules.leave_none.size() + m_rules.leave_one.size() + m_rules.leave_two.size() > MAX_MOVES)
         throw std::invalid_argument("too many moves per heap in " + m_rules.name);
     use_mask(RareMask{});
@@ -138,8 +136,13 @@ void FrontierSweep::use_mask(const RareMask& mask) {
     for (auto& c : m_class) c.clear();
     for (Grundy v = 0; v < m_bound; ++v) m_class[parity(v & m_mask.mask)].push_back(static_cast<std::uint16_t>(v));
     for (auto& words : m_class_words) words.fill(0);
-    for (Grundy v = 0; v < SIMD_BOUND; ++v)
-        m_class_words[parity(v & m_mask.mask)][v >> 6] |= std::uint64_t{1} << (v & 63);
+    for (auto& below : m_class_below) below.fill(0);
+    for (Grundy v = 0; v < SIMD_BOUND; ++v) {
+        const unsigned cls = parity(v & m_mask.mask);
+        m_class_words[cls][v >> 6] |= std::uint64_t{1} << (v & 63);
+        m_class_below[cls][v + 1] = static_cast<std::uint16_t>(m_class_below[cls][v] + 1);
+        m_class_below[cls ^ 1][v + 1] = m_class_below[cls ^ 1][v];
+    }
     if (same) return;
     m_rare.clear();
     for (std::uint64_t h = 1; h < m_values.size(); ++h)
@@ -308,11 +311,13 @@ void FrontierSweep::start_block(std::uint64_t n0) {
     // Rare parts 32 <= r < n0 - k for every split removal k: for all 32 heaps at once.
     const auto first = std::lower_bound(m_rare.begin(), m_rare.end(), 32u,
                                         [](const SparsePart& p, std::uint32_t h) { return p.heap < h; });
-    for (Heap k : m_rules.leave_two) {
-        if (n0 < std::uint64_t{k} + 33) continue;
-        const std::uint64_t length0 = n0 - k;
-        const auto end = std::lower_bound(first, m_rare.end(), length0,
+    for (std::size_t i = 0; i < m_rules.leave_two.size(); ++i) {
+        const Heap k = m_rules.leave_two[i];
+        const std::uint64_t length0 = n0 >= k ? n0 - k : 0;
+        const auto end = std::lower_bound(first, m_rare.end(), std::max<std::uint64_t>(32, length0),
                                           [](const SparsePart& p, std::uint64_t h) { return p.heap < h; });
+        m_recent[i] = static_cast<std::size_t>(end - m_rare.begin());
+        if (n0 < std::uint64_t{k} + 33) continue;
         if (first < end)
             mark_sparse_parts(m_kernel, m_values.data(), length0,
                               std::span<const SparsePart>(&*first, static_cast<std::size_t>(end - first)),
@@ -332,17 +337,17 @@ Grundy FrontierSweep::by_split_simd(std::uint64_t n, unsigned row_index) {
         if (k < n) row[options[n_options++] = g[n - k]] = stamp;
     // The rare parts the block did not mark: below 32, and from n0 - k on (found since).
     std::uint64_t lengths[MAX_MOVES];
-    const unsigned n_lengths = split_lengths(n, lengths);
-    for (unsigned i = 0; i < n_lengths; ++i) {
-        const std::uint64_t length = lengths[i];
-        const std::uint64_t recent = std::max<std::uint64_t>(32, length - (n - m_block_start));
-        for (const SparsePart& r : m_rare) {
-            if (r.heap >= 32 || r.heap >= length) break;
-            row[r.value ^ g[length - r.heap]] = stamp;
-        }
-        auto it = std::lower_bound(m_rare.begin(), m_rare.end(), recent,
-                                   [](const SparsePart& p, std::uint64_t h) { return p.heap < h; });
-        for (; it != m_rare.end() && it->heap < length; ++it) row[it->value ^ g[length - it->heap]] = stamp;
+    unsigned n_lengths = 0;
+    const SparsePart* rare = m_rare.data();
+    const std::size_t rare_count = m_rare.size();
+    for (std::size_t i = 0; i < m_rules.leave_two.size(); ++i) {
+        const Heap k = m_rules.leave_two[i];
+        if (n < std::uint64_t{k} + 2) continue;
+        const std::uint64_t length = lengths[n_lengths++] = n - k;
+        for (std::size_t j = 0; j < rare_count && rare[j].heap < 32 && rare[j].heap < length; ++j)
+            row[rare[j].value ^ g[length - rare[j].heap]] = stamp;
+        for (std::size_t j = m_recent[i]; j < rare_count && rare[j].heap < length; ++j)
+            row[rare[j].value ^ g[length - rare[j].heap]] = stamp;
     }
     const unsigned common = common_class(n);
     Grundy c = m_bound + m_class[common].front();
@@ -359,17 +364,22 @@ Grundy FrontierSweep::by_split_simd(std::uint64_t n, unsigned row_index) {
         const unsigned lo = 64 * w;
         words[w] &= c >= lo + 64 ? ~std::uint64_t{0} : c <= lo ? 0 : (std::uint64_t{1} << (c - lo)) - 1;
     }
-    ValueSet wanted(words);
+    unsigned remaining = m_class_below[common ^ 1][c];
+    const auto take = [&](Grundy v) {
+        const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+        remaining -= (words[v >> 6] & bit) != 0;
+        words[v >> 6] &= ~bit;
+    };
     for (unsigned i = 0; i < n_options; ++i)
-        if (options[i] < SIMD_BOUND) wanted.erase(options[i]);
+        if (options[i] < SIMD_BOUND) take(options[i]);
     // A split into two equal heaps has value 0.
     if (m_rules.equal_splits)
         for (unsigned i = 0; i < n_lengths; ++i)
-            if (lengths[i] % 2 == 0) wanted.erase(0);
-    if (wanted.empty()) return c;
+            if (lengths[i] % 2 == 0) take(0);
+    if (remaining == 0) return c;
     if (n_lengths == 1) {
         const std::uint64_t last = (lengths[0] - 1) / 2;
-        if (last >= 1 && scan_split_range(m_kernel, g, lengths[0], 1, last, wanted)) return c;
+        if (last >= 1 && m_scan(g, lengths[0], 1, last, words.data(), remaining)) return c;
     } else {
         std::uint64_t longest = 0;
         for (unsigned i = 0; i < n_lengths; ++i) longest = std::max(longest, (lengths[i] - 1) / 2);
@@ -377,11 +387,11 @@ Grundy FrontierSweep::by_split_simd(std::uint64_t n, unsigned row_index) {
         for (std::uint64_t a = 1; a <= longest; a += chunk, chunk = std::min<std::uint64_t>(2 * chunk, 4096))
             for (unsigned i = 0; i < n_lengths; ++i) {
                 const std::uint64_t last = std::min((lengths[i] - 1) / 2, a + chunk - 1);
-                if (a <= last && scan_split_range(m_kernel, g, lengths[i], a, last, wanted)) return c;
+                if (a <= last && m_scan(g, lengths[i], a, last, words.data(), remaining)) return c;
             }
     }
     ++m_counters.full_scans;
-    return wanted.smallest();
+    return ValueSet(words).smallest();
 }
 
 } // namespace cgt::impartial

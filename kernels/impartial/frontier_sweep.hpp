@@ -136,6 +136,7 @@ private:
     std::vector<SparsePart> m_rare;      // rare heaps >= 1 under m_mask, ascending
     std::vector<std::uint16_t> m_class[2]; // values < m_bound by parity(v & mask), ascending
     std::array<std::uint64_t, 8> m_class_words[2]{}; // the same below 512, as bit sets
+    std::array<std::uint16_t, 513> m_class_below[2]{};  // how many of them are below c
     // One stamp per value for a heap at a time (by_definition, by_split_portable).
     std::vector<std::uint32_t> m_stamp;
     std::uint32_t m_now = 0;
@@ -146,6 +147,9 @@ private:
     std::uint8_t m_block_stamp = 0;
     std::uint64_t m_block_start = 0;
     bool m_block_valid = false;
+    // Per split removal k: the first rare heap the block did not mark (>= max(32, n0 - k)).
+    std::vector<std::size_t> m_recent;
+    RawScan m_scan;
 };
 
 } // namespace cgt::impartial

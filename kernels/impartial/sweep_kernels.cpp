@@ -293,6 +293,15 @@ void mark_sparse_parts(ScanKernel kernel, const std::uint16_t* values, std::uint
     mark_scalar(values, n0, parts, marks, stamp);
 }
 
+RawScan raw_scan(ScanKernel kernel) {
+    require_available(kernel);
+#ifdef CGT_SCAN_HAVE_X86
+    if (kernel == ScanKernel::avx512) return scan_avx512;
+    if (kernel == ScanKernel::avx2) return scan_avx2;
+#endif
+    return scan_scalar;
+}
+
 std::uint64_t scan_splits(ScanKernel kernel, const std::uint16_t* values, std::uint64_t n,
                           std::uint64_t last, ValueSet& wanted) {
     return scan_split_range(kernel, values, n, 1, last, wanted);
