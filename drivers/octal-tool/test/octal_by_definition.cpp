@@ -6,7 +6,6 @@
 // Exit status 0: proven; 1: not; 2: bad arguments.
 #include <cstdio>
 #include <cstdlib>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -26,16 +25,20 @@ int main(int argc, char* argv[]) {
     for (char c : code.substr(point + 1)) digit.push_back(c - '0');
     const long t = static_cast<long>(digit.size()) - 1, end = 2 * n0 + p + t, last = end + p;
     std::vector<int> g(static_cast<std::size_t>(last), 0);
+    std::vector<long> seen_at(1, -1); // seen_at[v] == n: v is an option of heap n
+    const auto option = [&](long n, int v) {
+        if (static_cast<std::size_t>(v) >= seen_at.size()) seen_at.resize(2 * static_cast<std::size_t>(v) + 2, -1);
+        seen_at[static_cast<std::size_t>(v)] = n;
+    };
     for (long n = 1; n < last; ++n) {
-        std::set<int> options;
         for (long k = 0; k <= t && k <= n; ++k) {
-            if ((digit[k] & 1) && k == n && k > 0) options.insert(0);                  // take the whole heap
-            if ((digit[k] & 2) && k < n && k > 0) options.insert(g[n - k]);            // leave one heap
+            if ((digit[k] & 1) && k == n && k > 0) option(n, 0);                  // take the whole heap
+            if ((digit[k] & 2) && k < n && k > 0) option(n, g[n - k]);            // leave one heap
             if (digit[k] & 4)
-                for (long a = 1; 2 * a <= n - k; ++a) options.insert(g[a] ^ g[n - k - a]); // leave two
+                for (long a = 1; 2 * a <= n - k; ++a) option(n, g[a] ^ g[n - k - a]); // leave two
         }
         int mex = 0;
-        while (options.count(mex)) ++mex;
+        while (static_cast<std::size_t>(mex) < seen_at.size() && seen_at[static_cast<std::size_t>(mex)] == n) ++mex;
         g[n] = mex;
     }
     bool periodic = true;
