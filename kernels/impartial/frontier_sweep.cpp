@@ -9,8 +9,12 @@ namespace cgt::impartial {
 namespace {
 // The split is first considered at this many heaps (before, every heap is cheap).
 constexpr std::uint64_t MIN_SPLIT_HEAPS = 256;
-// The split is used while at most 1 heap in RARE_SHARE is rare (as OctalValues does).
+// The split is used while at most 1 heap in RARE_SHARE is rare (as OctalValues does), or
+// in RARE_SHARE_PORTABLE once values reach 512: the portable scan looks for hundreds of
+// values one split at a time, slower than the definition's plain marking unless it stops
+// early (.146 to 2^16: 21.6 s by the split at 8.7% rare heaps, ~1 s by the definition).
 constexpr std::uint64_t RARE_SHARE = 4;
+constexpr std::uint64_t RARE_SHARE_PORTABLE = 32;
 // The SIMD path holds values below this (one 512-bit set, the rows of the block marks).
 constexpr Grundy SIMD_BOUND = SWEEP_VALUE_LIMIT;
 // A heap has at most this many split lengths and one-heap options (digits d0..d31).
@@ -184,7 +188,8 @@ void FrontierSweep::at_power_of_two() {
     m_stats.push_back(stats_now());
     const std::uint64_t heaps = m_values.size();
     const RareMask& best = m_stats.back().mask;
-    if (m_rules.leave_two.empty() || heaps < MIN_SPLIT_HEAPS || best.rare_heaps * RARE_SHARE > heaps) {
+    const std::uint64_t share = m_bound <= SIMD_BOUND ? RARE_SHARE : RARE_SHARE_PORTABLE;
+    if (m_rules.leave_two.empty() || heaps < MIN_SPLIT_HEAPS || best.rare_heaps * share > heaps) {
         m_split = false;
         m_block_valid = false;
         return;
