@@ -35,6 +35,7 @@ FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& 
         if (limits.after_step) limits.after_step(sweep);
         out.period = proven_period_guy_smith(sweep.values(), rules.largest_removal);
         if (out.period || target >= limits.ceiling) break;
+        if (!sweep.split_in_use() && sweep.size() >= limits.definition_ceiling) break;
         target = next_target(target, limits.ceiling);
     }
     out.heaps = sweep.size();

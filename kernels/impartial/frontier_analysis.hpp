@@ -13,6 +13,9 @@ namespace cgt::impartial {
 
 struct FrontierLimits {
     std::uint64_t ceiling = std::uint64_t{1} << 24; // heaps 0..ceiling-1 at most
+    // A game valued by the definition (the split does not pay: cost n per heap) stops at the
+    // first step past this many heaps, if that is below the ceiling.
+    std::uint64_t definition_ceiling = std::uint64_t{1} << 32;
     // Values already known (a resumed run): the sweep continues from them.
     std::span<const std::uint16_t> resume;
     // Called after every step with the sweep as it stands (to save a checkpoint).
