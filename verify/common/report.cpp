@@ -40,6 +40,12 @@ Report::Report(const common::ResultReader& file, ReportFormat format, std::strin
     }
     std::printf("%s: written by %s %s on %lld rank(s), started %s, %.1f s\n", file.path().c_str(), program.c_str(),
                 version.c_str(), ranks, started.c_str(), wall);
+}
+
+// The column heads, once, after the sources and before the first row.
+void Report::heads() {
+    if (m_format == ReportFormat::json || m_heads_printed) return;
+    m_heads_printed = true;
     std::printf("%-*s %-*s %-*s %s\n", WHAT, "", VALUE, "published", VALUE, "ours", "");
 }
 
@@ -49,11 +55,13 @@ void Report::source(const std::string& citation) {
 }
 
 void Report::section(const std::string& title) {
+    heads();
     m_section = title;
     if (m_format == ReportFormat::text) std::printf("\n%s\n", title.c_str());
 }
 
 void Report::check(const std::string& what, const std::string& published, const std::string& ours, bool ok) {
+    heads();
     ++m_checks;
     if (!ok) ++m_failed;
     const char* verdict = ok ? "ok" : "FAIL";
@@ -78,6 +86,7 @@ void Report::check(const std::string& what, const std::string& published, const 
 }
 
 void Report::note(const std::string& text) {
+    heads();
     if (m_format == ReportFormat::json)
         m_json_notes.push_back(common::JsonObject().add("section", m_section).add("text", text).str());
     else

@@ -53,7 +53,10 @@ public:
     [[nodiscard]] int failures() const { return m_failed; }
 
 private:
+    void heads();
+
     ReportFormat m_format;
+    bool m_heads_printed = false;
     std::string m_verify_name, m_file, m_provenance, m_section;
     std::vector<std::string> m_sources, m_json_checks, m_json_notes;
     int m_checks = 0;

@@ -215,7 +215,8 @@ def describe_job(doc, job, figure_dir):
 
 def fmt_seconds(text):
     try:
-        return f"{float(text):.1f}"
+        x = float(text)
+        return f"{x:.1f}" if x >= 1 else f"{x:.2f}"
     except (TypeError, ValueError):
         return str(text)
 
