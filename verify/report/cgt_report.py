@@ -20,7 +20,8 @@ import h5py
 
 import figures
 
-USAGE = "usage: cgt_report.py RESULTS_DIR JOB...   (writes RESULTS_DIR/REPORT.md, report.html, report/*.png)"
+USAGE = ("usage: cgt_report.py RESULTS_DIR JOB...   (writes RESULTS_DIR/REPORT.md, report.html, report/*.png)\n"
+         "example: /usr/bin/python3 verify/report/cgt_report.py results nim grundy   (jobs/report runs it for every job)")
 
 
 # ---- the document: a list of blocks rendered both as Markdown and as HTML ----------------
