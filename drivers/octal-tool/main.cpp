@@ -47,6 +47,8 @@ int main(int argc, char* argv[]) {
         "show", po::value<long>()->default_value(40), "print G(0..show-1)")(
         "method", po::value<std::string>()->default_value("rare-common"),
         "rare-common (the split once it pays) or definition (every option of every heap)")(
+        "json", po::bool_switch()->default_value(false),
+        "print one JSON object: game, status, preperiod, period, proof, values, ...")(
         "ceiling", po::value<std::string>(), "run the frontier sweep to this many heaps (a number or 2^k, up to 2^32)")(
         "frequencies", po::bool_switch()->default_value(false), "with --ceiling: every value's frequency at each power of two")(
         "checkpoint", po::value<std::string>(), "with --ceiling: save the values here, and resume from them");
@@ -55,7 +57,7 @@ int main(int argc, char* argv[]) {
     impartial::AnalysisLimits limits;
     octal_tool::ReportOptions report;
     std::string game_text;
-    bool misere = false;
+    bool misere = false, json = false;
     std::uint64_t ceiling = 0;
     bool frequencies = false;
     std::string checkpoint;
@@ -75,6 +77,7 @@ int main(int argc, char* argv[]) {
             else if (method != "rare-common")
                 throw UsageError("--method must be rare-common or definition, got '" + method + "'");
             misere = vm["misere"].as<bool>();
+            json = vm["json"].as<bool>();
             frequencies = vm["frequencies"].as<bool>();
             if (vm.count("checkpoint")) checkpoint = vm["checkpoint"].as<std::string>();
             if (vm.count("ceiling")) {
@@ -84,6 +87,7 @@ int main(int argc, char* argv[]) {
                     throw UsageError(std::string("--ceiling: ") + e.what());
                 }
                 if (misere) throw UsageError("--ceiling is for normal play only");
+                if (json) throw UsageError("--json is not offered with --ceiling");
                 try {
                     (void)impartial::HeapRules::parse(game_text);
                 } catch (const std::invalid_argument& e) {
@@ -130,12 +134,15 @@ int main(int argc, char* argv[]) {
                 impartial::squares_up_to(std::max<Heap>(limits.max_heap, 1)));
             impartial::OctalValues values(game, impartial::ValueMethod::definition);
             (void)values.extend_to(limits.max_heap);
-            std::cout << octal_tool::describe_squares(values.values(), report);
+            std::cout << (json ? octal_tool::describe_squares_json(values.values(), report)
+                               : octal_tool::describe_squares(values.values(), report));
             return 0;
         }
         const auto game = impartial::OctalGame::parse_game(
             game_text, misere ? impartial::Play::misere : impartial::Play::normal);
-        std::cout << octal_tool::describe(game, impartial::analyse(game, limits), report);
+        const auto analysis = impartial::analyse(game, limits);
+        std::cout << (json ? octal_tool::describe_json(game, analysis, report)
+                           : octal_tool::describe(game, analysis, report));
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
