@@ -5,6 +5,8 @@
 #include "octal-tool/frontier_report.hpp"
 #include "octal-tool/octal_report.hpp"
 
+#include <bit>
+#include <chrono>
 #include <iostream>
 
 using namespace cgt;
@@ -51,7 +53,8 @@ int main(int argc, char* argv[]) {
         "print one JSON object: game, status, preperiod, period, proof, values, ...")(
         "ceiling", po::value<std::string>(), "run the frontier sweep to this many heaps (a number or 2^k, up to 2^32)")(
         "frequencies", po::bool_switch()->default_value(false), "with --ceiling: every value's frequency at each power of two")(
-        "checkpoint", po::value<std::string>(), "with --ceiling: save the values here, and resume from them");
+        "checkpoint", po::value<std::string>(), "with --ceiling: save the values here, and resume from them")(
+        "timing", po::bool_switch()->default_value(false), "with --ceiling: wall seconds at each power of two >= 2^10, on stderr");
     options.positional("game", 1);
 
     impartial::AnalysisLimits limits;
@@ -61,6 +64,7 @@ int main(int argc, char* argv[]) {
     std::uint64_t ceiling = 0;
     bool frequencies = false;
     std::string checkpoint;
+    bool timing = false;
     try {
         const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
             if (!vm.count("game")) throw UsageError("name a GAME, e.g. cgt-octal .77 (see --help)");
@@ -79,6 +83,7 @@ int main(int argc, char* argv[]) {
             misere = vm["misere"].as<bool>();
             json = vm["json"].as<bool>();
             frequencies = vm["frequencies"].as<bool>();
+            timing = vm["timing"].as<bool>();
             if (vm.count("checkpoint")) checkpoint = vm["checkpoint"].as<std::string>();
             if (vm.count("ceiling")) {
                 try {
@@ -95,7 +100,8 @@ int main(int argc, char* argv[]) {
                 }
                 return;
             }
-            if (frequencies || !checkpoint.empty()) throw UsageError("--frequencies and --checkpoint need --ceiling");
+            if (frequencies || timing || !checkpoint.empty())
+                throw UsageError("--frequencies, --timing and --checkpoint need --ceiling");
             if (game_text != "squares") {
                 try {
                     (void)impartial::OctalGame::parse_game(game_text, misere ? impartial::Play::misere
@@ -121,11 +127,16 @@ int main(int argc, char* argv[]) {
             impartial::FrontierLimits frontier;
             frontier.ceiling = ceiling;
             frontier.resume = std::span<const std::uint16_t>(saved.data(), std::min<std::uint64_t>(saved.size(), ceiling));
-            if (!checkpoint.empty())
-                frontier.after_step = [&](const impartial::FrontierSweep& sweep) {
-                    if (sweep.size() >= (1u << 20) && sweep.size() > saved.size())
-                        octal_tool::write_checkpoint(checkpoint, rules.name, sweep.values());
-                };
+            const auto started = std::chrono::steady_clock::now();
+            frontier.after_step = [&](const impartial::FrontierSweep& sweep) {
+                const std::uint64_t heaps = sweep.size();
+                if (!checkpoint.empty() && heaps >= (1u << 20) && heaps > saved.size())
+                    octal_tool::write_checkpoint(checkpoint, rules.name, sweep.values());
+                if (timing && heaps >= 1024 && std::has_single_bit(heaps))
+                    std::cerr << "time 2^" << std::countr_zero(heaps) << " "
+                              << std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()
+                              << " s\n";
+            };
             std::cout << octal_tool::describe_frontier(impartial::analyse_to_ceiling(rules, frontier), frequencies);
             return 0;
         }

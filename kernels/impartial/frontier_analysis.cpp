@@ -1,6 +1,7 @@
 #include "impartial/frontier_analysis.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 namespace cgt::impartial {
@@ -9,9 +10,11 @@ namespace {
 constexpr std::uint64_t FIRST_STEP = 64;
 constexpr std::uint64_t FINE_STEPS_UNTIL = std::uint64_t{1} << 20;
 
+// Steps of 1/8 (1/4 past 2^20) that land on every power of two.
 std::uint64_t next_target(std::uint64_t heaps, std::uint64_t ceiling) {
     const std::uint64_t step = std::max(FIRST_STEP, heaps < FINE_STEPS_UNTIL ? heaps / 8 : heaps / 4);
-    return heaps > ceiling - step ? ceiling : heaps + step;
+    const std::uint64_t power = std::bit_ceil(heaps + 1);
+    return std::min({heaps + step, power, ceiling});
 }
 } // namespace
 

@@ -39,8 +39,8 @@ struct FrontierResult {
                                          // else the first values (up to keep_values)
 };
 
-// Runs the sweep to 64 heaps, then on by 1/8 (1/4 past 2^20), trying the proof after each
-// step; the result depends only on the game and the ceiling (not on resume or the steps a
+// Runs the sweep to 64 heaps, then on by 1/8 (1/4 past 2^20) and through every power of
+// two, trying the proof after each step; the result depends only on the game and the ceiling (not on resume or the steps a
 // resumed run took). Guy and Smith's bound proves octal games and Grundy's game alike (the
 // window rule of subtraction games is the shorter one the family sweep uses).
 FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& limits,
