@@ -220,19 +220,27 @@ void FrontierSweep::run_to(std::uint64_t heaps) {
     }
 }
 
-Grundy FrontierSweep::by_definition(std::uint64_t n) {
-    const std::uint16_t* g = m_values.data();
+unsigned FrontierSweep::mark_one_heap_options(std::uint64_t n, Grundy* options) {
     if (m_stamp.size() < 2 * std::size_t{m_bound} + 2) m_stamp.resize(2 * std::size_t{m_bound} + 2, 0);
     if (++m_now == 0) {
         std::fill(m_stamp.begin(), m_stamp.end(), 0);
         m_now = 1;
     }
+    const std::uint16_t* g = m_values.data();
+    unsigned count = 0;
+    for (Heap k : m_rules.leave_none)
+        if (k == n) m_stamp[options[count++] = g[0]] = m_now;
+    for (Heap k : m_rules.leave_one)
+        if (k < n) m_stamp[options[count++] = g[n - k]] = m_now;
+    return count;
+}
+
+Grundy FrontierSweep::by_definition(std::uint64_t n) {
+    const std::uint16_t* g = m_values.data();
+    Grundy options[MAX_MOVES];
+    (void)mark_one_heap_options(n, options);
     std::uint32_t* stamp = m_stamp.data();
     const std::uint32_t now = m_now;
-    for (Heap k : m_rules.leave_none)
-        if (k == n) stamp[g[0]] = now;
-    for (Heap k : m_rules.leave_one)
-        if (k < n) stamp[g[n - k]] = now;
     for (Heap k : m_rules.leave_two) {
         if (n < std::uint64_t{k} + 2) continue;
         const std::uint64_t length = n - k, last = last_split(length);
@@ -246,19 +254,10 @@ Grundy FrontierSweep::by_definition(std::uint64_t n) {
 Grundy FrontierSweep::by_split_portable(std::uint64_t n) {
     ++m_counters.by_split_portable;
     const std::uint16_t* g = m_values.data();
-    if (m_stamp.size() < 2 * std::size_t{m_bound} + 2) m_stamp.resize(2 * std::size_t{m_bound} + 2, 0);
-    if (++m_now == 0) {
-        std::fill(m_stamp.begin(), m_stamp.end(), 0);
-        m_now = 1;
-    }
+    Grundy options[MAX_MOVES];
+    const unsigned n_options = mark_one_heap_options(n, options);
     std::uint32_t* stamp = m_stamp.data();
     const std::uint32_t now = m_now;
-    Grundy options[MAX_MOVES];
-    unsigned n_options = 0;
-    for (Heap k : m_rules.leave_none)
-        if (k == n) stamp[options[n_options++] = g[0]] = now;
-    for (Heap k : m_rules.leave_one)
-        if (k < n) stamp[options[n_options++] = g[n - k]] = now;
     std::uint64_t lengths[MAX_MOVES];
     const unsigned n_lengths = split_lengths(n, lengths);
     for (unsigned i = 0; i < n_lengths; ++i)

@@ -108,6 +108,8 @@ private:
     void grow_bound(Grundy value);
     [[nodiscard]] bool is_rare(std::uint64_t n, Grundy value) const;
     [[nodiscard]] unsigned common_class(std::uint64_t n) const;
+    // A new stamp, and the one-heap options of heap n marked with it (listed in `options`).
+    unsigned mark_one_heap_options(std::uint64_t n, Grundy* options);
     [[nodiscard]] Grundy by_definition(std::uint64_t n);
     [[nodiscard]] Grundy by_split_portable(std::uint64_t n);
     [[nodiscard]] Grundy by_split_simd(std::uint64_t n, unsigned row);
