@@ -66,7 +66,9 @@ public:
     // ---- Making values -------------------------------------------------------------
     static GameId number(const Dyadic& x) { return GameId::number(x); }
     static GameId integer(std::int64_t n) { return GameId::number(Dyadic(n)); }
-    // *m = {0, *, ..., *(m-1) | 0, *, ..., *(m-1)}.
+    // *m = {0, *, ..., *(m-1) | 0, *, ..., *(m-1)}, m <= MAX_NIMBER (std::invalid_argument
+    // otherwise). Made directly; *0 .. *m hold m(m+1) options in all (*1023: 8 MiB).
+    static constexpr std::uint32_t MAX_NIMBER = 1023;
     GameId nimber(std::uint32_t m);
     // n.up (n > 0), 0, or |n|.down (n < 0).
     GameId ups(std::int32_t n);

@@ -218,7 +218,7 @@ private:
         std::uint32_t star = 0;
         if (eat("*")) {
             const std::string_view d = digits();
-            star = d.empty() ? 1 : static_cast<std::uint32_t>(small_number(d, 65535, "nimber"));
+            star = d.empty() ? 1 : static_cast<std::uint32_t>(small_number(d, GameStore::MAX_NIMBER, "nimber"));
             any = true;
         }
         if (!any) {
