@@ -40,7 +40,7 @@ const char* kind_word(core::ValueKind kind) {
 
 std::string names(core::GameStore& store, const std::vector<GameId>& games, Notation notation) {
     std::string out;
-    for (GameId g : games) out += (out.empty() ? "" : "; ") + store.name(g, notation);
+    for (GameId g : games) out += (out.empty() ? "" : " and ") + store.name(g, notation);
     return out.empty() ? "none" : out;
 }
 
@@ -101,7 +101,8 @@ std::string wall_text(const PiecewiseLinear& wall) {
     return out + "mast " + last.value.to_string() + " from t = " + last.start.to_string();
 }
 
-std::string analysis_text(core::GameStore& store, const core::Analysis& a, Notation notation, const std::string& indent) {
+std::string analysis_text(core::GameStore& store, const core::Analysis& a, Notation notation, const std::string& indent,
+                          const std::string& left, const std::string& right) {
     std::ostringstream out;
     const auto line = [&](const char* name, const std::string& value) {
         std::string label = std::string(name) + ":";
@@ -109,7 +110,7 @@ std::string analysis_text(core::GameStore& store, const core::Analysis& a, Notat
         out << indent << label << value << "\n";
     };
     line("value", store.name(a.value, notation));
-    line("outcome", outcome_text(a.outcome));
+    line("outcome", outcome_text(a.outcome, left, right));
     line("kind", kind_text(a.classification.kind));
     line("stops", "left " + a.left_stop.to_string() + ", right " + a.right_stop.to_string());
     line("mean", a.thermograph.mast.to_string());

@@ -13,8 +13,10 @@ namespace cgt::calc_tool {
 //   (CGSuite's text, and each wall piece by piece), confused with, incentives, birthday,
 //   atomic weight (or why there is none), reduced form, cgsuite (the plain text CGSuite
 //   reads back) and compact (the engine's stored text, when it differs).
+// `left` and `right` name the players in the outcome line ("Blue", "Red" for Hackenbush).
 std::string analysis_text(core::GameStore& store, const core::Analysis& a, core::Notation notation,
-                          const std::string& indent = "");
+                          const std::string& indent = "", const std::string& left = "Left",
+                          const std::string& right = "Right");
 
 // {"value", "ascii", "cgsuite" (null past 1 MB), "compact", "outcome", "kind", "left_stop",
 //  "right_stop", "mean", "temperature", "thermograph": {"cgsuite", "left_wall",
