@@ -38,13 +38,15 @@ int main(int argc, char* argv[]) {
         "misere", po::bool_switch()->default_value(false), "misere play (subtraction games only)")(
         "show", po::value<long>()->default_value(40), "print G(0..show-1)")(
         "method", po::value<std::string>()->default_value("rare-common"),
-        "rare-common (the split once it pays) or definition (every option of every heap)");
+        "rare-common (the split once it pays) or definition (every option of every heap)")(
+        "json", po::bool_switch()->default_value(false),
+        "print one JSON object: game, status, preperiod, period, proof, values, ...");
     options.positional("game", 1);
 
     impartial::AnalysisLimits limits;
     octal_tool::ReportOptions report;
     std::string game_text;
-    bool misere = false;
+    bool misere = false, json = false;
     try {
         const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
             if (!vm.count("game")) throw UsageError("name a GAME, e.g. cgt-octal .77 (see --help)");
@@ -61,6 +63,7 @@ int main(int argc, char* argv[]) {
             else if (method != "rare-common")
                 throw UsageError("--method must be rare-common or definition, got '" + method + "'");
             misere = vm["misere"].as<bool>();
+            json = vm["json"].as<bool>();
             if (game_text != "squares") {
                 try {
                     (void)impartial::OctalGame::parse_game(game_text, misere ? impartial::Play::misere
@@ -84,12 +87,15 @@ int main(int argc, char* argv[]) {
                 impartial::squares_up_to(std::max<Heap>(limits.max_heap, 1)));
             impartial::OctalValues values(game, impartial::ValueMethod::definition);
             (void)values.extend_to(limits.max_heap);
-            std::cout << octal_tool::describe_squares(values.values(), report);
+            std::cout << (json ? octal_tool::describe_squares_json(values.values(), report)
+                               : octal_tool::describe_squares(values.values(), report));
             return 0;
         }
         const auto game = impartial::OctalGame::parse_game(
             game_text, misere ? impartial::Play::misere : impartial::Play::normal);
-        std::cout << octal_tool::describe(game, impartial::analyse(game, limits), report);
+        const auto analysis = impartial::analyse(game, limits);
+        std::cout << (json ? octal_tool::describe_json(game, analysis, report)
+                           : octal_tool::describe(game, analysis, report));
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;

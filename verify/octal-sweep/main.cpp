@@ -1,7 +1,7 @@
 // cgt-verify-octal-sweep: checks a cgt-octal-sweep result file against the published record
-// (Czajka's tables of octal games, OEIS A002186 / A071464 / A071509, the subtraction-game
-// article's results) and against what any correct file satisfies (every proof's bound, the
-// same game agreeing across families), and prints a summary by family.
+// (Czajka's tables of octal games, OEIS A002186 / A071464 / A071509, the subtraction games
+// of muzudho's 31game article) and against what any correct file satisfies (every proof's
+// bound, the same game agreeing across families), and prints a summary by family.
 #include "impartial/octal_analysis.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
@@ -266,7 +266,7 @@ void check_oeis_all(const std::vector<GameRow>& rows, verify::Report& report, co
 }
 
 void check_subtraction(const std::vector<GameRow>& rows, verify::Report& report, const verify::Facts& facts) {
-    report.section("Subtraction games (the article's results)");
+    report.section("Subtraction games (muzudho's 31game article, Qiita 2022, and issue 7)");
     for (const auto& [key, name] : {std::pair<std::string, std::string>{"s123", "S={1,2,3}"},
                                     {"s134", "S={1,3,4}"},
                                     {"s237", "S={2,3,7}"}}) {
@@ -370,7 +370,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-octal-sweep", "octal-sweep", "cgt-octal-sweep",
                               "Checks a cgt-octal-sweep result file against Czajka's octal-game tables, OEIS\n"
-                              "A002186 / A071464 / A071509 and the subtraction-game article, and prints a\n"
+                              "A002186 / A071464 / A071509 and muzudho's 31game article, and prints a\n"
                               "summary (period lengths, longest period and preperiod) by family.",
                               check);
 }
