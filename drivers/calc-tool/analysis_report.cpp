@@ -28,16 +28,6 @@ const char* kind_text(core::ValueKind kind) {
     return "other";
 }
 
-const char* kind_word(core::ValueKind kind) {
-    switch (kind) {
-    case core::ValueKind::Number: return "number";
-    case core::ValueKind::NumberNimber: return "x+*m";
-    case core::ValueKind::NumberUps: return "x+n.up+*m";
-    case core::ValueKind::Other: return "other";
-    }
-    return "other";
-}
-
 std::string names(core::GameStore& store, const std::vector<GameId>& games, Notation notation) {
     std::string out;
     for (GameId g : games) out += (out.empty() ? "" : " and ") + store.name(g, notation);
@@ -138,7 +128,7 @@ std::string analysis_json(core::GameStore& store, const core::Analysis& a) {
     out << "{\"value\": " << json_string(store.name(a.value)) << ", \"ascii\": "
         << json_string(store.name(a.value, Notation::Ascii)) << ", \"cgsuite\": " << (plain ? json_string(*plain) : "null")
         << ", \"compact\": " << json_string(store.canonical_text(a.value)) << ", \"outcome\": \""
-        << core::outcome_letter(a.outcome) << "\", \"kind\": \"" << kind_word(a.classification.kind)
+        << core::outcome_letter(a.outcome) << "\", \"kind\": \"" << core::kind_word(a.classification.kind)
         << "\", \"left_stop\": " << text(a.left_stop) << ", \"right_stop\": " << text(a.right_stop)
         << ", \"mean\": " << text(a.thermograph.mast) << ", \"temperature\": " << text(a.thermograph.temperature)
         << ", \"thermograph\": {\"cgsuite\": " << json_string(a.thermograph.cgsuite_text())

@@ -27,44 +27,36 @@ void check_value_indices(const std::string& path, const std::vector<std::int64_t
 
 } // namespace
 
-void Atlas::load_stalks(const std::string& path) {
-    Part& p = m_stalks;
+void Atlas::load(Part& p, const std::string& path, const char* program, const char* table, const char* size,
+                 const char* key) {
     if (p.loaded) return;
-    const common::ResultReader reader(path, "cgt-hackenbush-stalks");
-    p.table = reader.read_table("stalks");
+    const common::ResultReader reader(path, program);
+    p.table = reader.read_table(table);
     p.values = reader.read_table("values");
     p.path = path;
     p.rows = p.table.rows;
     p.texts = &p.values.texts("text");
     p.value = p.table.ints("value");
-    p.size = p.table.ints("length");
-    p.key = &p.table.texts("colours");
+    p.size = p.table.ints(size);
+    p.key = &p.table.texts(key);
     p.kind = &p.table.texts("kind");
     check_value_indices(path, p.value, p.texts->size(), p.values.ints("value"));
     index(p);
     p.loaded = true;
 }
 
+void Atlas::load_stalks(const std::string& path) {
+    load(m_stalks, path, "cgt-hackenbush-stalks", "stalks", "length", "colours");
+}
+
 void Atlas::load_graphs(const std::string& path) {
     Part& p = m_graphs;
     if (p.loaded) return;
-    const common::ResultReader reader(path, "cgt-hackenbush-colour");
-    p.table = reader.read_table("graphs");
-    p.values = reader.read_table("values");
-    p.path = path;
-    p.rows = p.table.rows;
-    p.texts = &p.values.texts("text");
-    p.value = p.table.ints("value");
-    p.size = p.table.ints("edges");
-    p.key = &p.table.texts("graph");
+    load(p, path, "cgt-hackenbush-colour", "graphs", "edges", "graph");
     p.family = &p.table.texts("colours");
-    p.kind = &p.table.texts("kind");
     p.outcome = &p.table.texts("outcome");
     for (const std::string& f : *p.family)
         if (p.families.empty() || p.families.back() != f) p.families.push_back(f); // rows by colour set
-    check_value_indices(path, p.value, p.texts->size(), p.values.ints("value"));
-    index(p);
-    p.loaded = true;
 }
 
 void Atlas::index(Part& p) {

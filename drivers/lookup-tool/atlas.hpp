@@ -91,6 +91,8 @@ private:
     };
     [[nodiscard]] const Part& part(Source s) const { return s == Source::Stalks ? m_stalks : m_graphs; }
     Part& part(Source s) { return s == Source::Stalks ? m_stalks : m_graphs; }
+    void load(Part& p, const std::string& path, const char* program, const char* table, const char* size,
+              const char* key);
     void index(Part& p);
     const std::vector<core::GameId>& games(Source s);
     std::vector<Row> rows_of_values(Source s, const std::vector<bool>& wanted) const;

@@ -16,6 +16,16 @@ char outcome_letter(Outcome outcome) {
     return '?';
 }
 
+const char* kind_word(ValueKind kind) {
+    switch (kind) {
+    case ValueKind::Number: return "number";
+    case ValueKind::NumberNimber: return "x+*m";
+    case ValueKind::NumberUps: return "x+n.up+*m";
+    case ValueKind::Other: return "other";
+    }
+    return "other";
+}
+
 GameStore::GameStore(Limits limits)
     : m_limits(limits), m_intern_slots(1024, NO_INDEX),
       m_le_memo(GamePair{GameId::none(), GameId::none()}),

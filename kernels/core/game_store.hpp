@@ -43,6 +43,9 @@ char outcome_letter(Outcome outcome);
 //   Other         none of these
 enum class ValueKind : std::uint8_t { Number, NumberNimber, NumberUps, Other };
 
+// "number", "x+*m", "x+n.up+*m", "other": the words the result tables use.
+const char* kind_word(ValueKind kind);
+
 struct Classification {
     ValueKind kind = ValueKind::Other;
     Dyadic number;          // x (for Other: undefined, 0)
