@@ -25,6 +25,9 @@ constexpr std::array<std::string_view, 10> SUPERSCRIPTS = {"\u2070", "\u00b9", "
                                                           "\u2075", "\u2076", "\u2077", "\u2078", "\u2079"};
 // The largest n of ↑^n and ↑^[n] that is read: their canonical forms grow with n^2.
 constexpr std::uint32_t MAX_UP_POWER = 256;
+// Deeper nesting is refused rather than run out of stack (games born after day 1000 are
+// out of reach anyway).
+constexpr std::size_t MAX_DEPTH = 1000;
 
 class Parser {
 public:
@@ -148,6 +151,15 @@ private:
     }
 
     GameId term() {
+        // Every nesting ({, (, -, +-, a method's argument) passes here: bound the recursion.
+        struct Depth {
+            std::size_t& d;
+            explicit Depth(std::size_t& depth) : d(depth) { ++d; }
+            ~Depth() { --d; }
+            Depth(const Depth&) = delete;
+            Depth& operator=(const Depth&) = delete;
+        } depth(m_depth);
+        if (m_depth > MAX_DEPTH) fail("nested deeper than " + std::to_string(MAX_DEPTH) + " levels");
         skip_space();
         if ((looking_at("-") || looking_at(MINUS_SIGN))) {
             const std::size_t sign = looking_at("-") ? 1 : MINUS_SIGN.size();
@@ -464,6 +476,7 @@ private:
     std::size_t m_pos = 0;
     std::vector<GameId> m_groups; // braced groups in order of opening; none() while open
     std::unique_ptr<Thermography> m_thermal;
+    std::size_t m_depth = 0;
 };
 
 } // namespace

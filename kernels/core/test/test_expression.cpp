@@ -84,6 +84,10 @@ TEST_CASE("Expressions: a bad text names its column and the reason", "[cgt]") {
             for (char c : std::string(e.what())) CHECK(static_cast<unsigned char>(c) >= 0x20);
         }
     }
+    // Nesting is bounded (no stack overflow): 1000 levels are read, 100000 refused.
+    CHECK(store.parse(std::string(999, '(') + "1" + std::string(999, ')')) == GameStore::integer(1));
+    CHECK_THROWS_WITH(store.parse(std::string(100000, '{')), Catch::Contains("nested deeper than 1000 levels"));
+    CHECK_THROWS_WITH(store.parse(std::string(100000, '-') + "1"), Catch::Contains("nested deeper"));
     CHECK(printable("a\nb") == "a\\x0ab");
     CHECK(printable(std::string(300, 'x')).size() == 203);
 }
