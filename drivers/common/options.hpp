@@ -1,9 +1,10 @@
 #pragma once
 // Command-line and INI options for drivers and tools, on Boost.Program_options.
-// Every program gets --help (with an example), --config FILE (the same options as an INI
-// file, so a job is a file; command-line values win over the file), and drivers also get
-// --out FILE and --quiet. Bad options, bad values, unknown keys in the INI file and a
-// --out that cannot be written are UsageErrors: one line, exit status 2, no output file.
+// Every program gets --help (with an example), --version (`PROGRAM VERSION`, the git
+// describe of its build), --config FILE (the same options as an INI file, so a job is a
+// file; command-line values win over the file), and drivers also get --out FILE and
+// --quiet. Bad options, bad values, unknown keys in the INI file and a --out that cannot
+// be written are UsageErrors: one line, exit status 2, no output file.
 #include "common/mpi_environment.hpp"
 
 #include <boost/program_options.hpp>
@@ -36,8 +37,8 @@ public:
 
     // Parses argv and --config; runs `validate` (which throws UsageError, or
     // std::invalid_argument from a kernel's check, on a bad value).
-    // Returns false after printing --help (the program should then exit 0). On a usage
-    // error throws UsageError. Not collective: for a tool without MPI.
+    // Returns false after printing --help or --version (the program should then exit 0).
+    // On a usage error throws UsageError. Not collective: for a tool without MPI.
     bool parse(int argc, const char* const argv[],
                const std::function<void(const po::variables_map&)>& validate = {});
     // The same for an MPI driver, collectively: every rank parses and validates; if any
@@ -67,8 +68,9 @@ public:
 private:
     std::optional<std::string> parse_quietly(int argc, const char* const argv[],
                                              const std::function<void(const po::variables_map&)>& validate,
-                                             bool& help);
+                                             bool& help, bool& version);
     void print_help() const;
+    void print_version() const;
 
     std::string m_program, m_summary, m_example;
     bool m_with_output;

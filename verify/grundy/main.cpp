@@ -2,7 +2,7 @@
 // table agrees with the values G(0..N) it holds), then the values against the literature:
 // OEIS A002188 (b-file to 20,000, a-file to 200,000, each proven byte-identical to the OEIS
 // file by its SHA-256), A036685 (G = 0), A180120/A180121 (records), Flammenkamp's sparse
-// values, and for a run that reaches 2^26 the article's figures.
+// values, and for a run that reaches 2^26 the figures of sen-ltd's Grundy's-game article.
 #include "common/hdf5_handle.hpp"
 #include "verify/grundy/grundy_figures.hpp"
 #include "impartial/grundy_game.hpp"
@@ -196,11 +196,11 @@ void check_article(verify::Report& report, std::span<const std::uint16_t> g, con
     const verify::Facts facts(data_dir + "/grundy_article_figures.txt");
     const auto limit = static_cast<std::uint64_t>(facts.number("max_heap"));
     if (n_max < limit) {
-        report.section("The article's figures for n <= 2^26");
+        report.section("The figures of sen-ltd's Grundy's-game article (Qiita) for n <= 2^26");
         report.note("(the run stops at " + thousands(ll(n_max)) + " < 2^26: they do not apply)");
         return;
     }
-    report.section("The article's figures for n <= 2^26 = " + thousands(ll(limit)));
+    report.section("The figures of sen-ltd's Grundy's-game article (Qiita) for n <= 2^26 = " + thousands(ll(limit)));
     const GrundyFigures f = n_max == limit ? ours : verify::derive_figures(g, limit);
     auto eq = [&](const std::string& what, const std::string& key, long long mine) {
         report.check_equal(what, thousands(facts.number(key)), thousands(mine));
@@ -248,7 +248,7 @@ void check_article(verify::Report& report, std::span<const std::uint16_t> g, con
         eq("  at heap", "scan_longest_heap", scan.ints(schema::scan::longest_heap).at(0));
     } else {
         report.note("(the scan figures average over the whole run to " + thousands(ll(n_max)) +
-                    ", so the article's for 2^26 do not apply)");
+                    ", so sen-ltd's for 2^26 do not apply)");
     }
 
     if (n_max == limit) return;
@@ -287,6 +287,6 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-grundy", "grundy", "cgt-grundy",
                               "Checks a cgt-grundy result file against OEIS A002188, A036685, A180120/A180121,\n"
-                              "Flammenkamp's sparse values and the article's figures for 2^26.",
+                              "Flammenkamp's sparse values and the 2^26 figures of sen-ltd's Grundy's-game article.",
                               check);
 }

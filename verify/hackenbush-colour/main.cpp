@@ -1,5 +1,5 @@
-// cgt-verify-hackenbush-colour: checks a cgt-hackenbush-colour file against the article's
-// third check and its table (graph counts by edge count, outcome = value-free search, sum
+// cgt-verify-hackenbush-colour: checks a cgt-hackenbush-colour file against the
+// third check of sen-ltd's Hackenbush article and its table (graph counts by edge count, outcome = value-free search, sum
 // of parts = whole, numbers, distinct values, the six-edge three-colour split), recounts
 // the summary tables from the graphs' rows, and values a sample of graphs again.
 #include "core/game_store.hpp"
@@ -145,6 +145,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-hackenbush-colour", "hackenbush-colour", "cgt-hackenbush-colour",
-                              "Checks a cgt-hackenbush-colour result file against the Hackenbush article's third check.",
+                              "Checks a cgt-hackenbush-colour result file against the third check and the table\n"
+                              "of sen-ltd's Hackenbush article (Qiita).",
                               check);
 }

@@ -1,5 +1,5 @@
-// cgt-verify-hackenbush-green: checks a cgt-hackenbush-green file against the article's
-// second check (green graphs on the ground and 3 or 4 vertices: mex = fusion + colon =
+// cgt-verify-hackenbush-green: checks a cgt-hackenbush-green file against the
+// second check of sen-ltd's Hackenbush article (green graphs on the ground and 3 or 4 vertices: mex = fusion + colon =
 // engine for every graph, the counts, nim-value parity = edge-count parity, *0 and *8 at
 // 4 vertices and 8 edges), recounts the tables from the rows, and values a sample again.
 #include "hackenbush/green.hpp"
@@ -110,6 +110,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-hackenbush-green", "hackenbush-green", "cgt-hackenbush-green",
-                              "Checks a cgt-hackenbush-green result file against the Hackenbush article's second check.",
+                              "Checks a cgt-hackenbush-green result file against the second check of\n"
+                              "sen-ltd's Hackenbush article (Qiita): fusion and colon principles.",
                               check);
 }

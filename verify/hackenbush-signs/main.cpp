@@ -1,5 +1,5 @@
-// cgt-verify-hackenbush-signs: checks a cgt-hackenbush-signs file against the article's
-// first check (8,388,606 blue-red stalks of 1..22 edges, every one equal to Berlekamp's
+// cgt-verify-hackenbush-signs: checks a cgt-hackenbush-signs file against the first check of
+// sen-ltd's Hackenbush article (8,388,606 blue-red stalks of 1..22 edges, every one equal to Berlekamp's
 // sign-expansion rule), the 2^n stalks and 2^n distinct values of each length, the values
 // n and -n of the all-blue and all-red stalks, and the worked examples.
 #include "hackenbush/stalks.hpp"
@@ -41,7 +41,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         report.check_equal("stalks of 1..22 edges", thousands(facts.number("signs.stalks")), thousands(total));
         report.check_equal("stalks whose value differs from the rule", facts.number("signs.mismatches"), wrong);
     } else {
-        report.note("(--max-length " + std::to_string(max_length) + ", not the article's 22: its count of " +
+        report.note("(--max-length " + std::to_string(max_length) + ", not the 22 of sen-ltd's Hackenbush article (Qiita): its count of " +
                     thousands(facts.number("signs.stalks")) + " stalks does not apply)");
         report.check_equal("stalks whose value differs from the rule", 0, wrong);
     }
@@ -72,6 +72,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-hackenbush-signs", "hackenbush-signs", "cgt-hackenbush-signs",
-                              "Checks a cgt-hackenbush-signs result file against the Hackenbush article's first check.",
+                              "Checks a cgt-hackenbush-signs result file against the first check of\n"
+                              "sen-ltd's Hackenbush article (Qiita): Berlekamp's sign-expansion rule.",
                               check);
 }

@@ -1,5 +1,5 @@
-// cgt-verify-hackenbush-stalks: checks a cgt-hackenbush-stalks file against the article's
-// stalk table (per length: stalks, distinct values, numbers, x + *m, x +- up*, other), its
+// cgt-verify-hackenbush-stalks: checks a cgt-hackenbush-stalks file against the
+// stalk table of sen-ltd's Hackenbush article (per length: stalks, distinct values, numbers, x + *m, x +- up*, other), its
 // facts (no two stalks share a value, birthdays, the string rules, worked examples), the
 // rows themselves (recounted, in order, complete), and stalks valued again here.
 #include "core/game_store.hpp"
@@ -62,7 +62,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
                                       at("number_nimber", n), at("number_up_star", n), at("other", n)};
     };
 
-    report.section("The article's stalk table: stalks, distinct values, numbers, x+*m, x+-^*, other");
+    report.section("The stalk table of sen-ltd's Hackenbush article (Qiita): stalks, distinct values, numbers, x+*m, x+-^*, other");
     for (std::size_t n : {1, 2, 3, 4, 6, 8, 10, 12})
         if (n <= max_length)
             report.check_equal("length " + std::to_string(n), facts.text("stalks.length." + std::to_string(n)),
@@ -72,7 +72,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     if (max_length == static_cast<std::size_t>(facts.number("stalks.max_length")))
         report.check_equal("stalks of 1..12 edges", thousands(facts.number("stalks.stalks")), thousands(total));
     else
-        report.note("(--max-length " + std::to_string(max_length) + ", not the article's 12: its total of " +
+        report.note("(--max-length " + std::to_string(max_length) + ", not the 12 of sen-ltd's Hackenbush article (Qiita): its total of " +
                     thousands(facts.number("stalks.stalks")) + " does not apply)");
     bool shape = true; // 3^n stalks, all distinct; 2^n numbers, 2^n - 1 of x + *m, 2^(n-1) of x +- up*
     for (std::size_t n = 1; n <= max_length; ++n) {
@@ -84,7 +84,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
                 at("other", n) == p3 - p2 - (p2 - 1) - (n >= 2 ? p2 / 2 : 0) && at("number_ups_other", n) == 0;
     }
     report.check("every length: 3^n stalks and distinct, 2^n numbers, 2^n-1 x+*m, 2^(n-1) x+-^*",
-                 "the article's rule", shape ? "the article's rule" : "differs", shape);
+                 "the string rule", shape ? "the string rule" : "differs", shape);
 
     report.section("No two stalks share a value");
     report.check_equal("distinct values over all lengths", thousands(total), thousands(static_cast<long long>(values.rows)));
@@ -178,6 +178,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-hackenbush-stalks", "hackenbush-stalks", "cgt-hackenbush-stalks",
-                              "Checks a cgt-hackenbush-stalks result file against the Hackenbush article's stalk table.",
+                              "Checks a cgt-hackenbush-stalks result file against the stalk table of\n"
+                              "sen-ltd's Hackenbush article (Qiita).",
                               check);
 }

@@ -1,5 +1,5 @@
-// cgt-verify-hackenbush-sums: checks a cgt-hackenbush-sums file against the article's random
-// sums (20,000 triples, the outcome of the sum of three values equal to the value-free search
+// cgt-verify-hackenbush-sums: checks a cgt-hackenbush-sums file against the random
+// sums of sen-ltd's Hackenbush article (20,000 triples, the outcome of the sum of three values equal to the value-free search
 // on the three pictures side by side, every time), recounts the summary from the rows, and
 // draws and values a sample of triples again from the recorded seed.
 #include "hackenbush-sums/sums_job.hpp"
@@ -51,7 +51,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     if (n == facts.number("sums.triples"))
         report.check_equal("triples", thousands(facts.number("sums.triples")), thousands(n));
     else
-        report.note("(--triples " + thousands(n) + ", not the article's " + thousands(facts.number("sums.triples")) + ")");
+        report.note("(--triples " + thousands(n) + ", not the " + thousands(facts.number("sums.triples")) + " of sen-ltd's Hackenbush article (Qiita))");
     report.check_equal("triples whose outcomes agree", thousands(n), thousands(agree));
     report.check_equal("triples whose outcomes differ", facts.number("sums.disagreements"), n - agree);
 
@@ -103,6 +103,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-hackenbush-sums", "hackenbush-sums", "cgt-hackenbush-sums",
-                              "Checks a cgt-hackenbush-sums result file against the Hackenbush article's random sums.",
+                              "Checks a cgt-hackenbush-sums result file against the random sums of\n"
+                              "sen-ltd's Hackenbush article (Qiita).",
                               check);
 }

@@ -1,4 +1,5 @@
-// cgt-verify-nim: checks a cgt-nim result file against the Nim article and against
+// cgt-verify-nim: checks a cgt-nim result file against the tutorial «Ним и функция
+// Шпрага-Гранди» (verify/data/SOURCES.md) and against
 // identities any correct file satisfies (XOR rule = search, winning moves reach 0).
 #include "impartial/take_away.hpp"
 #include "verify/common/reference_data.hpp"
@@ -47,7 +48,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         }
     }
 
-    report.section("Grundy values (the article's program output)");
+    report.section("Grundy values (the program output printed in «Ним и функция Шпрага-Гранди»)");
     if (grundy.count("nim")) {
         const auto& v = grundy["nim"];
         const std::vector<long long> ours(v.begin(), v.begin() + std::min<std::size_t>(v.size(), 11));
@@ -110,10 +111,10 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     report.check_equal("positions with a correct move (or none)", verify::thousands(positions.rows),
                        verify::thousands(good_moves));
     if (article_rows == positions.rows)
-        report.check_equal("the article's 3-heap positions, heaps <= 8", facts.number("positions_checked"),
+        report.check_equal("the tutorial's 3-heap positions, heaps <= 8", facts.number("positions_checked"),
                            static_cast<long long>(positions.rows));
     else
-        report.note("(parameters differ from the article's; its count of " +
+        report.note("(parameters differ from the tutorial's; its count of " +
                     std::to_string(facts.number("positions_checked")) + " positions does not apply)");
 
     report.section("Worked examples");
@@ -134,5 +135,6 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-nim", "nim", "cgt-nim",
-                              "Checks a cgt-nim result file against the Nim article's figures.", check);
+                              "Checks a cgt-nim result file against the figures of the tutorial «Ним и функция\n"
+                              "Шпрага-Гранди» and the Sprague-Grundy identities.", check);
 }
