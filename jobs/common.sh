@@ -11,7 +11,7 @@ CGT_BIN=$CGT_BUILD/bin
 # of the report).
 CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2"
 CGT_PACKAGES_REPORT="python3 python3-h5py python3-matplotlib"
-CGT_PACKAGES_TEST="slurm-wlm munge chromium"
+CGT_PACKAGES_TEST="slurm-wlm munge chromium fonts-ipafont-gothic"
 
 cgt_missing_packages() {
   local missing=() p
