@@ -1,5 +1,6 @@
 #include "common/result_reader.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <sys/stat.h>
 
@@ -104,12 +105,29 @@ Table ResultReader::read_table(const std::string& name) const {
         };
         switch (H5Tget_class(type)) {
         case H5T_STRING: {
-            std::vector<char> raw(n * size);
-            if (n) h5_check(H5Dread(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, raw.data()), "H5Dread", at);
+            // A slab of rows at a time (set_text_slab_bytes).
             std::vector<std::string> v(n);
-            for (std::uint64_t i = 0; i < n; ++i) {
-                const char* p = raw.data() + i * size;
-                v[i].assign(p, strnlen(p, size));
+            // Whole chunks per slab, so no compressed chunk is read twice.
+            std::uint64_t step = 1;
+            {
+                H5Id dcpl(h5_check(H5Dget_create_plist(set), "H5Dget_create_plist", at), H5Pclose);
+                hsize_t chunk[1] = {0};
+                if (H5Pget_layout(dcpl) == H5D_CHUNKED && H5Pget_chunk(dcpl, 1, chunk) == 1 && chunk[0] > 0)
+                    step = chunk[0];
+            }
+            const std::uint64_t slab = step * std::max<std::uint64_t>(1, m_text_slab_bytes / (step * std::max<std::size_t>(size, 1)));
+            std::vector<char> raw(std::min(n, slab) * size);
+            for (std::uint64_t first = 0; first < n; first += slab) {
+                const hsize_t start[1] = {first}, count[1] = {std::min(slab, n - first)};
+                H5Id file_space(h5_check(H5Dget_space(set), "H5Dget_space", at), H5Sclose);
+                h5_check(H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start, nullptr, count, nullptr),
+                         "H5Sselect_hyperslab", at);
+                H5Id mem_space(h5_check(H5Screate_simple(1, count, nullptr), "H5Screate_simple", at), H5Sclose);
+                h5_check(H5Dread(set, type, mem_space, file_space, H5P_DEFAULT, raw.data()), "H5Dread", at);
+                for (std::uint64_t i = 0; i < count[0]; ++i) {
+                    const char* p = raw.data() + i * size;
+                    v[first + i].assign(p, strnlen(p, size));
+                }
             }
             c.data = std::move(v);
             break;
