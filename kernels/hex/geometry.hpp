@@ -84,11 +84,7 @@ public:
 
     // (r, c) -> (n-1-r, n-1-c) maps the game to itself: each colour keeps its pair of edges.
     [[nodiscard]] int rotate(int index) const { return cells() - 1 - index; }
-    [[nodiscard]] Bits rotate(Bits x) const {
-        Bits out = 0;
-        for_each_cell(x, [&](int i) { out |= cell_bit<Bits>(rotate(i)); });
-        return out;
-    }
+    [[nodiscard]] Bits rotate(Bits x) const { return reverse_cells(x & m_all, cells()); }
 
     // Hex distance of a cell from the centre of the board, doubled so that it is an integer
     // on even boards too (0 .. 2n-2).

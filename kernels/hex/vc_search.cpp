@@ -45,6 +45,7 @@ template <class Bits> DfpnEntry<Bits> VcSearch<Bits>::expand(std::uint64_t k) {
     DfpnEntry<Bits> e;
     e.key = k;
     e.work = 1;
+    e.rotated = side_of(m_board_key, m_rotated_key);
     Bits s[2] = {m_stones[0], m_stones[1]};
     Analysis<Bits> a;
     m_analyser.analyse(s, m_mover, a, *m_stats);
@@ -95,10 +96,11 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
     const DfpnEntry<Bits>* found = m_table.find(k);
     if (found && found->bounds.solved()) {
         ++m_stats->tt_hits;
-        proof = found->aux;
+        proof = proof_of(*found, m_board_key, m_rotated_key);
         return found->bounds;
     }
     DfpnEntry<Bits> e = found ? *found : expand(k);
+    orient(e, m_board_key, m_rotated_key);
     if (e.bounds.solved()) {
         proof = e.aux;
         return e.bounds;
@@ -112,15 +114,15 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
     bool cut[MAX_CELLS];
     for (int i = 0; i < n; ++i) {
         const int m = e.moves[i];
-        const std::uint64_t ck = ZobristKeys::position_key(m_board_key ^ m_keys.stone(me, m),
-                                                           m_rotated_key ^ m_keys.rotated(me, m), other);
+        const std::uint64_t cb = m_board_key ^ m_keys.stone(me, m), cr = m_rotated_key ^ m_keys.rotated(me, m);
+        const std::uint64_t ck = ZobristKeys::position_key(cb, cr, other);
         child[i] = Bounds{};
         child_proof[i] = 0;
         cut[i] = false;
         if (const DfpnEntry<Bits>* c = m_table.find(ck)) {
             ++m_stats->tt_hits;
             child[i] = c->bounds;
-            if (c->bounds.solved()) child_proof[i] = c->aux;
+            if (c->bounds.solved()) child_proof[i] = proof_of(*c, cb, cr);
         }
     }
     Bits support = e.aux;
@@ -219,10 +221,11 @@ template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof) {
     const DfpnEntry<Bits>* found = m_table.find(k);
     if (found && found->bounds.solved()) {
         ++m_stats->tt_hits;
-        proof = found->aux;
+        proof = proof_of(*found, m_board_key, m_rotated_key);
         return found->bounds.win();
     }
     DfpnEntry<Bits> e = found ? *found : expand(k);
+    orient(e, m_board_key, m_rotated_key);
     if (e.bounds.solved()) {
         proof = e.aux;
         return e.bounds.win();
@@ -237,13 +240,12 @@ template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof) {
     // A move already known to win (its reply position lost) first.
     for (int i = 0; i < n && !win; ++i) {
         const int m = e.moves[i];
-        const std::uint64_t ck = ZobristKeys::position_key(m_board_key ^ m_keys.stone(me, m),
-                                                           m_rotated_key ^ m_keys.rotated(me, m), other);
-        const DfpnEntry<Bits>* c = m_table.find(ck);
+        const std::uint64_t cb = m_board_key ^ m_keys.stone(me, m), cr = m_rotated_key ^ m_keys.rotated(me, m);
+        const DfpnEntry<Bits>* c = m_table.find(ZobristKeys::position_key(cb, cr, other));
         if (c && c->bounds.solved()) ++m_stats->tt_hits;
         if (c && c->bounds.solved() && !c->bounds.win()) {
             win = true;
-            result_proof = cell_bit<Bits>(m) | c->aux;
+            result_proof = cell_bit<Bits>(m) | proof_of(*c, cb, cr);
         }
     }
     for (int i = 0; i < n && !win; ++i) {

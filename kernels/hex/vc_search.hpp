@@ -51,6 +51,24 @@ public:
 
 private:
     [[nodiscard]] std::uint64_t key() const { return ZobristKeys::position_key(m_board_key, m_rotated_key, m_mover); }
+    // Which of a position's two boards (itself or its rotation) has the key's smaller board
+    // key: 1 when the rotation has. A table entry's cells are turned when its side differs.
+    static std::uint8_t side_of(std::uint64_t board, std::uint64_t rotated) { return board > rotated ? 1 : 0; }
+    // An entry's cells in the frame of the board with keys (board, rotated). A position equal
+    // to its rotation (equal keys) reads either frame as its own.
+    void orient(DfpnEntry<Bits>& e, std::uint64_t board, std::uint64_t rotated) const {
+        const std::uint8_t side = side_of(board, rotated);
+        if (e.rotated == side) return;
+        e.rotated = side;
+        if (board == rotated) return;
+        e.filled[0] = m_geo.rotate(e.filled[0]);
+        e.filled[1] = m_geo.rotate(e.filled[1]);
+        e.aux = m_geo.rotate(e.aux);
+        for (int i = 0; i < e.count; ++i) e.moves[i] = static_cast<std::uint8_t>(m_geo.rotate(e.moves[i]));
+    }
+    [[nodiscard]] Bits proof_of(const DfpnEntry<Bits>& e, std::uint64_t board, std::uint64_t rotated) const {
+        return e.rotated == side_of(board, rotated) || board == rotated ? e.aux : m_geo.rotate(e.aux);
+    }
     void put(Colour c, int cell) {
         m_stones[colour_index(c)] ^= cell_bit<Bits>(cell);
         m_board_key ^= m_keys.stone(c, cell);

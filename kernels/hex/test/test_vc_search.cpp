@@ -202,3 +202,53 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
     CHECK_THROWS_WITH(Solver(3, {Variant::misere, RuleSet::parse("vc"), 0, 1}),
                       Catch::Contains("misere Hex is searched with the plain rule set only"));
 }
+
+TEST_CASE("VcSearch: a position and its rotation share a table entry, each read in its own frame", "[hex]") {
+    // The table keys a position and its 180-degree rotation alike; what an entry holds
+    // (fill-in, moves, proof set) is turned when the other board reads it, so the proof of
+    // the rotated position is the rotated proof, and it is a proof there.
+    std::mt19937_64 rng(103);
+    int differing = 0;
+    for (const char* name : {"dfpn+vc+inferior+proof+resistance", "vc+inferior+proof"}) {
+        const RuleSet rules = RuleSet::parse(name);
+        for (int trial = 0; trial < 30; ++trial) {
+            const int n = trial % 2 ? 4 : 5;
+            const Geometry<Narrow> g(n);
+            Narrow s[2] = {0, 0};
+            random_stones(n, n == 4 ? 3 + static_cast<int>(rng() % 5) : 11 + static_cast<int>(rng() % 4), rng, s[0], s[1]);
+            const Colour mover = rng() & 1 ? Colour::red : Colour::blue;
+            VcSearch<Narrow> search(n, rules, 1);
+            SearchStats stats;
+            search.load(s[0], s[1], mover);
+            const Outcome o = search.solve(0, stats);
+            const Narrow proof = search.last_proof();
+            const Narrow r[2] = {g.rotate(s[0]), g.rotate(s[1])};
+            search.load(r[0], r[1], mover);
+            INFO(n << "x" << n << " red " << s[0] << " blue " << s[1] << " mover " << colour_name(mover) << " " << name);
+            REQUIRE(search.solve(0, stats) == o);
+            const Narrow rotated_proof = search.last_proof();
+            CHECK(rotated_proof == g.rotate(proof));
+            differing += rotated_proof != proof;
+            // The loser's stones on every empty cell outside the proof keep the result.
+            const Colour winner = o == Outcome::win ? mover : opponent(mover);
+            const Colour loser = opponent(winner);
+            Narrow t[2] = {r[0], r[1]};
+            t[colour_index(loser)] |= (g.all() & ~(r[0] | r[1])) & ~rotated_proof;
+            ReferenceSolver judge(n);
+            if (judge.connected(t[colour_index(winner)], winner)) continue;
+            REQUIRE_FALSE(judge.connected(t[colour_index(loser)], loser));
+            CHECK(judge.wins(t[0], t[1], mover) == (winner == mover));
+        }
+    }
+    CHECK(differing > 20);
+}
+
+TEST_CASE("Cells: reverse_cells is the 180-degree rotation on 64-bit and 128-bit words", "[hex]") {
+    for (int n : {1, 3, 5, 8}) {
+        const Geometry<Narrow> g(n);
+        for (int i = 0; i < n * n; ++i) CHECK(reverse_cells<Narrow>(cell_bit<Narrow>(i), n * n) == cell_bit<Narrow>(n * n - 1 - i));
+    }
+    for (int n : {9, 11}) {
+        for (int i = 0; i < n * n; ++i) CHECK(reverse_cells<Wide>(cell_bit<Wide>(i), n * n) == cell_bit<Wide>(n * n - 1 - i));
+    }
+}
