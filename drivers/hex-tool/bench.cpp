@@ -73,17 +73,23 @@ int run(int argc, char* argv[]) {
     std::uint64_t nodes = 0, expansions = 0;
     double seconds = 0;
     int wins = 0, unknown = 0;
-    std::printf("%dx%d %s\n%-6s %-8s %12s %12s %10s %10s\n", size, size, solver_options.rules.name().c_str(), "cell",
-                "result", "nodes", "expansions", "decided", "seconds");
+    std::printf("%dx%d %s\n%-6s %-8s %12s %12s %10s %8s %8s %10s\n", size, size, solver_options.rules.name().c_str(),
+                "cell", "result", "nodes", "expansions", "decided", "moves", "win-at", "seconds");
     for (const hex::Cell c : openings) {
         hex::SearchStats stats;
         const double start = cpu_seconds();
         const hex::OpeningResult r = hex::solve_opening(solver, c, &stats);
         const double s = cpu_seconds() - start;
         const std::uint64_t decided = stats.fill_decided + stats.vc_wins + stats.vc_losses + stats.mustplay_losses;
-        std::printf("%-6s %-8s %12llu %12llu %10llu %10.2f\n", hex::cell_name(c).c_str(), hex::outcome_name(r.outcome),
-                    static_cast<unsigned long long>(r.nodes), static_cast<unsigned long long>(stats.expansions),
-                    static_cast<unsigned long long>(decided), s);
+        const double moves = stats.expansions > decided
+                                 ? static_cast<double>(stats.moves_sum) / static_cast<double>(stats.expansions - decided)
+                                 : 0.0;
+        const double win_at =
+            stats.won ? static_cast<double>(stats.winning_index_sum) / static_cast<double>(stats.won) : 0.0;
+        std::printf("%-6s %-8s %12llu %12llu %10llu %8.2f %8.2f %10.2f\n", hex::cell_name(c).c_str(),
+                    hex::outcome_name(r.outcome), static_cast<unsigned long long>(r.nodes),
+                    static_cast<unsigned long long>(stats.expansions), static_cast<unsigned long long>(decided), moves,
+                    win_at, s);
         std::fflush(stdout);
         nodes += r.nodes;
         expansions += stats.expansions;

@@ -14,6 +14,15 @@
 // union of its moves' proof sets and the carriers that cut its must-play region; one won by
 // a move m has m and the proof set of the reply position. The proof sets use only
 // properties that stay true when the loser gets more stones, which is what makes this sound.
+//
+// Fill-in and the table. By default a position's fill-in is added to the board for the
+// whole search below it, so the table is keyed by the stones with the fill-in of the
+// positions above. With RuleSet::transpose (as Benzene's solver) the board holds only the
+// stones played and the table is keyed by them: a position is analysed with its parent's
+// fill-in added, keeps the union of both as its own fill-in for its children, and its
+// proof set is one of the position played (the winner's filled cells included), so a
+// position reached by another move order, with another fill-in above it, reuses the entry
+// (any fill-in of a position is one of that position whatever stones follow outside it).
 #include "hex/analysis.hpp"
 #include "hex/board.hpp"
 #include "hex/dfpn_table.hpp"
@@ -43,8 +52,8 @@ public:
     // when the limit stopped it. The position stays loaded. Nodes are visits of positions
     // (a proof-number search returns to a position many times).
     Outcome solve(std::uint64_t node_limit, SearchStats& stats);
-    // The proof set of the last solve() that decided the position (empty cells of the
-    // position after its fill-in, plus the winner's filled cells).
+    // The proof set of the last solve() that decided the position: empty cells of the loaded
+    // position such that the winner still wins when the loser has stones on all the others.
     [[nodiscard]] Bits last_proof() const { return m_last_proof; }
     void clear_table() { m_table.clear(); }
     [[nodiscard]] const DfpnTable<Bits>& table() const { return m_table; }
@@ -91,8 +100,9 @@ private:
         if (m_limit != 0 && m_stats->nodes > m_limit) m_aborted = true;
         return m_aborted;
     }
-    // Analyses the position (new to the table): stores and returns its entry.
-    DfpnEntry<Bits> expand(std::uint64_t k);
+    // Analyses the position (new to the table) with the parent's fill-in added (nullptr:
+    // none): stores and returns its entry.
+    DfpnEntry<Bits> expand(std::uint64_t k, const Bits* parent_fill);
     // A solved entry keeps as its proof set what the parent needs: the proof set of the
     // position together with the winner's filled cells (the parent's empty cells whose
     // colour the proof relies on).
@@ -103,10 +113,10 @@ private:
     }
 
     // DFPN: searches until phi >= th.phi or delta >= th.delta; returns the bounds and, when
-    // solved, the effective proof set.
-    Bounds mid(Bounds th, Bits& proof);
+    // solved, the effective proof set. parent_fill: the parent's fill-in (RuleSet::transpose).
+    Bounds mid(Bounds th, Bits& proof, const Bits* parent_fill);
     // Depth-first: whether the mover wins, with the effective proof set.
-    bool dfs(Bits& proof);
+    bool dfs(Bits& proof, const Bits* parent_fill);
 
     Geometry<Bits> m_geo;
     ZobristKeys m_keys;

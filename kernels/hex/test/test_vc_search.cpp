@@ -20,7 +20,12 @@ std::vector<RuleSet> vc_rule_sets() {
     std::vector<RuleSet> out;
     for (const char* name : {"vc", "vc+inferior", "vc+proof", "vc+inferior+proof", "vc+inferior+proof+distance",
                              "vc+resistance", "dfpn+vc", "dfpn+vc+inferior", "dfpn+vc+proof", "dfpn+vc+inferior+proof",
-                             "dfpn+vc+inferior+proof+distance", "dfpn+vc+inferior+proof+resistance"})
+                             "dfpn+vc+inferior+proof+distance", "dfpn+vc+inferior+proof+resistance",
+                             "vc+inferior+induced", "vc+inferior+vulnerable", "dfpn+vc+inferior+induced+vulnerable+proof",
+                             "dfpn+vc+inferior+induced+vulnerable+proof+resistance", "vc+inferior+proof+transpose",
+                             "dfpn+vc+inferior+proof+transpose+resistance", "dfpn+vc+transpose", "vc+stronger",
+                             "dfpn+vc+stronger+inferior+proof+resistance",
+                             "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance"})
         out.push_back(RuleSet::parse(name));
     return out;
 }
@@ -62,7 +67,7 @@ TEST_CASE("VcSearch: every vc rule set agrees with the reference on random 4x4 a
             }
         }
     }
-    CHECK(checked == 1920);
+    CHECK(checked == 3520);
     CHECK(wins > 30);
     CHECK(wins < 130);
 }
@@ -73,7 +78,10 @@ TEST_CASE("VcSearch: the loser's stones outside a proof set do not change the re
     // set leaves out; here all of them at once.
     std::mt19937_64 rng(102);
     int outside = 0;
-    for (const char* name : {"dfpn+vc+inferior+proof+resistance", "vc+inferior+proof", "dfpn+vc"}) {
+    for (const char* name : {"dfpn+vc+inferior+proof+resistance", "vc+inferior+proof", "dfpn+vc",
+                             "dfpn+vc+inferior+induced+vulnerable+proof+resistance", "vc+inferior+induced+vulnerable+proof",
+                             "dfpn+vc+inferior+proof+transpose+resistance", "vc+inferior+proof+transpose",
+                             "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance", "vc+stronger+proof"}) {
         const RuleSet rules = RuleSet::parse(name);
         for (int trial = 0; trial < 40; ++trial) {
             const int n = trial % 2 ? 4 : 5;
@@ -175,6 +183,9 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
         {"vc+proof+inferior+dfpn+d", "dfpn+vc+inferior+proof+distance"},
         {"dfpn+vc+inferior+proof", "dfpn+vc+inferior+proof"},
         {"r+proof+dfpn+inferior+vc", "dfpn+vc+inferior+proof+resistance"},
+        {"vulnerable+proof+dfpn+inferior+vc+r+induced", "dfpn+vc+inferior+induced+vulnerable+proof+resistance"},
+        {"transpose+vc+proof+inferior", "vc+inferior+proof+transpose"},
+        {"inferior+stronger+vc", "vc+stronger+inferior"},
     };
     for (const auto& n : names) {
         INFO(n.text);
@@ -185,14 +196,18 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
     }
     struct Bad { std::string text; std::string message; };
     const std::vector<Bad> bad = {
-        {"rule1+2+inferior", "rule set 'rule1+2+inferior': dfpn, inferior and proof go with the vc rules only"},
-        {"dfpn+plain", "rule set 'dfpn+plain': dfpn, inferior and proof go with the vc rules only"},
+        {"rule1+2+inferior", "rule set 'rule1+2+inferior': dfpn, stronger, inferior, proof and transpose go with the vc rules only"},
+        {"dfpn+plain", "rule set 'dfpn+plain': dfpn, stronger, inferior, proof and transpose go with the vc rules only"},
         {"vc+history", "rule set 'vc+history': the vc rules take the centre, distance or resistance order, not history"},
         {"rule1+2+resistance", "rule set 'rule1+2+resistance': the resistance order goes with the vc rules only"},
         {"vc+resistance+distance", "unknown rule set 'vc+resistance+distance'"},
         {"vc+vc", "unknown rule set 'vc+vc' (use plain, rule1, rule1+2 or vc"},
         {"vc+inferior+inferior", "unknown rule set 'vc+inferior+inferior'"},
         {"inferior", "unknown rule set 'inferior'"},
+        {"vc+induced", "rule set 'vc+induced': induced and vulnerable go with inferior"},
+        {"dfpn+vc+vulnerable", "rule set 'dfpn+vc+vulnerable': induced and vulnerable go with inferior"},
+        {"vc+inferior+induced+induced", "unknown rule set 'vc+inferior+induced+induced'"},
+        {"rule1+2+transpose", "rule set 'rule1+2+transpose': dfpn, stronger, inferior, proof and transpose go with the vc rules only"},
         {"vc+", "unknown rule set 'vc+'"},
     };
     for (const auto& b : bad) {
