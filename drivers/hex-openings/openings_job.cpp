@@ -11,6 +11,37 @@
 
 namespace cgt::jobs::hex_openings {
 
+std::vector<hex::Shape> parse_sizes(const std::string& text) {
+    std::string spaced = text;
+    std::replace(spaced.begin(), spaced.end(), ',', ' ');
+    std::istringstream in(spaced);
+    std::vector<hex::Shape> out;
+    const auto add = [&](hex::Shape s, const std::string& item) {
+        if (std::find(out.begin(), out.end(), s) != out.end())
+            throw std::invalid_argument("--sizes: the " + s.name() + " board is listed twice ('" + item + "')");
+        out.push_back(s);
+    };
+    for (std::string item; in >> item;) {
+        try {
+            if (const auto dash = item.find('-'); dash != std::string::npos) {
+                const hex::Shape a = hex::Shape::parse(item.substr(0, dash)), b = hex::Shape::parse(item.substr(dash + 1));
+                if (!a.is_square() || !b.is_square() || item.find_first_of("xX") != std::string::npos)
+                    throw std::invalid_argument("a range A-B is of square sides");
+                if (a.rows > b.rows) throw std::invalid_argument("the range is empty (first > last)");
+                for (int n = a.rows; n <= b.rows; ++n) add(hex::Shape::square(n), item);
+            } else {
+                add(hex::Shape::parse(item), item);
+            }
+        } catch (const std::invalid_argument& e) {
+            const std::string what = e.what();
+            if (what.rfind("--sizes", 0) == 0) throw;
+            throw std::invalid_argument("--sizes: '" + item + "': " + what);
+        }
+    }
+    if (out.empty()) throw std::invalid_argument("--sizes is empty: give N, A-B or WxH (e.g. 1-5 or 6x7,7x8)");
+    return out;
+}
+
 std::vector<RuleSpec> parse_rule_specs(const std::string& text) {
     std::string spaced = text;
     std::replace(spaced.begin(), spaced.end(), ',', ' ');

@@ -38,6 +38,12 @@ struct Params {
     std::size_t tt_size_mib = 64;                    // --tt-size-mib
 };
 
+// Parses a --sizes list: items separated by blanks or commas, each a square side N, a range
+// of square sides A-B, or a board WxH (W columns, H rows, as Benzene's boardsize W H: "6x7"
+// is 6 columns and 7 rows). Returns the boards in the order given, squares of a range
+// ascending; throws std::invalid_argument naming the bad item (a board listed twice too).
+std::vector<hex::Shape> parse_sizes(const std::string& text);
+
 // Parses the --rules list: rule-set names separated by blanks or commas, each optionally
 // "@N" (only boards up to N). Throws std::invalid_argument naming the bad item.
 std::vector<RuleSpec> parse_rule_specs(const std::string& text);

@@ -22,7 +22,7 @@ namespace {
 double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 // "all", "half" (one of each 180-degree pair) or cell names separated by blanks or commas.
-std::vector<hex::Cell> parse_openings(int size, const std::string& text) {
+std::vector<hex::Cell> parse_openings(hex::Shape size, const std::string& text) {
     std::vector<hex::Cell> out;
     if (text == "all" || text == "half") {
         for (const hex::Cell c : hex::all_cells(size))
@@ -47,8 +47,9 @@ int run(int argc, char* argv[]) {
         "cgt-hex-bench",
         "Benchmark of the Hex solver: solves the openings asked for on one board, each with a\n"
         "cleared table, and prints result, nodes, positions analysed and CPU seconds per opening.",
-        "cgt-hex-bench --size 7 --openings half --rules dfpn+vc+inferior+proof+resistance");
-    options.add()("size", common::po::value<long>()->default_value(7), "board size (1..11)")(
+        "cgt-hex-bench --size 7 --openings half --rules dfpn+vc+inferior+proof+resistance   (or --size 6x7)");
+    options.add()("size", common::po::value<std::string>()->default_value("7"),
+                  "board: N (N x N) or WxH (W columns, H rows, as Benzene's boardsize W H), sides 1..11")(
         "openings", common::po::value<std::string>()->default_value("half"),
         "all, half (one of each 180-degree pair) or cell names, e.g. 'a1,d4'")(
         "rules", common::po::value<std::string>()->default_value("dfpn+vc+inferior+proof+resistance"), "rule set")(
@@ -56,13 +57,16 @@ int run(int argc, char* argv[]) {
         "tt-size-mib", common::po::value<long>()->default_value(64), "transposition table, MiB (1..65536)");
     hex::SolverOptions solver_options;
     std::vector<hex::Cell> openings;
-    int size = 0;
+    hex::Shape size;
     const bool go = options.parse(argc, argv, [&](const common::po::variables_map& vm) {
-        const long n = vm["size"].as<long>(), limit = vm["node-limit"].as<long>(), tt = vm["tt-size-mib"].as<long>();
-        if (n < 1 || n > hex::MAX_BOARD_SIZE) throw UsageError("--size must be 1..11, got " + std::to_string(n));
+        const long limit = vm["node-limit"].as<long>(), tt = vm["tt-size-mib"].as<long>();
+        try {
+            size = hex::Shape::parse(vm["size"].as<std::string>());
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--size: ") + e.what());
+        }
         if (limit < 0) throw UsageError("--node-limit must be >= 0, got " + std::to_string(limit));
         if (tt < 1 || tt > 65536) throw UsageError("--tt-size-mib must be 1..65536, got " + std::to_string(tt));
-        size = static_cast<int>(n);
         solver_options.rules = hex::RuleSet::parse(vm["rules"].as<std::string>());
         solver_options.node_limit = static_cast<std::uint64_t>(limit);
         solver_options.tt_size_mib = static_cast<std::size_t>(tt);
@@ -73,7 +77,7 @@ int run(int argc, char* argv[]) {
     std::uint64_t nodes = 0, expansions = 0;
     double seconds = 0;
     int wins = 0, unknown = 0;
-    std::printf("%dx%d %s\n%-6s %-8s %12s %12s %10s %8s %8s %10s\n", size, size, solver_options.rules.name().c_str(),
+    std::printf("%s %s\n%-6s %-8s %12s %12s %10s %8s %8s %10s\n", size.name().c_str(), solver_options.rules.name().c_str(),
                 "cell", "result", "nodes", "expansions", "decided", "moves", "win-at", "seconds");
     for (const hex::Cell c : openings) {
         hex::SearchStats stats;

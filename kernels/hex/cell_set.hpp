@@ -19,10 +19,14 @@ inline constexpr int MAX_CELLS = MAX_BOARD_SIZE * MAX_BOARD_SIZE;
 using Narrow = std::uint64_t;
 __extension__ typedef unsigned __int128 Wide;
 
-// The largest board whose cells fit the word type.
+// The largest square board whose cells fit the word type, and the most cells of any board
+// on it (a board is searched on Narrow when its cells fit 64 bits: 8x8, 7x9).
 template <class Bits> inline constexpr int CAPACITY = 0;
 template <> inline constexpr int CAPACITY<Narrow> = 8;
 template <> inline constexpr int CAPACITY<Wide> = MAX_BOARD_SIZE;
+template <class Bits> inline constexpr int CELL_CAPACITY = 0;
+template <> inline constexpr int CELL_CAPACITY<Narrow> = 64;
+template <> inline constexpr int CELL_CAPACITY<Wide> = MAX_CELLS;
 
 template <class Bits> constexpr Bits cell_bit(int index) { return Bits{1} << index; }
 

@@ -13,12 +13,12 @@ constexpr int useless_bit(Colour c) { return c == Colour::red ? 1 : 2; }
 } // namespace
 
 template <class Bits> InferiorCells<Bits>::InferiorCells(const Geometry<Bits>& g) : m_geo(g) {
-    const int n = g.size();
-    for (int i = 0; i < n * n; ++i)
+    const int rows = g.rows(), cols = g.cols();
+    for (int i = 0; i < g.cells(); ++i)
         for (int k = 0; k < 6; ++k) {
-            const int r = i / n + RING_DR[k], c = i % n + RING_DC[k];
-            const bool row_in = r >= 0 && r < n, col_in = c >= 0 && c < n;
-            m_ring[i][k] = row_in && col_in ? static_cast<std::int8_t>(r * n + c)
+            const int r = i / cols + RING_DR[k], c = i % cols + RING_DC[k];
+            const bool row_in = r >= 0 && r < rows, col_in = c >= 0 && c < cols;
+            m_ring[i][k] = row_in && col_in ? static_cast<std::int8_t>(r * cols + c)
                            : col_in         ? RED_EDGE
                            : row_in         ? BLUE_EDGE
                                             : CORNER;
@@ -38,7 +38,7 @@ template <class Bits>
 typename InferiorCells<Bits>::Filled InferiorCells<Bits>::fill(Bits* stones, Colour dead_colour,
                                                               InferiorStats& stats) const {
     Filled out;
-    if (m_geo.size() < 2) return out; // a 1x1 cell touches both edges of each colour
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return out; // a 1x1 cell touches both edges of each colour
     const auto put = [&](int cell, Colour c) {
         stones[colour_index(c)] |= cell_bit<Bits>(cell);
         out.cells[colour_index(c)] |= cell_bit<Bits>(cell);
@@ -92,7 +92,7 @@ typename InferiorCells<Bits>::Filled InferiorCells<Bits>::fill(Bits* stones, Col
 template <class Bits>
 Bits InferiorCells<Bits>::dominated(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats,
                                     Bits not_killers) const {
-    if (m_geo.size() < 2) return 0;
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return 0;
     const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
     const int o = useless_bit(opponent(mover));
     Bits dropped = not_killers;
@@ -126,7 +126,7 @@ Bits InferiorCells<Bits>::dominated(Colour mover, const Bits* stones, Bits moves
 
 template <class Bits>
 Bits InferiorCells<Bits>::vulnerable(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats) const {
-    if (m_geo.size() < 2) return 0;
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return 0;
     const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
     const int oi = colour_index(opponent(mover));
     Bits out = 0;
@@ -147,7 +147,7 @@ Bits InferiorCells<Bits>::vulnerable(Colour mover, const Bits* stones, Bits move
 }
 
 template <class Bits> Bits InferiorCells<Bits>::fill_for(Colour x, Bits* stones) const {
-    if (m_geo.size() < 2) return 0;
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return 0;
     const Colour o = opponent(x);
     const int xi = colour_index(x), xs = colour_state(x), ob = useless_bit(o);
     Bits out = 0;
@@ -188,7 +188,7 @@ template <class Bits> Bits InferiorCells<Bits>::fill_for(Colour x, Bits* stones)
 
 template <class Bits>
 Bits InferiorCells<Bits>::induced_dominated(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats) const {
-    if (m_geo.size() < 2) return 0;
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return 0;
     const int mi = colour_index(mover);
     Bits dropped = 0;
     for_each_cell(moves, [&](int k) {

@@ -90,8 +90,8 @@ public:
     }
 
     // Fills dead, captured cells and captured pairs until none is left; stones are updated
-    // in place. Returns the cells filled, per colour (red, blue). Boards smaller than 2x2
-    // are left alone.
+    // in place. Returns the cells filled, per colour (red, blue). Boards with a side of one
+    // cell are left alone.
     struct Filled {
         Bits cells[2] = {0, 0};
     };

@@ -58,7 +58,8 @@ struct SearchStats {
 // The position being searched, with one frame per stone played so that undo is a pop.
 template <class Bits> class Engine {
 public:
-    Engine(int size, TranspositionTable& table);
+    Engine(Shape shape, TranspositionTable& table);
+    Engine(int size, TranspositionTable& table) : Engine(Shape::square(size), table) {}
 
     [[nodiscard]] const Geometry<Bits>& geometry() const { return m_geo; }
     void load(const Board& board);

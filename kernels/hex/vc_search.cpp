@@ -25,8 +25,8 @@ constexpr std::uint32_t widened(std::uint32_t delta2) {
 } // namespace
 
 template <class Bits>
-VcSearch<Bits>::VcSearch(int size, RuleSet rules, std::size_t tt_size_mib, VcLimits limits)
-    : m_geo(size), m_keys(size), m_rules(rules), m_analyser(m_geo, rules, limits), m_table(tt_size_mib) {}
+VcSearch<Bits>::VcSearch(Shape shape, RuleSet rules, std::size_t tt_size_mib, VcLimits limits)
+    : m_geo(shape), m_keys(shape), m_rules(rules), m_analyser(m_geo, rules, limits), m_table(tt_size_mib) {}
 
 template <class Bits> void VcSearch<Bits>::load(Bits red, Bits blue, Colour mover) {
     if ((red & blue) || ((red | blue) & ~m_geo.all()))

@@ -37,9 +37,11 @@ namespace cgt::hex {
 template <class Bits> class VcSearch {
 public:
     // rules.rules must be Rules::vc (std::invalid_argument otherwise).
-    VcSearch(int size, RuleSet rules, std::size_t tt_size_mib, VcLimits limits = {});
+    VcSearch(Shape shape, RuleSet rules, std::size_t tt_size_mib, VcLimits limits = {});
+    VcSearch(int size, RuleSet rules, std::size_t tt_size_mib, VcLimits limits = {})
+        : VcSearch(Shape::square(size), rules, tt_size_mib, limits) {}
 
-    [[nodiscard]] int size() const { return m_geo.size(); }
+    [[nodiscard]] Shape shape() const { return m_geo.shape(); }
     // The position to solve and the player to move. The stones may have any counts (fill-in
     // makes such positions); nobody may have connected (std::invalid_argument).
     void load(Bits red, Bits blue, Colour mover);

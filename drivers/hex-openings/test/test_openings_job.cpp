@@ -163,3 +163,25 @@ TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and ed
     CHECK(expansions <= nodes);
     CHECK(rule_counters(hex::RuleSet{}, {}).size() == 5); // the article's family
 }
+
+TEST_CASE("HexOpenings: --sizes lists squares, ranges and WxH boards, bad items refused with a reason", "[hex]") {
+    using hex::Shape;
+    CHECK(parse_sizes("1-5") == std::vector<Shape>{Shape::square(1), Shape::square(2), Shape::square(3),
+                                                   Shape::square(4), Shape::square(5)});
+    CHECK(parse_sizes("6x7,7x8") == std::vector<Shape>{Shape(7, 6), Shape(8, 7)});
+    CHECK(parse_sizes("6-7 6x7") == std::vector<Shape>{Shape::square(6), Shape::square(7), Shape(7, 6)});
+    CHECK(parse_sizes("8") == std::vector<Shape>{Shape::square(8)});
+    struct Bad {
+        std::string text, message;
+    };
+    for (const Bad& b : std::vector<Bad>{
+             {"", "--sizes is empty: give N, A-B or WxH (e.g. 1-5 or 6x7,7x8)"},
+             {"5-3", "--sizes: '5-3': the range is empty (first > last)"},
+             {"6x7-7x8", "--sizes: '6x7-7x8': a range A-B is of square sides"},
+             {"6x12", "--sizes: '6x12': board '6x12' must be N or WxH (W columns, H rows), each 1..11"},
+             {"7 6-8", "--sizes: the 7x7 board is listed twice ('6-8')"},
+             {"six", "--sizes: 'six': board 'six' must be N or WxH (W columns, H rows), each 1..11"}}) {
+        INFO(b.text);
+        CHECK_THROWS_WITH(parse_sizes(b.text), b.message);
+    }
+}

@@ -267,3 +267,78 @@ TEST_CASE("Cells: reverse_cells is the 180-degree rotation on 64-bit and 128-bit
         for (int i = 0; i < n * n; ++i) CHECK(reverse_cells<Wide>(cell_bit<Wide>(i), n * n) == cell_bit<Wide>(n * n - 1 - i));
     }
 }
+
+TEST_CASE("Shape: names as Benzene's boardsize W H, and the texts refused", "[hex]") {
+    CHECK(Shape::parse("7") == Shape(7, 7));
+    CHECK(Shape::parse("6x7") == Shape(7, 6)); // 6 columns, 7 rows
+    CHECK(Shape::parse("8X8") == Shape::square(8));
+    CHECK(Shape(7, 6).name() == "6x7");
+    CHECK(Shape::parse(Shape(3, 11).name()) == Shape(3, 11));
+    for (const char* bad : {"", "x", "0", "12", "6x", "x7", "6x0", "6x12", "6*7", "six"}) {
+        INFO(bad);
+        CHECK_THROWS_WITH(Shape::parse(bad), Catch::Contains("must be N or WxH (W columns, H rows), each 1..11"));
+    }
+    CHECK_THROWS_WITH(VcSearch<Narrow>(Shape(8, 9), RuleSet::parse("vc"), 1),
+                      "a 9x8 board has 72 cells, more than the 64 this search holds");
+    const Board b = Board::from_moves(Shape(3, 4), "d3 a1");
+    CHECK(b.rows() == 3);
+    CHECK(b.cols() == 4);
+    CHECK(b.at({2, 3}) == Stone::red);
+    CHECK(Board::parse(b.to_text()) == b);
+    CHECK(b.rotated().at({0, 0}) == Stone::red);
+    CHECK_THROWS_WITH(Board::from_moves(Shape(3, 4), "a4"), "move 1 'a4' is off the 4x3 board (columns a-d, rows 1-3)");
+    CHECK_THROWS_WITH(b.size(), Catch::Contains("not square"));
+}
+
+TEST_CASE("VcSearch: the vc rule sets agree with the reference on random rectangular positions", "[hex]") {
+    std::mt19937_64 rng(104);
+    int checked = 0, wins = 0;
+    for (const Shape shape : {Shape(3, 5), Shape(5, 3), Shape(4, 5), Shape(5, 4), Shape(3, 6)}) {
+        for (int trial = 0; trial < 25; ++trial) {
+            Narrow red = 0, blue = 0;
+            random_stones(shape.rows, shape.cols, shape.cells() - 11 + static_cast<int>(rng() % 3), rng, red, blue);
+            const Colour mover = rng() & 1 ? Colour::red : Colour::blue;
+            ReferenceSolver judge(shape.rows, shape.cols);
+            const bool expect = judge.wins(red, blue, mover);
+            wins += expect;
+            for (const char* name : {"vc", "dfpn+vc+inferior+proof+resistance",
+                                     "dfpn+vc+stronger+inferior+induced+vulnerable+proof+transpose+resistance"}) {
+                VcSearch<Narrow> search(shape, RuleSet::parse(name), 1);
+                search.load(red, blue, mover);
+                SearchStats stats;
+                INFO(shape.name() << " red " << red << " blue " << blue << " mover " << colour_name(mover) << " " << name);
+                CHECK(search.solve(0, stats) == (expect ? Outcome::win : Outcome::loss));
+                ++checked;
+            }
+        }
+    }
+    CHECK(checked == 375);
+    CHECK(wins > 20);
+    CHECK(wins < 105);
+}
+
+TEST_CASE("Openings: on a board that is not square the player with the closer sides wins every opening", "[hex]") {
+    // Rows x columns; red joins the top and bottom rows. Plain search for the small boards,
+    // the vc rules for the larger, each opening against the pairing-strategy theorem.
+    struct Case {
+        Shape shape;
+        const char* rules;
+    };
+    for (const Case& c : {Case{{2, 3}, "plain"}, Case{{3, 2}, "plain"}, Case{{3, 4}, "rule1+2"}, Case{{4, 3}, "rule1+2"},
+                          Case{{4, 5}, "dfpn+vc+inferior+proof+resistance"}, Case{{5, 4}, "vc+inferior"},
+                          Case{{5, 6}, "dfpn+vc+stronger+inferior+proof+resistance"},
+                          Case{{6, 5}, "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance"},
+                          Case{{2, 5}, "vc"}, Case{{5, 2}, "dfpn+vc"}}) {
+        Solver solver(c.shape, {Variant::normal, RuleSet::parse(c.rules), 0, 4});
+        const Colour winner = *spanning_winner(c.shape);
+        INFO(c.shape.name() << " " << c.rules);
+        int openings = 0;
+        for (const Cell cell : all_cells(c.shape)) {
+            const OpeningResult r = solve_opening(solver, cell);
+            CHECK(r.outcome == (winner == Colour::red ? Outcome::win : Outcome::loss));
+            ++openings;
+        }
+        CHECK(openings == c.shape.cells());
+    }
+    CHECK_FALSE(spanning_winner(Shape::square(5)).has_value());
+}
