@@ -4,6 +4,7 @@
 #include "hex/side.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -14,6 +15,13 @@ Analyser<Bits>::Analyser(const Geometry<Bits>& g, RuleSet rules, VcLimits limits
     : m_geo(g), m_rules(rules), m_inferior(g), m_vc{VcBuilder<Bits>(g, limits), VcBuilder<Bits>(g, limits)},
       m_strong{StrongVcBuilder<Bits>(g), StrongVcBuilder<Bits>(g)}, m_resistance(g) {
     if (rules.rules != Rules::vc) throw std::invalid_argument("Analyser: rule set " + rules.name() + " is not a vc rule set");
+    if (rules.templates) {
+        const auto templates = std::make_shared<const EdgeTemplates<Bits>>(g);
+        for (int i = 0; i < 2; ++i) {
+            m_vc[i].use_templates(templates);
+            m_strong[i].use_templates(templates);
+        }
+    }
 }
 
 template <class Bits>

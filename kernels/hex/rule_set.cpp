@@ -14,6 +14,7 @@ std::string RuleSet::name() const {
     std::string out = search == Search::dfpn ? "dfpn+" : "";
     out += base;
     if (stronger) out += "+stronger";
+    if (templates) out += "+templates";
     if (inferior) out += "+inferior";
     if (induced) out += "+induced";
     if (vulnerable) out += "+vulnerable";
@@ -29,7 +30,7 @@ RuleSet RuleSet::parse(std::string_view text) {
     const auto unknown = [&]() {
         return std::invalid_argument("unknown rule set '" + std::string(text) +
                                      "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
-                                     "and vc with dfpn+, +stronger, +inferior (+induced, +vulnerable), +proof, +transpose and +resistance)");
+                                     "and vc with dfpn+, +stronger, +templates, +inferior (+induced, +vulnerable), +proof, +transpose and +resistance)");
     };
     std::vector<std::string_view> parts;
     for (std::size_t at = 0;;) {
@@ -72,6 +73,8 @@ RuleSet RuleSet::parse(std::string_view text) {
             out.inferior = true;
         } else if (p == "stronger" && !out.stronger) {
             out.stronger = true;
+        } else if (p == "templates" && !out.templates) {
+            out.templates = true;
         } else if (p == "induced" && !out.induced) {
             out.induced = true;
         } else if (p == "vulnerable" && !out.vulnerable) {
@@ -89,9 +92,9 @@ RuleSet RuleSet::parse(std::string_view text) {
     }
     if (!has_base) throw unknown();
     if (out.rules != Rules::vc &&
-        (out.inferior || out.proof || out.transpose || out.stronger || out.search == Search::dfpn))
+        (out.inferior || out.proof || out.transpose || out.stronger || out.templates || out.search == Search::dfpn))
         throw std::invalid_argument("rule set '" + std::string(text) +
-                                    "': dfpn, stronger, inferior, proof and transpose go with the vc rules only (e.g. "
+                                    "': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only (e.g. "
                                     "dfpn+vc+inferior+proof)");
     if ((out.induced || out.vulnerable) && !out.inferior)
         throw std::invalid_argument("rule set '" + std::string(text) +

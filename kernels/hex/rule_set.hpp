@@ -52,6 +52,8 @@ struct RuleSet {
     // The connections of vc_strong.hpp (no carrier limits, OR over any number of semis)
     // instead of H-search with limits (vc.hpp).
     bool stronger = false;
+    // Ladder connections to the edges (edge_templates.hpp) added to either builder.
+    bool templates = false;
     bool induced = false;    // with inferior only
     bool vulnerable = false; // with inferior only
     // The table is keyed by the stones played, not by the stones with the fill-in of the
@@ -60,7 +62,7 @@ struct RuleSet {
     // "plain", "rule1", "rule1+2" or "vc"; before vc "dfpn+", after it "+stronger",
     // "+inferior", "+induced", "+vulnerable", "+proof" and "+transpose"; last "+history",
     // "+distance" or "+resistance" for those orders
-    // ("dfpn+vc+stronger+inferior+induced+vulnerable+proof+transpose+resistance").
+    // ("dfpn+vc+stronger+templates+inferior+induced+vulnerable+proof+transpose+resistance").
     [[nodiscard]] std::string name() const;
     // Reads what name() writes, the parts in any order; also "1", "1+2", "2" (= 1+2), "+h",
     // "+d" and "+r". Throws std::invalid_argument naming what is wrong and the accepted names.

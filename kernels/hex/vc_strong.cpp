@@ -159,6 +159,11 @@ template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own,
     for_each_cell(empty, [&](int c) {
         for_each_cell(g.neighbours(c) & empty & ~((cell_bit<Bits>(c) << 1) - 1), [&](int d) { add_full(c, d, 0); });
     });
+    if (m_templates)
+        m_templates->for_each_match(colour, own, empty, [&](int anchor, int side, Bits carrier) {
+            const int v = m_vertex_of[static_cast<std::size_t>(anchor)];
+            if (v != edge(side)) add_full(v, edge(side), carrier);
+        });
 
     std::size_t full_head = 0, or_head = 0;
     while (!m_done) {

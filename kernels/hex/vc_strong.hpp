@@ -24,6 +24,7 @@
 #include "hex/vc.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace cgt::hex {
@@ -47,6 +48,9 @@ public:
     [[nodiscard]] const Bits* semis(int u, int v) const { return pair(u, v).semi.data(); }
 
     [[nodiscard]] const VcStats& stats() const { return m_stats; }
+
+    // As VcBuilder::use_templates.
+    void use_templates(std::shared_ptr<const EdgeTemplates<Bits>> templates) { m_templates = std::move(templates); }
 
 private:
     struct Pair {
@@ -94,6 +98,7 @@ private:
     std::vector<int> m_or_queue;
     std::vector<int> m_vertex_of;
     std::vector<Bits> m_scratch;
+    std::shared_ptr<const EdgeTemplates<Bits>> m_templates;
     VcStats m_stats;
 };
 

@@ -25,7 +25,8 @@ std::vector<RuleSet> vc_rule_sets() {
                              "dfpn+vc+inferior+induced+vulnerable+proof+resistance", "vc+inferior+proof+transpose",
                              "dfpn+vc+inferior+proof+transpose+resistance", "dfpn+vc+transpose", "vc+stronger",
                              "dfpn+vc+stronger+inferior+proof+resistance",
-                             "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance"})
+                             "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance", "vc+templates+proof",
+                             "dfpn+vc+stronger+templates+inferior+proof+resistance"})
         out.push_back(RuleSet::parse(name));
     return out;
 }
@@ -67,7 +68,7 @@ TEST_CASE("VcSearch: every vc rule set agrees with the reference on random 4x4 a
             }
         }
     }
-    CHECK(checked == 3520);
+    CHECK(checked == 3840);
     CHECK(wins > 30);
     CHECK(wins < 130);
 }
@@ -81,7 +82,8 @@ TEST_CASE("VcSearch: the loser's stones outside a proof set do not change the re
     for (const char* name : {"dfpn+vc+inferior+proof+resistance", "vc+inferior+proof", "dfpn+vc",
                              "dfpn+vc+inferior+induced+vulnerable+proof+resistance", "vc+inferior+induced+vulnerable+proof",
                              "dfpn+vc+inferior+proof+transpose+resistance", "vc+inferior+proof+transpose",
-                             "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance", "vc+stronger+proof"}) {
+                             "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance", "vc+stronger+proof",
+                             "dfpn+vc+stronger+templates+inferior+proof+resistance", "vc+templates+proof"}) {
         const RuleSet rules = RuleSet::parse(name);
         for (int trial = 0; trial < 40; ++trial) {
             const int n = trial % 2 ? 4 : 5;
@@ -186,6 +188,7 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
         {"vulnerable+proof+dfpn+inferior+vc+r+induced", "dfpn+vc+inferior+induced+vulnerable+proof+resistance"},
         {"transpose+vc+proof+inferior", "vc+inferior+proof+transpose"},
         {"inferior+stronger+vc", "vc+stronger+inferior"},
+        {"templates+r+proof+dfpn+inferior+vc+stronger", "dfpn+vc+stronger+templates+inferior+proof+resistance"},
     };
     for (const auto& n : names) {
         INFO(n.text);
@@ -196,8 +199,8 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
     }
     struct Bad { std::string text; std::string message; };
     const std::vector<Bad> bad = {
-        {"rule1+2+inferior", "rule set 'rule1+2+inferior': dfpn, stronger, inferior, proof and transpose go with the vc rules only"},
-        {"dfpn+plain", "rule set 'dfpn+plain': dfpn, stronger, inferior, proof and transpose go with the vc rules only"},
+        {"rule1+2+inferior", "rule set 'rule1+2+inferior': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only"},
+        {"dfpn+plain", "rule set 'dfpn+plain': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only"},
         {"vc+history", "rule set 'vc+history': the vc rules take the centre, distance or resistance order, not history"},
         {"rule1+2+resistance", "rule set 'rule1+2+resistance': the resistance order goes with the vc rules only"},
         {"vc+resistance+distance", "unknown rule set 'vc+resistance+distance'"},
@@ -207,7 +210,7 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
         {"vc+induced", "rule set 'vc+induced': induced and vulnerable go with inferior"},
         {"dfpn+vc+vulnerable", "rule set 'dfpn+vc+vulnerable': induced and vulnerable go with inferior"},
         {"vc+inferior+induced+induced", "unknown rule set 'vc+inferior+induced+induced'"},
-        {"rule1+2+transpose", "rule set 'rule1+2+transpose': dfpn, stronger, inferior, proof and transpose go with the vc rules only"},
+        {"rule1+2+transpose", "rule set 'rule1+2+transpose': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only"},
         {"vc+", "unknown rule set 'vc+'"},
     };
     for (const auto& b : bad) {
