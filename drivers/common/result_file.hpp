@@ -11,6 +11,7 @@
 // written and the file is closed; a run that dies leaves only PATH.partial, marked
 // complete = 0.
 #include "common/hdf5_handle.hpp"
+#include "common/schema.hpp"
 #include "common/table.hpp"
 
 #include <mpi.h>
@@ -26,8 +27,11 @@ std::string program_version();
 class ResultFile {
 public:
     // Collective. Creates PATH.partial (replacing any old one) and writes the provenance
-    // attributes with complete = 0.
-    ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters);
+    // attributes with complete = 0. `run_seconds`: how long the run has been going already
+    // (the driver skeleton creates the file once the tasks are done), so that `started` and
+    // `wall_seconds` cover the whole run.
+    ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters,
+               double run_seconds = 0.0);
     ~ResultFile();
     ResultFile(const ResultFile&) = delete;
     ResultFile& operator=(const ResultFile&) = delete;
@@ -39,6 +43,10 @@ public:
     // values, and for text columns, which are stored as wide as their longest text.
     void write_table(const std::string& name, LocalTable& table, const std::string& order,
                      bool compress = false);
+    // Collective. The same for a table declared by a schema (schema.hpp): its name, order
+    // and compression, and a `description` attribute on the group and on every column.
+    // std::logic_error if the table's columns are not the schema's.
+    void write_table(const TableSchema& schema, LocalTable& table);
 
     // Collective, same value on every rank: an attribute on the root ("/") or a table group.
     void set_attribute(const std::string& object, const std::string& name, const std::string& value);
