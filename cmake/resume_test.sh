@@ -16,6 +16,9 @@ opts=("$@")
 dir=$(mktemp -d /tmp/cgt-resume.XXXXXX)
 pid=
 trap '[ -n "$pid" ] && kill -KILL $(session) 2>/dev/null; rm -rf "$dir"' EXIT
+# Every task lasts 5 ms longer (the skeleton's test hook), so that the kills land mid-run
+# however fast the machine is.
+export CGT_TEST_TASK_SECONDS=${CGT_TEST_TASK_SECONDS:-0.005}
 launch() { # RANKS OUT [options]: runs in the background in a session of its own
   local n=$1 out=$2; shift 2
   if [ $serial = 1 ] || [ "$n" = 1 ]; then

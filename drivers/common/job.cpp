@@ -391,6 +391,13 @@ void JobRunner::run_task(std::uint64_t task) {
     m_writer->append(RecordKind::task, 0, task, record.pieces);
     ++m_computed;
     maybe_sync();
+    // For tests only: CGT_TEST_TASK_SECONDS=S makes every computed task last at least S
+    // longer, so that a kill or a signal lands in the middle of a run on a fast machine.
+    static const double test_task_seconds = [] {
+        const char* s = std::getenv("CGT_TEST_TASK_SECONDS");
+        return s ? std::atof(s) : 0.0;
+    }();
+    if (test_task_seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(test_task_seconds));
     const std::uint64_t units = m_job.task_units(task);
     if (!m_queue && units > m_advanced) m_progress->advance(units - m_advanced);
 }

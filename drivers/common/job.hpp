@@ -31,7 +31,9 @@
 //
 // For tests only: with CGT_TEST_HOLD_FINAL_WRITE=SECONDS in the environment, the skeleton
 // waits that long after the tables are written and before the file is renamed, so that a
-// test can kill a run during its final write.
+// test can kill a run during its final write; with CGT_TEST_TASK_SECONDS=S, every task it
+// computes takes S seconds longer, so that a test's kill or signal lands mid-run however
+// fast the machine is.
 #include "common/comm.hpp"
 #include "common/distinct_texts.hpp"
 #include "common/options.hpp"
