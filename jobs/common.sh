@@ -64,8 +64,14 @@ cgt_mpiexec() {
     mpiexec --quiet -n "$ranks" "${extra[@]}" "$@"
 }
 
-# The jobs: one per INI file in jobs/, by name.
-cgt_all_jobs() { (cd "$CGT_ROOT/jobs" && ls *.ini | sed 's/\.ini$//'); }
+# The jobs of jobs/main, jobs/report and jobs/bench: one per INI file in jobs/, by name,
+# except the cluster-sized ones whose INI says "# main = no" (run them with jobs/run JOB
+# or sbatch jobs/JOB.slurm).
+cgt_all_jobs() {
+  (cd "$CGT_ROOT/jobs" && for ini in *.ini; do
+    grep -q '^#[[:space:]]*main[[:space:]]*=[[:space:]]*no' "$ini" || echo "${ini%.ini}"
+  done)
+}
 # cgt_require_job JOB: stops with one line and status 2 unless jobs/JOB.ini exists.
 cgt_require_job() {
   [ -f "$CGT_ROOT/jobs/$1.ini" ] || { echo "error: no job '$1' (no jobs/$1.ini)" >&2; exit 2; }

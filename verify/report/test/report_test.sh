@@ -44,4 +44,4 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-f
   --screenshot="$dir/screenshot.png" "file://$dir/report.html" >"$dir/chromium.log" 2>&1 ||
   { tail -5 "$dir/chromium.log"; fail "chromium failed"; }
 /usr/bin/python3 "$here/check_report.py" --schema "$root/results/SCHEMA.md" --screenshot "$dir/screenshot.png" \
-  "$dir" $(cd "$root/jobs" && ls *.ini | sed 's/\.ini$//')
+  "$dir" $(. "$root/jobs/common.sh" && cgt_all_jobs)
