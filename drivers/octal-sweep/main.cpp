@@ -61,9 +61,10 @@ public:
             "octal-digits", po::value<long>()->default_value(3),
             "D: every octal code d0.d1..dD with d0 = 0 or 4 (0..5; 0: none)")(
             "games", po::value<std::string>()->default_value(""),
-            "more games, analysed first to --listed-max-heap: blank-separated octal codes (.16), "
-            "subtraction sets (1,3,4; 1,2:misere) or grundy (Grundy's game, by the frontier sweep); "
-            "GAME@N or GAME@2^k gives one its own bound (with the frontier: its ceiling in heaps)")(
+            "more games, analysed first to --listed-max-heap: blank-separated octal codes (.16; they and "
+            "grundy, Grundy's game, run by the frontier sweep until proven) or subtraction sets (1,3,4; "
+            "1,2:misere); GAME@N or GAME@2^k gives one its own bound (for the frontier sweep: its ceiling "
+            "in heaps)")(
             "max-heap", po::value<long>()->default_value(16384), "heap bound of the families")(
             "split-max-heap", po::value<long>()->default_value(0),
             "family games still valued by the rare/common split at --max-heap go on to this bound (0: off)")(

@@ -150,7 +150,7 @@ impartial::FrontierLimits frontier_limits_for(const Params& params, const SweepG
 }
 
 bool runs_frontier(const Params& params, const SweepGame& game) {
-    return game.frontier() && (params.ceiling > 0 || !game.octal);
+    return game.frontier() && (params.ceiling > 0 || game.family == Family::listed);
 }
 
 impartial::HeapRules frontier_rules(const SweepGame& game) {

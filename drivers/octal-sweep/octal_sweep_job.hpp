@@ -52,8 +52,9 @@ struct Params {
     // The first digits d0 of the octal family: 0 and 4 (LEAVE_TWO), or one of them.
     std::vector<std::uint8_t> octal_d0 = {0, impartial::LEAVE_TWO};
     // The frontier: 0 is off; otherwise the family's games that are not subtraction sets
-    // run to this many heaps (0..ceiling-1) unless proven first, the listed ones to their
-    // bound (listed_max_heap + 1 heaps unless given).
+    // run to this many heaps (0..ceiling-1) unless proven first. Listed games that are not
+    // subtraction sets run by the frontier sweep always, to their bound (listed_max_heap + 1
+    // heaps unless given).
     std::uint64_t ceiling = 0;
     // A family game valued by the definition (the split does not pay) stops past this.
     std::uint64_t definition_ceiling = impartial::FrontierSweep::MAX_HEAPS;
@@ -95,8 +96,8 @@ std::vector<std::uint64_t> plan_tasks(const std::vector<SweepGame>& games);
 impartial::AnalysisLimits limits_for(const Params& params, Family family);
 // The ceiling and definition ceiling of a frontier game (params.ceiling > 0).
 impartial::FrontierLimits frontier_limits_for(const Params& params, const SweepGame& game);
-// Whether game runs by the frontier sweep: a frontier() game when a ceiling is set, and
-// Grundy's game always.
+// Whether game runs by the frontier sweep: a frontier() game of the families when a
+// ceiling is set, a listed one (Grundy's game among them) always.
 bool runs_frontier(const Params& params, const SweepGame& game);
 // The rules the frontier sweep plays.
 impartial::HeapRules frontier_rules(const SweepGame& game);

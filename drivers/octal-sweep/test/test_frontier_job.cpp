@@ -51,12 +51,20 @@ TEST_CASE("Frontier job: listed games with their own bounds, Grundy's game among
 TEST_CASE("Frontier job: which games the frontier sweep runs", "[octal]") {
     Params params = listed(".16 .3 1,2:misere grundy");
     const auto games = enumerate_games(params);
-    CHECK(!runs_frontier(params, games[0])); // no ceiling: the family's bounds
-    CHECK(runs_frontier(params, games[3]));  // Grundy's game: only the frontier sweep plays it
-    params.ceiling = 1u << 20;
+    // Listed games that are not subtraction sets: always (Grundy's game only the frontier
+    // sweep plays); .3 is S={1}, which the window rule proves sooner.
     CHECK(runs_frontier(params, games[0]));
-    CHECK(!runs_frontier(params, games[1])); // .3 is S={1}: the window rule proves it sooner
+    CHECK(!runs_frontier(params, games[1]));
     CHECK(!runs_frontier(params, games[2]));
+    CHECK(runs_frontier(params, games[3]));
+    // The families' octal codes only with a ceiling.
+    params.octal_digits = 1;
+    const auto family = enumerate_games(params);
+    REQUIRE(family[4].name() == ".1");
+    CHECK(!runs_frontier(params, family[4]));
+    params.ceiling = 1u << 20;
+    CHECK(runs_frontier(params, family[4]));
+    CHECK(!runs_frontier(params, family[6])); // .3
     CHECK(frontier_limits_for(params, games[0]).ceiling == std::uint64_t{params.listed_max_heap} + 1);
     CHECK(frontier_limits_for(params, games[3]).ceiling == std::uint64_t{params.listed_max_heap} + 1);
 }
