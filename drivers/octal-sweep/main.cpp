@@ -141,10 +141,10 @@ public:
     }
     void begin(TaskTables&) override { m_rows = std::make_unique<sweep::GameRows>(m_params, m_games); }
     TaskStatus compute(std::uint64_t task, TaskTables& out, TaskContext& context) override {
-        for (std::size_t t = 0; t < TABLES; ++t) out.table(t).begin_block(task);
         const sweep::RowTables rows{out.table(0), out.table(1), out.table(2), out.table(3), out.table(4)};
         const std::uint64_t first = m_starts[task];
         if (m_starts[task + 1] != first + 1 || !sweep::runs_frontier(m_params, m_games[first])) {
+            for (std::size_t t = 0; t < TABLES; ++t) out.table(t).begin_block(task);
             m_rows->compute_all(first, m_starts[task + 1], rows);
             return TaskStatus::done;
         }
@@ -166,7 +166,8 @@ public:
             }
             return !stop;
         };
-        return m_rows->compute_frontier(first, limits, rows) ? TaskStatus::done : TaskStatus::stopped;
+        // The blocks begin only once the game is done: a stopped task leaves none.
+        return m_rows->compute_frontier(first, limits, rows, task) ? TaskStatus::done : TaskStatus::stopped;
     }
     void finish(JobResults& results) override {
         for (std::size_t t = 0; t < TABLES; ++t) results.write(t);

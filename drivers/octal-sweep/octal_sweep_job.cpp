@@ -230,11 +230,16 @@ void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTabl
     }
 }
 
-bool GameRows::compute_frontier(std::uint64_t i, const impartial::FrontierLimits& limits, const RowTables& out) const {
+bool GameRows::compute_frontier(std::uint64_t i, const impartial::FrontierLimits& limits, const RowTables& out,
+                                std::optional<std::uint64_t> block) const {
     const SweepGame& item = m_games.at(i);
     const auto r = impartial::analyse_to_ceiling(frontier_rules(item), limits, m_params.stored_values,
                                                  m_params.max_sequence);
     if (r.stopped) return false;
+    if (block)
+        for (common::LocalTable* t : {&out.games, &out.sequences, &out.frontier, &out.frontier_stats,
+                                      &out.frontier_frequencies})
+            t->begin_block(*block);
     namespace g = schema::games;
     const auto as_int = [](std::uint64_t v) { return static_cast<std::int64_t>(v); };
     auto& t = out.games;

@@ -129,8 +129,10 @@ public:
     void compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& games,
                  common::LocalTable& sequences) const;
     // Appends every row of frontier game i, run under `limits` (frontier_limits_for with
-    // the caller's resume and callbacks); false, with no rows, if between_chunks stopped it.
-    bool compute_frontier(std::uint64_t i, const impartial::FrontierLimits& limits, const RowTables& out) const;
+    // the caller's resume and callbacks), each table's in a new block `block` if given;
+    // false, with no rows and no block, if between_chunks stopped it.
+    bool compute_frontier(std::uint64_t i, const impartial::FrontierLimits& limits, const RowTables& out,
+                          std::optional<std::uint64_t> block = std::nullopt) const;
     // Every row of games [begin, end): the frontier games run afresh to their ceilings.
     void compute_all(std::uint64_t begin, std::uint64_t end, const RowTables& out) const;
 
