@@ -104,13 +104,25 @@ function(_cgt_run_test_options out_flags out_options)
 endfunction()
 
 # One test of <script> (resume_test.sh, stop_test.sh, merge_test.sh) on a driver, named
-# "<driver>: <what>", with the tools it takes before the driver.
+# "<driver>: <what>" (or "<driver> (<name>): <what>" when the options begin with NAME <name>,
+# for a second test of the same driver), with the tools it takes before the driver.
 function(_cgt_add_run_test script driver what)
   cmake_parse_arguments(ARG "" "" "TOOLS;ARGS" ${ARGN})
-  _cgt_run_test_options(flags options ${ARG_ARGS})
-  add_test(NAME "${driver}: ${what}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/${script} ${flags} ${ARG_TOOLS}
-                                             $<TARGET_FILE:${driver}> ${options})
-  set_tests_properties("${driver}: ${what}" PROPERTIES LABELS "mpi;resume" PROCESSORS 2 TIMEOUT 900)
+  set(args ${ARG_ARGS})
+  set(label "${driver}")
+  list(LENGTH args count)
+  if(count GREATER 1)
+    list(GET args 0 first)
+    if(first STREQUAL "NAME")
+      list(GET args 1 name)
+      set(label "${driver} (${name})")
+      list(REMOVE_AT args 0 1)
+    endif()
+  endif()
+  _cgt_run_test_options(flags options ${args})
+  add_test(NAME "${label}: ${what}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/${script} ${flags} ${ARG_TOOLS}
+                                            $<TARGET_FILE:${driver}> ${options})
+  set_tests_properties("${label}: ${what}" PROPERTIES LABELS "mpi;resume" PROCESSORS 2 TIMEOUT 900)
 endfunction()
 
 # cgt_add_resume_test(<driver target> [SERIAL] [EXCLUDE <table>]... [driver options...]): the

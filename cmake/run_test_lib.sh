@@ -46,6 +46,8 @@ same_tables() {
   for t in $(h5ls "$1" | awk '$2 == "Group" {print $1}'); do
     is_excluded "$t" && continue
     [ "$(rows_of "$1" "$t")" = "$(rows_of "$2" "$t")" ] || fail "$3: table $t has another row count"
+    # h5diff calls two empty datasets "not comparable": equal row counts of 0 are the same table.
+    [ "$(rows_of "$1" "$t")" = 0 ] && continue
     out=$(h5diff -c "$1" "$2" "/$t" "/$t" 2>&1) || { echo "$out" | head -20; fail "$3: table $t differs"; }
     echo "$out" | grep -qi "not comparable" && fail "$3: table $t: $out"
   done

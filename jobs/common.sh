@@ -66,9 +66,10 @@ cgt_mpiexec() {
 
 # The jobs: one per INI file in jobs/, by name.
 cgt_all_jobs() { (cd "$CGT_ROOT/jobs" && ls *.ini | sed 's/\.ini$//'); }
-# The jobs that jobs/main and jobs/bench run when named none: all but those whose INI says
-# "# long = yes" (hours of work, e.g. hex-8x8: run them by name, resumable).
-cgt_default_jobs() { for j in $(cgt_all_jobs); do [ "$(cgt_job_setting "$j" long no)" = yes ] || echo "$j"; done; }
+# The jobs of jobs/main, jobs/report and jobs/bench when named none: all but those whose INI
+# says "# main = no" (hours of work or a cluster's size, e.g. hex-8x8, octal-frontier: run
+# them by name with jobs/run JOB or sbatch jobs/JOB.slurm, resumable).
+cgt_default_jobs() { for j in $(cgt_all_jobs); do [ "$(cgt_job_setting "$j" main yes)" = no ] || echo "$j"; done; }
 # cgt_require_job JOB: stops with one line and status 2 unless jobs/JOB.ini exists.
 cgt_require_job() {
   [ -f "$CGT_ROOT/jobs/$1.ini" ] || { echo "error: no job '$1' (no jobs/$1.ini)" >&2; exit 2; }

@@ -1,52 +1,46 @@
 #pragma once
-// The frontier part of the octal sweep: listed games (the unsolved ones, Grundy's game, the
-// solved games with long preperiods) each run by the frontier sweep to its ceiling, with
-// three tables: one row per game (`frontier`), one per game and power of two
-// (`frontier_stats`: Czajka's UnsolvedGames columns) and one per game, power of two and
-// value (`frontier_frequencies`). Pure: rows for any game on its own, no MPI.
+// The frontier part of the octal sweep: games run by the frontier sweep until the Guy-Smith
+// bound proves their period or they reach their ceiling (impartial::analyse_to_ceiling),
+// with their rows in the `frontier`, `frontier_stats` and `frontier_frequencies` tables
+// (octal_sweep_schema.hpp); the cost estimate that orders the queue; and the state a long
+// game saves in the journal so that a stopped run resumes it mid-game. Pure: no MPI.
 #include "common/table.hpp"
 #include "impartial/frontier_analysis.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace cgt::jobs::octal_sweep {
 
-// The tables' names and columns, shared by the driver, its tests and the verify program.
-namespace frontier_schema {
-inline constexpr const char* GAMES = "frontier";
-inline constexpr const char* STATS = "frontier_stats";
-inline constexpr const char* FREQUENCIES = "frontier_frequencies";
-} // namespace frontier_schema
-
-// "grundy" and octal codes, blank- or ';'-separated; std::invalid_argument naming the item.
-std::vector<impartial::HeapRules> parse_frontier_games(const std::string& text);
-
 // A cost estimate for ordering the queue (largest first): the sweep is run to 4096 heaps
-// (or the ceiling) and its rare share decides between N * (rare heaps + 64) per split
-// length (the split) and N^2 / 4 (the definition).
-double expected_cost(const impartial::HeapRules& rules, std::uint64_t ceiling);
+// (or the ceiling); a game proven there costs that much, otherwise its rare share decides
+// between N * (rare heaps + 64) per split length (the split) and N^2 / 4 per split length
+// (the definition, N at most the definition ceiling).
+double expected_cost(const impartial::HeapRules& rules, std::uint64_t ceiling,
+                     std::uint64_t definition_ceiling = impartial::FrontierSweep::MAX_HEAPS);
 
-// The order in which to hand out the games: by expected cost, largest first, ties by index.
-std::vector<std::size_t> order_by_cost(const std::vector<impartial::HeapRules>& games, std::uint64_t ceiling);
+// The order in which to hand out tasks of these costs: largest first, ties by index.
+std::vector<std::uint64_t> order_by_cost(const std::vector<double>& cost);
 
-class FrontierRows {
-public:
-    // `frontier`: index, game, status, preperiod, period, proof, check_end, largest_removal,
-    // ceiling, heaps (values computed: G(0..heaps-1)), largest_value, largest_at, rare_mask,
-    // rare_heaps, last_rare (those three of the last power of two), by_split (heaps valued by
-    // the split), full_scans, first_values. -1 or "-" where a figure does not apply.
-    static void declare_game_columns(common::LocalTable& table);
-    // `frontier_stats`: index, heaps (a power of two N: heaps 0..N-1), largest_value,
-    // largest_at, rare_mask, rare_heaps (heap 0 counted), last_rare.
-    static void declare_stats_columns(common::LocalTable& table);
-    // `frontier_frequencies`: index, heaps, value, count (rows with count > 0).
-    static void declare_frequency_columns(common::LocalTable& table);
+// "proven", "ceiling" or "definition-ceiling": the `stop` column.
+std::string stop_reason(const impartial::FrontierResult& result);
 
-    // Appends the rows of one analysed game to the three tables.
-    static void append(std::uint64_t index, const impartial::FrontierResult& result, common::LocalTable& games,
-                       common::LocalTable& stats, common::LocalTable& frequencies, std::size_t stored_values);
+// Appends one analysed game's rows: one to `frontier`, one per power of two to
+// `frontier_stats`, one per power of two and value that occurs to `frontier_frequencies`.
+void append_frontier_rows(std::uint64_t index, const impartial::FrontierResult& result, common::LocalTable& frontier,
+                          common::LocalTable& stats, common::LocalTable& frequencies);
+
+// The state a frontier game saves (TaskContext::save_state, as deltas): the values
+// G(from..size-1) computed since the last save, and the sweep's counters.
+std::vector<std::byte> encode_frontier_state(const impartial::FrontierSweep& sweep, std::uint64_t from);
+struct FrontierState {
+    std::vector<std::uint16_t> values;
+    impartial::FrontierSweep::Counters counters;
 };
+// The deltas joined, oldest first; std::invalid_argument if they do not join up or one is
+// damaged.
+FrontierState decode_frontier_state(const std::vector<std::vector<std::byte>>& deltas);
 
 } // namespace cgt::jobs::octal_sweep

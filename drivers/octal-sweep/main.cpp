@@ -1,13 +1,17 @@
 // cgt-octal-sweep: whole families of subtraction and octal games across MPI ranks. Each game
 // is analysed to a heap bound (Grundy values, period with its proof or "not yet periodic up
-// to N"); a dynamic task queue spreads games of very different cost, and the rows go to one
-// HDF5 table in enumeration order (octal_sweep_schema.hpp).
+// to N"), or with --ceiling run by the frontier sweep until its period is proven or it
+// reaches the ceiling; a dynamic task queue hands out the dearest games first, a long game
+// keeps its values in the journal as it goes (so a stopped run resumes it mid-game), and the
+// rows go to HDF5 tables in enumeration order (octal_sweep_schema.hpp).
 #include "common/job.hpp"
+#include "octal-sweep/frontier_job.hpp"
 #include "octal-sweep/octal_sweep_job.hpp"
 #include "octal-sweep/octal_sweep_schema.hpp"
 
 #include <algorithm>
 #include <memory>
+#include <string_view>
 
 using namespace cgt;
 using namespace cgt::common;
@@ -25,6 +29,18 @@ long ranged(const po::variables_map& vm, const std::string& name, long low, long
     return value;
 }
 
+std::uint64_t heap_count(const po::variables_map& vm, const std::string& name) {
+    std::uint64_t n = 0;
+    try {
+        n = sweep::parse_heap_count(vm[name].as<std::string>());
+    } catch (const std::invalid_argument& e) {
+        throw UsageError("--" + name + ": " + e.what());
+    }
+    if (n > impartial::FrontierSweep::MAX_HEAPS)
+        throw UsageError("--" + name + " must be at most 2^32 heaps, got " + std::to_string(n));
+    return n;
+}
+
 class OctalSweepJob : public Job {
 public:
     JobInfo info() const override {
@@ -34,7 +50,7 @@ public:
                            "the preperiod and period proven by the Guy-Smith bound (or a repeated window for\n"
                            "subtraction games), or 'not yet periodic up to N'.",
                 .example = "mpiexec -n 2 cgt-octal-sweep --subtraction-max 12 --octal-digits 3 --max-heap 16384 "
-                           "--games '.16 .127' --out results/octal-sweep.h5",
+                           "--ceiling 2^20 --games 'grundy@2^21 .04@2^17' --out results/octal-sweep.h5",
                 .default_out = "octal-sweep.h5"};
     }
     void add_options(Options& options) override {
@@ -45,13 +61,24 @@ public:
             "octal-digits", po::value<long>()->default_value(3),
             "D: every octal code d0.d1..dD with d0 = 0 or 4 (0..5; 0: none)")(
             "games", po::value<std::string>()->default_value(""),
-            "more games, analysed first to --listed-max-heap: blank-separated octal codes (.16) or "
-            "subtraction sets (1,3,4; 1,2:misere)")(
+            "more games, analysed first to --listed-max-heap: blank-separated octal codes (.16; they and "
+            "grundy, Grundy's game, run by the frontier sweep until proven) or subtraction sets (1,3,4; "
+            "1,2:misere); GAME@N or GAME@2^k gives one its own bound (for the frontier sweep: its ceiling "
+            "in heaps)")(
             "max-heap", po::value<long>()->default_value(16384), "heap bound of the families")(
             "split-max-heap", po::value<long>()->default_value(0),
             "family games still valued by the rare/common split at --max-heap go on to this bound (0: off)")(
             "listed-max-heap", po::value<long>()->default_value(1L << 25), "heap bound of the --games")(
-            "stored-values", po::value<long>()->default_value(32), "values G(0..) kept per game (first_values)");
+            "stored-values", po::value<long>()->default_value(32), "values G(0..) kept per game (first_values)")(
+            "octal-d0", po::value<std::string>()->default_value("both"),
+            "the first digit of the octal family's codes: both (0.abc and 4.abc), 0 or 4")(
+            "ceiling", po::value<std::string>()->default_value("0"),
+            "N or 2^k (at most 2^32): the frontier; every game that is not a subtraction set runs by the "
+            "frontier sweep until the Guy-Smith bound proves its period or it reaches N heaps, with the "
+            "statistics of every power of two; the listed ones to their own bound (0: off)")(
+            "definition-ceiling", po::value<std::string>()->default_value("2^32"),
+            "with --ceiling: a family game valued by the definition (the rare/common split does not pay) "
+            "stops at the first step past N heaps");
     }
     void read_options(const po::variables_map& vm, int) override {
         m_params.subtraction_max = static_cast<unsigned>(ranged(vm, "subtraction-max", 0, sweep::MAX_SUBTRACTION));
@@ -62,9 +89,24 @@ public:
         m_params.listed_max_heap = static_cast<impartial::Heap>(ranged(vm, "listed-max-heap", 0, MAX_HEAP_LIMIT));
         m_params.stored_values = static_cast<unsigned>(ranged(vm, "stored-values", 0, 100000));
         m_params.listed = sweep::parse_games(vm["games"].as<std::string>());
+        const std::string d0 = vm["octal-d0"].as<std::string>();
+        if (d0 == "0") m_params.octal_d0 = {0};
+        else if (d0 == "4") m_params.octal_d0 = {impartial::LEAVE_TWO};
+        else if (d0 != "both") throw UsageError("--octal-d0 must be both, 0 or 4, got '" + d0 + "'");
+        m_params.ceiling = heap_count(vm, "ceiling");
+        m_params.definition_ceiling = heap_count(vm, "definition-ceiling");
         if (m_params.listed.empty() && m_params.subtraction_max == 0 && m_params.octal_digits == 0)
             throw UsageError("no games: set --subtraction-max, --octal-digits or --games");
         m_games = sweep::enumerate_games(m_params);
+        for (const auto& game : m_games) {
+            if (game.family != sweep::Family::listed || !game.bound) continue;
+            const bool frontier = sweep::runs_frontier(m_params, game);
+            const std::uint64_t most = frontier ? impartial::FrontierSweep::MAX_HEAPS : MAX_HEAP_LIMIT;
+            if (game.bound > most)
+                throw UsageError("--games: the bound of " + game.name() + " must be at most " +
+                                 std::string(frontier ? "2^32 heaps (its ceiling)" : "268435456") + ", got " +
+                                 std::to_string(game.bound));
+        }
         m_starts = sweep::plan_tasks(m_games);
     }
     std::uint64_t task_count() const override { return m_starts.size() - 1; }
@@ -75,19 +117,60 @@ public:
                  "compute only the tasks of these games (.16,.354 or 1,3,4 as in --games), into the journal",
                  [this](const std::string& text) { return tasks_of_games(text); }}};
     }
+    // The dearest first (frontier_job.hpp's estimate), so that the longest game does not
+    // start last; every rank computes the same order.
+    std::vector<std::uint64_t> dispatch_order() const override {
+        std::vector<double> cost(task_count());
+        for (std::uint64_t t = 0; t < cost.size(); ++t)
+            for (std::uint64_t i = m_starts[t]; i < m_starts[t + 1]; ++i) {
+                const sweep::SweepGame& game = m_games[i];
+                if (sweep::runs_frontier(m_params, game)) {
+                    const auto limits = sweep::frontier_limits_for(m_params, game);
+                    cost[t] += sweep::expected_cost(sweep::frontier_rules(game), limits.ceiling,
+                                                    limits.definition_ceiling);
+                } else {
+                    cost[t] += static_cast<double>(game.bound ? game.bound : sweep::limits_for(m_params, game.family).max_heap);
+                }
+            }
+        return sweep::order_by_cost(cost);
+    }
     TaskTableSpec tables() const override {
-        return {.tables = {&sweep::schema::games::table, &sweep::schema::sequences::table}};
+        namespace s = sweep::schema;
+        return {.tables = {&s::games::table, &s::sequences::table, &s::frontier::table, &s::frontier_stats::table,
+                           &s::frontier_frequencies::table}};
     }
     void begin(TaskTables&) override { m_rows = std::make_unique<sweep::GameRows>(m_params, m_games); }
-    TaskStatus compute(std::uint64_t task, TaskTables& out, TaskContext&) override {
-        out.table(0).begin_block(task);
-        out.table(1).begin_block(task);
-        m_rows->compute(m_starts[task], m_starts[task + 1], out.table(0), out.table(1));
-        return TaskStatus::done;
+    TaskStatus compute(std::uint64_t task, TaskTables& out, TaskContext& context) override {
+        const sweep::RowTables rows{out.table(0), out.table(1), out.table(2), out.table(3), out.table(4)};
+        const std::uint64_t first = m_starts[task];
+        if (m_starts[task + 1] != first + 1 || !sweep::runs_frontier(m_params, m_games[first])) {
+            for (std::size_t t = 0; t < TABLES; ++t) out.table(t).begin_block(task);
+            m_rows->compute_all(first, m_starts[task + 1], rows);
+            return TaskStatus::done;
+        }
+        // One frontier game: it resumes from the values it saved, and saves the new ones every
+        // --journal-every seconds and when a stop is asked for.
+        const sweep::FrontierState saved = sweep::decode_frontier_state(context.saved_state());
+        impartial::FrontierLimits limits = sweep::frontier_limits_for(m_params, m_games[first]);
+        if (saved.values.size() > limits.ceiling)
+            throw std::invalid_argument("the journal holds " + std::to_string(saved.values.size()) + " values of " +
+                                        m_games[first].name() + ", beyond its ceiling");
+        limits.resume = saved.values;
+        limits.resume_counters = saved.counters;
+        std::uint64_t saved_to = saved.values.size();
+        limits.between_chunks = [&](const impartial::FrontierSweep& sweep) {
+            const bool stop = context.stop_requested();
+            if ((stop || context.state_due()) && sweep.size() > saved_to) {
+                context.save_state(sweep::encode_frontier_state(sweep, saved_to), false);
+                saved_to = sweep.size();
+            }
+            return !stop;
+        };
+        // The blocks begin only once the game is done: a stopped task leaves none.
+        return m_rows->compute_frontier(first, limits, rows, task) ? TaskStatus::done : TaskStatus::stopped;
     }
     void finish(JobResults& results) override {
-        results.write(0);
-        results.write(1);
+        for (std::size_t t = 0; t < TABLES; ++t) results.write(t);
     }
 
 private:
@@ -98,13 +181,17 @@ private:
         for (std::size_t i = 0, depth = 0; i < spaced.size(); ++i) {
             if (spaced[i] == '{') ++depth;
             if (spaced[i] == '}' && depth > 0) --depth;
-            if (spaced[i] == ',' && depth == 0 && i + 1 < spaced.size() && spaced[i + 1] == '.') spaced[i] = ' ';
+            const std::string_view next = std::string_view(spaced).substr(i + 1);
+            if (spaced[i] == ',' && depth == 0 &&
+                (next.starts_with('.') || next.starts_with("4.") || next.starts_with("grundy")))
+                spaced[i] = ' ';
         }
         std::vector<std::uint64_t> out;
-        for (const impartial::OctalGame& wanted : sweep::parse_games(spaced)) {
+        for (const sweep::ListedGame& listed : sweep::parse_games(spaced)) {
+            const sweep::SweepGame wanted{sweep::Family::listed, listed.octal, 0};
             bool found = false;
             for (std::uint64_t i = 0; i < m_games.size(); ++i) {
-                if (m_games[i].game.name() != wanted.name()) continue;
+                if (m_games[i].name() != wanted.name()) continue;
                 found = true;
                 out.push_back(static_cast<std::uint64_t>(std::upper_bound(m_starts.begin(), m_starts.end(), i) -
                                                          m_starts.begin() - 1));
@@ -114,6 +201,7 @@ private:
         return out;
     }
 
+    static constexpr std::size_t TABLES = 5;
     sweep::Params m_params;
     std::vector<sweep::SweepGame> m_games;
     std::vector<std::uint64_t> m_starts;

@@ -1,8 +1,10 @@
 #include "octal-sweep/octal_sweep_job.hpp"
 
+#include "octal-sweep/frontier_job.hpp"
 #include "octal-sweep/octal_sweep_schema.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -29,26 +31,53 @@ std::string to_string(Family family) {
     return "?";
 }
 
-std::vector<OctalGame> parse_games(const std::string& text) {
+std::uint64_t parse_heap_count(const std::string& text) {
+    const auto number = [&](const std::string& digits) {
+        if (digits.empty() || digits.size() > 19 || !std::all_of(digits.begin(), digits.end(), [](char c) {
+                return c >= '0' && c <= '9';
+            }))
+            throw std::invalid_argument("'" + text + "' is not a heap count (N or 2^k)");
+        return std::stoull(digits);
+    };
+    if (text.rfind("2^", 0) == 0) {
+        const auto k = number(text.substr(2));
+        if (k > 62) throw std::invalid_argument("'" + text + "' is not a heap count (N or 2^k)");
+        return std::uint64_t{1} << k;
+    }
+    return number(text);
+}
+
+std::vector<ListedGame> parse_games(const std::string& text) {
     std::string spaced = text;
     std::replace(spaced.begin(), spaced.end(), ';', ' ');
     std::istringstream in(spaced);
-    std::vector<OctalGame> games;
+    std::vector<ListedGame> games;
     for (std::string item; in >> item;) {
         try {
-            Play play = Play::normal;
+            ListedGame listed;
             std::string body = item;
+            if (const auto at = body.find('@'); at != std::string::npos) {
+                listed.bound = parse_heap_count(body.substr(at + 1));
+                if (listed.bound == 0) throw std::invalid_argument("a bound of 0 heaps");
+                body.resize(at);
+            }
+            Play play = Play::normal;
             if (body.size() > MISERE_SUFFIX.size() && body.ends_with(MISERE_SUFFIX)) {
                 play = Play::misere;
                 body.resize(body.size() - MISERE_SUFFIX.size());
             }
-            games.push_back(OctalGame::parse_game(body, play));
+            if (body != "grundy" || play != Play::normal) listed.octal = OctalGame::parse_game(body, play);
+            games.push_back(std::move(listed));
         } catch (const std::invalid_argument& e) {
             throw std::invalid_argument("--games: '" + item + "': " + e.what());
         }
     }
     return games;
 }
+
+std::string SweepGame::name() const { return octal ? octal->name() : "grundy"; }
+std::string SweepGame::code() const { return octal ? octal->code() : "grundy"; }
+bool SweepGame::frontier() const { return !octal || (octal->play() == Play::normal && !octal->is_subtraction()); }
 
 std::vector<SweepGame> enumerate_games(const Params& params) {
     if (params.subtraction_max > MAX_SUBTRACTION)
@@ -58,7 +87,7 @@ std::vector<SweepGame> enumerate_games(const Params& params) {
         throw std::invalid_argument("--octal-digits must be 0.." + std::to_string(MAX_OCTAL_DIGITS) +
                                     ", got " + std::to_string(params.octal_digits));
     std::vector<SweepGame> games;
-    for (const auto& game : params.listed) games.push_back({Family::listed, game});
+    for (const auto& listed : params.listed) games.push_back({Family::listed, listed.octal, listed.bound});
     const std::uint32_t sets = (std::uint32_t{1} << params.subtraction_max) - 1;
     for (Play play : {Play::normal, Play::misere}) {
         if (play == Play::misere && !params.misere) break;
@@ -67,18 +96,18 @@ std::vector<SweepGame> enumerate_games(const Params& params) {
             std::vector<Heap> set;
             for (Heap s = 1; s <= params.subtraction_max; ++s)
                 if (mask >> (s - 1) & 1) set.push_back(s);
-            games.push_back({family, OctalGame::subtraction(set, play)});
+            games.push_back({family, OctalGame::subtraction(set, play), 0});
         }
     }
     const unsigned d = params.octal_digits;
     if (d > 0) {
         const std::uint32_t codes = std::uint32_t{1} << (3 * d);
-        for (std::uint8_t d0 : {std::uint8_t{0}, impartial::LEAVE_TWO})
+        for (std::uint8_t d0 : params.octal_d0)
             for (std::uint32_t code = d0 ? 0 : 1; code < codes; ++code) {
                 std::vector<std::uint8_t> digits(d + 1, d0);
                 for (unsigned k = 1; k <= d; ++k)
                     digits[k] = static_cast<std::uint8_t>(code >> (3 * (d - k)) & 7);
-                games.push_back({Family::octal, OctalGame::from_digits(std::move(digits))});
+                games.push_back({Family::octal, OctalGame::from_digits(std::move(digits)), 0});
             }
     }
     return games;
@@ -107,6 +136,25 @@ AnalysisLimits limits_for(const Params& params, Family family) {
     limits.max_heap = family == Family::listed ? params.listed_max_heap : params.max_heap;
     limits.split_max_heap = family == Family::listed ? 0 : params.split_max_heap;
     return limits;
+}
+
+impartial::FrontierLimits frontier_limits_for(const Params& params, const SweepGame& game) {
+    impartial::FrontierLimits limits;
+    if (game.family == Family::listed) {
+        limits.ceiling = game.bound ? game.bound : std::uint64_t{params.listed_max_heap} + 1;
+    } else {
+        limits.ceiling = params.ceiling;
+        limits.definition_ceiling = params.definition_ceiling;
+    }
+    return limits;
+}
+
+bool runs_frontier(const Params& params, const SweepGame& game) {
+    return game.frontier() && (params.ceiling > 0 || game.family == Family::listed);
+}
+
+impartial::HeapRules frontier_rules(const SweepGame& game) {
+    return game.octal ? impartial::HeapRules::octal(*game.octal) : impartial::HeapRules::grundys_game();
 }
 
 std::string first_values_text(const std::vector<impartial::Grundy>& values, std::size_t count) {
@@ -148,11 +196,14 @@ void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTabl
     auto& sequence_value = sequences.column(schema::sequences::value);
     for (std::uint64_t i = begin; i < end; ++i) {
         const SweepGame& item = m_games.at(i);
-        const auto result = impartial::analyse(item.game, limits_for(m_params, item.family));
+        if (!item.octal) throw std::logic_error("Grundy's game is played by the frontier sweep only");
+        AnalysisLimits limits = limits_for(m_params, item.family);
+        if (item.bound) limits.max_heap = static_cast<Heap>(item.bound);
+        const auto result = impartial::analyse(*item.octal, limits);
         index.push_back(static_cast<std::int64_t>(i));
         family.push_back(to_string(item.family));
-        game.push_back(item.game.name());
-        code.push_back(item.game.code());
+        game.push_back(item.name());
+        code.push_back(item.code());
         status.push_back(impartial::to_string(result.status));
         // -1: not applicable (no period proven, no split in use).
         preperiod.push_back(result.period ? std::int64_t{result.period->preperiod} : -1);
@@ -176,6 +227,63 @@ void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTabl
             sequence_heap.push_back(static_cast<std::int64_t>(heap));
             sequence_value.push_back(result.values[heap]);
         }
+    }
+}
+
+bool GameRows::compute_frontier(std::uint64_t i, const impartial::FrontierLimits& limits, const RowTables& out,
+                                std::optional<std::uint64_t> block) const {
+    const SweepGame& item = m_games.at(i);
+    const auto r = impartial::analyse_to_ceiling(frontier_rules(item), limits, m_params.stored_values,
+                                                 m_params.max_sequence);
+    if (r.stopped) return false;
+    if (block)
+        for (common::LocalTable* t : {&out.games, &out.sequences, &out.frontier, &out.frontier_stats,
+                                      &out.frontier_frequencies})
+            t->begin_block(*block);
+    namespace g = schema::games;
+    const auto as_int = [](std::uint64_t v) { return static_cast<std::int64_t>(v); };
+    auto& t = out.games;
+    t.column(g::index).push_back(as_int(i));
+    t.column(g::family).push_back(to_string(item.family));
+    t.column(g::game).push_back(item.name());
+    t.column(g::code).push_back(item.code());
+    t.column(g::status).push_back(impartial::to_string(r.status));
+    t.column(g::preperiod).push_back(r.period ? std::int64_t{r.period->preperiod} : -1);
+    t.column(g::period).push_back(r.period ? std::int64_t{r.period->period} : -1);
+    t.column(g::proof).push_back(r.period ? impartial::to_string(r.rule) : "-");
+    t.column(g::check_end).push_back(r.period ? as_int(r.check_end) : -1);
+    t.column(g::largest_removal).push_back(r.largest_removal);
+    t.column(g::max_heap).push_back(as_int(r.ceiling) - 1);
+    t.column(g::computed_to).push_back(as_int(r.heaps) - 1);
+    t.column(g::largest_value).push_back(r.largest_value);
+    t.column(g::largest_at).push_back(as_int(r.largest_at));
+    const bool has_stats = !r.stats.empty();
+    t.column(g::rare_mask).push_back(has_stats ? impartial::to_string(r.stats.back().mask) : "-");
+    t.column(g::rare_heaps).push_back(has_stats ? as_int(r.stats.back().mask.rare_heaps) : -1);
+    t.column(g::last_rare).push_back(has_stats ? r.stats.back().last_rare : -1);
+    // A periodic game's first values past n0 + p follow from its period, as the family's do.
+    const bool whole = r.period && r.sequence.size() == std::size_t{r.period->preperiod} + r.period->period;
+    const std::vector<impartial::Grundy> sequence(r.sequence.begin(), r.sequence.end());
+    std::vector<impartial::Grundy> first;
+    for (std::uint64_t n = 0; n < m_params.stored_values && (whole || n < sequence.size()); ++n)
+        first.push_back(whole ? impartial::periodic_value(sequence, *r.period, n) : sequence[n]);
+    t.column(g::first_values).push_back(first_values_text(first, m_params.stored_values));
+    if (whole)
+        for (std::size_t heap = 0; heap < r.sequence.size(); ++heap) {
+            out.sequences.column(schema::sequences::index).push_back(as_int(i));
+            out.sequences.column(schema::sequences::heap).push_back(static_cast<std::int64_t>(heap));
+            out.sequences.column(schema::sequences::value).push_back(r.sequence[heap]);
+        }
+    append_frontier_rows(i, r, out.frontier, out.frontier_stats, out.frontier_frequencies);
+    return true;
+}
+
+void GameRows::compute_all(std::uint64_t begin, std::uint64_t end, const RowTables& out) const {
+    for (std::uint64_t i = begin; i < end; ++i) {
+        if (runs_frontier(m_params, m_games.at(i)))
+            compute_frontier(i, frontier_limits_for(m_params, m_games[i]), out);
+        else
+            compute(i, i + 1, out.games, out.sequences);
     }
 }
 

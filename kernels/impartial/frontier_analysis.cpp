@@ -30,11 +30,20 @@ FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& 
     out.largest_removal = rules.largest_removal;
     out.ceiling = limits.ceiling;
     FrontierSweep sweep(rules, limits.resume);
+    sweep.resume_counters(limits.resume_counters);
     // The steps a fresh run takes, so that a resumed run tries the proof at the same sizes.
     std::uint64_t target = std::min(FIRST_STEP, limits.ceiling);
     while (target < sweep.size()) target = next_target(target, limits.ceiling);
+    const std::uint64_t chunk = std::max<std::uint64_t>(limits.chunk_heaps, 1);
     for (;;) {
-        sweep.run_to(target);
+        while (sweep.size() < target) {
+            sweep.run_to(std::min(target, sweep.size() + chunk));
+            if (limits.between_chunks && !limits.between_chunks(sweep)) {
+                out.stopped = true;
+                out.heaps = sweep.size();
+                return out;
+            }
+        }
         if (limits.after_step) limits.after_step(sweep);
         out.period = proven_period_guy_smith(sweep.values(), rules.largest_removal);
         if (out.period || target >= limits.ceiling) break;

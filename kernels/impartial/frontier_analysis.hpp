@@ -18,8 +18,15 @@ struct FrontierLimits {
     std::uint64_t definition_ceiling = std::uint64_t{1} << 32;
     // Values already known (a resumed run): the sweep continues from them.
     std::span<const std::uint16_t> resume;
+    // The counters of the run that saved `resume` (FrontierSweep::resume_counters).
+    FrontierSweep::Counters resume_counters;
     // Called after every step with the sweep as it stands (to save a checkpoint).
     std::function<void(const FrontierSweep&)> after_step;
+    // Called after every chunk of at most chunk_heaps heaps (a step is one chunk or more),
+    // and after every step: false stops the run where it stands (FrontierResult::stopped;
+    // the caller saves the values from the sweep it was shown, to resume from them).
+    std::function<bool(const FrontierSweep&)> between_chunks;
+    std::uint64_t chunk_heaps = std::uint64_t{1} << 20;
 };
 
 struct FrontierResult {
@@ -37,11 +44,12 @@ struct FrontierResult {
     FrontierSweep::Counters counters;
     std::vector<std::uint16_t> sequence; // G(0..n0+p-1) if periodic and n0 + p <= max_sequence,
                                          // else the first values (up to keep_values)
+    bool stopped = false;         // between_chunks stopped the run: only `heaps` is filled in
 };
 
 // Runs the sweep to 64 heaps, then on by 1/8 (1/4 past 2^20) and through every power of
-// two, trying the proof after each step; the result depends only on the game and the ceiling (not on resume or the steps a
-// resumed run took). Guy and Smith's bound proves octal games and Grundy's game alike (the
+// two, trying the proof after each step; the result depends only on the game and the
+// ceiling (not on resume, chunks, or the steps a resumed run took). Guy and Smith's bound proves octal games and Grundy's game alike (the
 // window rule of subtraction games is the shorter one the family sweep uses).
 FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& limits,
                                   std::size_t keep_values = 32, std::uint64_t max_sequence = 1u << 20);

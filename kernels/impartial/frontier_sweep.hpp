@@ -97,6 +97,9 @@ public:
         std::uint64_t by_definition = 0, by_split_simd = 0, by_split_portable = 0, full_scans = 0;
     };
     [[nodiscard]] const Counters& counters() const { return m_counters; }
+    // A resumed sweep counts on from a saved run's counters (those of the values it resumed
+    // from), so that its counters equal an uninterrupted run's.
+    void resume_counters(const Counters& saved) { m_counters = saved; }
     // The split in use (mask.rare_heaps is its count when chosen), if any.
     [[nodiscard]] bool split_in_use() const { return m_split; }
     [[nodiscard]] const RareMask& mask() const { return m_mask; }

@@ -15,17 +15,17 @@ TEST_CASE("OctalSweep: the default families are 4095 sets and 1023 octal codes, 
     const Params params;
     const auto games = enumerate_games(params);
     REQUIRE(games.size() == 4095 + 1023);
-    CHECK(games[0].game.name() == "S={1}");
-    CHECK(games[1].game.name() == "S={2}");
-    CHECK(games[2].game.name() == "S={1,2}");
-    CHECK(games[4094].game.name() == "S={1,2,3,4,5,6,7,8,9,10,11,12}");
-    CHECK(games[4095].game.name() == ".001");
-    CHECK(games[4095 + 510].game.name() == ".777");
-    CHECK(games[4095 + 511].game.name() == "4.0");
-    CHECK(games.back().game.name() == "4.777");
+    CHECK(games[0].name() == "S={1}");
+    CHECK(games[1].name() == "S={2}");
+    CHECK(games[2].name() == "S={1,2}");
+    CHECK(games[4094].name() == "S={1,2,3,4,5,6,7,8,9,10,11,12}");
+    CHECK(games[4095].name() == ".001");
+    CHECK(games[4095 + 510].name() == ".777");
+    CHECK(games[4095 + 511].name() == "4.0");
+    CHECK(games.back().name() == "4.777");
     std::set<std::string> codes;
     for (const auto& g : games)
-        if (g.family == Family::octal) codes.insert(g.game.code());
+        if (g.family == Family::octal) codes.insert(g.code());
     CHECK(codes.size() == 1023); // trailing zeros are not counted twice
 }
 
@@ -38,14 +38,14 @@ TEST_CASE("OctalSweep: listed games first, then misere sets after the normal one
     const auto games = enumerate_games(params);
     REQUIRE(games.size() == 3 + 7 + 7 + 15);
     CHECK(games[0].family == Family::listed);
-    CHECK(games[0].game.name() == ".16");
-    CHECK(games[1].game.name() == "S={1,3,4}");
-    CHECK(games[2].game.name() == "S={2,5} misere");
+    CHECK(games[0].name() == ".16");
+    CHECK(games[1].name() == "S={1,3,4}");
+    CHECK(games[2].name() == "S={2,5} misere");
     CHECK(games[3].family == Family::subtraction);
     CHECK(games[10].family == Family::subtraction_misere);
-    CHECK(games[10].game.name() == "S={1} misere");
-    CHECK(games[17].game.name() == ".1");
-    CHECK(games[24].game.name() == "4.0");
+    CHECK(games[10].name() == "S={1} misere");
+    CHECK(games[17].name() == ".1");
+    CHECK(games[24].name() == "4.0");
     CHECK(to_string(Family::subtraction_misere) == "subtraction-misere");
 }
 

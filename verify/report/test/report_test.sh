@@ -29,7 +29,7 @@ run() { # JOB OPTIONS...: the job's driver with its INI and smaller parameters, 
 run nim
 run grundy --max-heap 100000
 run hex-openings --sizes 1-4 --rules rule1+2+distance --misere 2-3 --copy-from 4
-run octal-sweep --subtraction-max 6 --octal-digits 2 --games " " --max-heap 2048
+run octal-sweep --subtraction-max 6 --octal-digits 2 --games " " --max-heap 2048 --ceiling 2^12 --definition-ceiling 2^10
 run hackenbush-signs --max-length 10
 run hackenbush-green --graphs 3:5
 run hackenbush-colour --max-edges 3
@@ -44,4 +44,4 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-f
   --screenshot="$dir/screenshot.png" "file://$dir/report.html" >"$dir/chromium.log" 2>&1 ||
   { tail -5 "$dir/chromium.log"; fail "chromium failed"; }
 /usr/bin/python3 "$here/check_report.py" --schema "$root/results/SCHEMA.md" --screenshot "$dir/screenshot.png" \
-  "$dir" $(cd "$root/jobs" && ls *.ini | sed 's/\.ini$//')
+  "$dir" $(. "$root/jobs/common.sh" && cgt_default_jobs)
