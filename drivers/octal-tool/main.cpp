@@ -1,6 +1,7 @@
 // cgt-octal: one heap game (an octal code or a subtraction set): its Grundy values, and its
 // preperiod and period with the proof bound used, or "not yet periodic up to N".
 #include "common/options.hpp"
+#include "common/printable.hpp"
 #include "impartial/octal_analysis.hpp"
 #include "octal-tool/octal_report.hpp"
 
@@ -74,7 +75,7 @@ int main(int argc, char* argv[]) {
         });
         if (!run) return 0;
     } catch (const UsageError& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        std::cerr << "error: " << printable(e.what()) << "\n";
         return 2;
     }
 
@@ -91,7 +92,7 @@ int main(int argc, char* argv[]) {
             game_text, misere ? impartial::Play::misere : impartial::Play::normal);
         std::cout << octal_tool::describe(game, impartial::analyse(game, limits), report);
     } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        std::cerr << "error: " << printable(e.what()) << "\n";
         return 1;
     }
     return 0;

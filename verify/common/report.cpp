@@ -1,5 +1,6 @@
 #include "verify/common/report.hpp"
 
+#include "common/printable.hpp"
 #include "verify/common/reference_data.hpp"
 
 #include <cstdio>
@@ -71,13 +72,13 @@ int run_verify(int argc, char* argv[], const std::string& verify_name, const std
         body(file, report, options.get<std::string>("data-dir"));
         return report.finish();
     } catch (const common::UsageError& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
+        std::fprintf(stderr, "error: %s\n", common::printable(e.what()).c_str());
         return 2;
     } catch (const common::ResultRefused& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
+        std::fprintf(stderr, "error: %s\n", common::printable(e.what()).c_str());
         return 2;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
+        std::fprintf(stderr, "error: %s\n", common::printable(e.what()).c_str());
         return 2;
     }
 }
