@@ -1,5 +1,7 @@
 #include "common/checkpoint.hpp"
 
+#include "common/output_file.hpp"
+
 #include <cstdio>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -25,8 +27,16 @@ void write_checkpoint(const std::string& path, const std::string& program,
                       const std::function<void(hid_t file)>& write) {
     silence_hdf5_errors();
     const std::string tmp = path + ".tmp";
+    // A left-over PATH.tmp (a killed write) is removed; the new one is created exclusively,
+    // so it is never written through a symbolic link or into a device planted at its name.
+    struct stat st {};
+    if (lstat(tmp.c_str(), &st) == 0) {
+        if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+            throw std::runtime_error("cannot write checkpoint '" + tmp + "': it is " + file_kind(st.st_mode));
+        ::unlink(tmp.c_str());
+    }
     {
-        H5Id file(h5_check(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), "H5Fcreate", tmp),
+        H5Id file(h5_check(H5Fcreate(tmp.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT), "H5Fcreate", tmp),
                   H5Fclose);
         write_attribute(file, "program", program, tmp);
         write_attribute(file, "complete", std::int64_t{0}, tmp);
@@ -36,8 +46,7 @@ void write_checkpoint(const std::string& path, const std::string& program,
         file.close("H5Fclose", tmp);
     }
     fsync_path(tmp);
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-        throw std::runtime_error("rename " + tmp + " -> " + path + " failed");
+    rename_over_regular_file(tmp, path);
     fsync_path(directory_of(path)); // make the rename itself durable
 }
 

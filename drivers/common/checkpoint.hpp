@@ -3,7 +3,8 @@
 // is written to PATH.tmp, flushed to disk, closed and renamed over PATH, so a crash at any
 // moment leaves either the previous checkpoint or the new one, never a broken file. Each
 // checkpoint records the program and a `complete` flag set last, and a reader refuses one
-// of another program or one whose write did not finish.
+// of another program or one whose write did not finish. Like a result, a checkpoint never
+// replaces anything but a regular file (output_file.hpp).
 #include "common/hdf5_handle.hpp"
 
 #include <functional>

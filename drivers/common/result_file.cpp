@@ -1,12 +1,14 @@
 #include "common/result_file.hpp"
 
 #include "common/mpi_environment.hpp"
+#include "common/output_file.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <cstdio>
 #include <ctime>
 #include <numeric>
+#include <optional>
 
 namespace cgt {
 const char* build_version(); // generated at build time (cmake/WriteVersion.cmake)
@@ -35,10 +37,16 @@ ResultFile::ResultFile(MPI_Comm comm, std::string path, std::string program, std
     MPI_Comm_size(comm, &m_size);
     silence_hdf5_errors();
     const std::string where = partial_path();
+    lock_partial_file();
     H5Id fapl(h5_check(H5Pcreate(H5P_FILE_ACCESS), "H5Pcreate", where), H5Pclose);
     h5_check(H5Pset_fapl_mpio(fapl, comm, MPI_INFO_NULL), "H5Pset_fapl_mpio", where);
-    m_file = H5Id(h5_check(H5Fcreate(where.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), "H5Fcreate", where),
-                  H5Fclose);
+    const hid_t file = H5Fcreate(where.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    std::optional<std::string> failed;
+    if (file < 0) failed = "cannot write '" + where + "': H5Fcreate failed";
+    else if (m_rank == 0 && !m_lock.holds(where))
+        failed = "cannot write '" + where + "': another program replaced it while it was being created";
+    agree_on_failure(comm, failed);
+    m_file = H5Id(file, H5Fclose);
 
     // Every rank writes the same attribute values: rank 0's clock decides `started`.
     std::string started = iso8601_now();
@@ -56,6 +64,16 @@ ResultFile::ResultFile(MPI_Comm comm, std::string path, std::string program, std
 }
 
 ResultFile::~ResultFile() = default; // an unfinished file stays PATH.partial, complete = 0
+
+void ResultFile::lock_partial_file() {
+    // Rank 0 creates and locks PATH.partial before anyone truncates it, so a second run to
+    // the same --out is refused rather than overwriting this one's file.
+    std::optional<std::string> error;
+    OutputLock::Refusal refusal = OutputLock::Refusal::none;
+    if (m_rank == 0) error = m_lock.acquire(partial_path(), refusal);
+    agree_on_usage(m_comm, refusal == OutputLock::Refusal::busy ? error : std::nullopt);
+    agree_on_failure(m_comm, refusal == OutputLock::Refusal::failed ? error : std::nullopt);
+}
 
 double ResultFile::wall_seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
@@ -221,10 +239,16 @@ void ResultFile::finish() {
     set_attribute("/", "complete", std::int64_t{1});
     m_file.close("H5Fclose", partial_path());
     check_mpi(MPI_Barrier(m_comm), "MPI_Barrier");
-    int ok = 1;
-    if (m_rank == 0) ok = std::rename(partial_path().c_str(), m_path.c_str()) == 0;
-    check_mpi(MPI_Bcast(&ok, 1, MPI_INT, 0, m_comm), "MPI_Bcast");
-    if (!ok) throw std::runtime_error("rename " + partial_path() + " -> " + m_path + " failed");
+    std::optional<std::string> error;
+    if (m_rank == 0) {
+        try {
+            rename_over_regular_file(partial_path(), m_path);
+            m_lock.release();
+        } catch (const std::runtime_error& e) {
+            error = std::string(e.what()) + " (the complete result stays in '" + partial_path() + "')";
+        }
+    }
+    agree_on_failure(m_comm, error);
     m_finished = true;
 }
 

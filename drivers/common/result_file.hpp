@@ -9,8 +9,10 @@
 //
 // The file is created as PATH.partial and renamed to PATH by finish() after every rank has
 // written and the file is closed; a run that dies leaves only PATH.partial, marked
-// complete = 0.
+// complete = 0. PATH.partial stays locked by rank 0 while the run writes it, and neither
+// it nor PATH is ever anything but a regular file (output_file.hpp).
 #include "common/hdf5_handle.hpp"
+#include "common/output_file.hpp"
 #include "common/table.hpp"
 
 #include <mpi.h>
@@ -26,7 +28,8 @@ std::string program_version();
 class ResultFile {
 public:
     // Collective. Creates PATH.partial (replacing any old one) and writes the provenance
-    // attributes with complete = 0.
+    // attributes with complete = 0. Throws UsageError on every rank when another run holds
+    // PATH.partial, JobFailure on every rank when it cannot be created.
     ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters);
     ~ResultFile();
     ResultFile(const ResultFile&) = delete;
@@ -45,7 +48,8 @@ public:
     void set_attribute(const std::string& object, const std::string& name, std::int64_t value);
     void set_attribute(const std::string& object, const std::string& name, double value);
 
-    // Collective: wall_seconds, complete = 1, close, rename PATH.partial -> PATH.
+    // Collective: wall_seconds, complete = 1, close, rename PATH.partial -> PATH (JobFailure
+    // on every rank if PATH is a directory, a device or the like: it is never replaced).
     void finish();
 
     [[nodiscard]] const std::string& path() const { return m_path; }
@@ -54,11 +58,13 @@ public:
 
 private:
     H5Id open_object(const std::string& object);
+    void lock_partial_file();
 
     MPI_Comm m_comm;
     int m_rank = 0, m_size = 1;
     std::string m_path;
     std::chrono::steady_clock::time_point m_start;
+    OutputLock m_lock; // rank 0 only
     H5Id m_file;
     bool m_finished = false;
 };

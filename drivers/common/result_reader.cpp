@@ -1,5 +1,7 @@
 #include "common/result_reader.hpp"
 
+#include "common/output_file.hpp" // file_kind
+
 #include <sstream>
 #include <sys/stat.h>
 
@@ -44,6 +46,7 @@ ResultReader::ResultReader(const std::string& path, const std::string& expected_
             throw ResultRefused(path + " does not exist, only " + path + suffix + " (its run did not finish)");
         throw ResultRefused(path + " does not exist");
     }
+    if (!S_ISREG(st.st_mode)) throw ResultRefused(path + " is " + file_kind(st.st_mode) + ", not a result file");
     const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
     if (file < 0) throw ResultRefused(path + " is not an HDF5 file");
     m_file = H5Id(file, H5Fclose);
