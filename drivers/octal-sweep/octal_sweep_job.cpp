@@ -32,6 +32,7 @@ std::vector<OctalGame> parse_games(const std::string& text) {
     std::replace(spaced.begin(), spaced.end(), ';', ' ');
     std::istringstream in(spaced);
     std::vector<OctalGame> games;
+    std::vector<std::string> items;
     for (std::string item; in >> item;) {
         try {
             Play play = Play::normal;
@@ -39,11 +40,20 @@ std::vector<OctalGame> parse_games(const std::string& text) {
             if (body.size() > MISERE_SUFFIX.size() && body.ends_with(MISERE_SUFFIX)) {
                 play = Play::misere;
                 body.resize(body.size() - MISERE_SUFFIX.size());
+            } else if (const auto colon = body.find(':'); colon != std::string::npos) {
+                throw std::invalid_argument("unknown suffix '" + body.substr(colon) + "' (the only one is " +
+                                            std::string(MISERE_SUFFIX) + ")");
             }
             games.push_back(OctalGame::parse_game(body, play));
         } catch (const std::invalid_argument& e) {
             throw std::invalid_argument("--games: '" + item + "': " + e.what());
         }
+        // The same game twice (.77 and .770 included) would give its table rows twice.
+        for (std::size_t i = 0; i + 1 < games.size(); ++i)
+            if (games[i] == games.back())
+                throw std::invalid_argument("--games: '" + item + "' is " + games.back().name() +
+                                            " again (listed before as '" + items[i] + "')");
+        items.push_back(item);
     }
     return games;
 }
