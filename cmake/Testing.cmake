@@ -1,9 +1,14 @@
 # Test helpers. Catch2 v2 executables share one precompiled main; each TEST_CASE becomes one
 # ctest test (catch_discover_tests), so `ctest -R` and `ctest -L` select them by name/label.
+# A fuzz build (CGT_FUZZ) has no unit tests: the functions below add nothing there.
 include(${Catch2_DIR}/Catch.cmake)
 
-add_library(cgt_catch_main OBJECT ${PROJECT_SOURCE_DIR}/cmake/catch_main.cpp)
-target_link_libraries(cgt_catch_main PUBLIC Catch2::Catch2)
+if(NOT CGT_FUZZ)
+  add_library(cgt_catch_main OBJECT ${PROJECT_SOURCE_DIR}/cmake/catch_main.cpp)
+  target_link_libraries(cgt_catch_main PUBLIC Catch2::Catch2)
+  add_library(cgt_mpi_catch_main OBJECT ${PROJECT_SOURCE_DIR}/cmake/mpi_catch_main.cpp)
+  target_link_libraries(cgt_mpi_catch_main PUBLIC Catch2::Catch2 MPI::MPI_CXX)
+endif()
 
 # Open MPI refuses to run as root without these; harmless otherwise.
 set(CGT_MPI_TEST_ENV "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_mpi_yield_when_idle=1")
@@ -11,19 +16,22 @@ set(CGT_MPI_TEST_ENV "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;
 # cgt_add_catch_test(<target> SOURCES ... LIBS ... [LABELS ...])
 function(cgt_add_catch_test target)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  if(CGT_FUZZ)
+    return()
+  endif()
   add_executable(${target} ${ARG_SOURCES})
   target_link_libraries(${target} PRIVATE cgt_catch_main Catch2::Catch2 cgt_warnings ${ARG_LIBS})
   catch_discover_tests(${target} PROPERTIES LABELS "${ARG_LABELS}"
                        TEST_PREFIX "${target}: " DISCOVERY_MODE PRE_TEST)
 endfunction()
 
-add_library(cgt_mpi_catch_main OBJECT ${PROJECT_SOURCE_DIR}/cmake/mpi_catch_main.cpp)
-target_link_libraries(cgt_mpi_catch_main PUBLIC Catch2::Catch2 MPI::MPI_CXX)
-
 # cgt_add_mpi_catch_test(<target> SOURCES ... LIBS ... RANKS 1 2 3 [LABELS ...])
 # One Catch2 executable run under mpiexec at each rank count, as one ctest test per count.
 function(cgt_add_mpi_catch_test target)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;RANKS;LABELS" ${ARGN})
+  if(CGT_FUZZ)
+    return()
+  endif()
   add_executable(${target} ${ARG_SOURCES})
   target_link_libraries(${target} PRIVATE cgt_mpi_catch_main Catch2::Catch2 cgt_warnings ${ARG_LIBS})
   foreach(n IN LISTS ARG_RANKS)
