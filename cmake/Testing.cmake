@@ -166,6 +166,10 @@ function(cgt_add_driver_bad_input_tests driver)
   cgt_add_cli_test(NAME "${driver}: a bad INI value the command line overrides" STATUS 2 LABELS hardening ABSENT ${bad}
                    STDERR "^error: in --config file '.*/bad_quiet.ini': the argument \\('maybe'\\) for option 'quiet' is invalid. Valid choices are 'on\\|off', 'yes\\|no', '1\\|0' and 'true\\|false'$"
                    COMMAND ${exe} --config ${ini}/bad_quiet.ini --quiet --out ${bad})
+  cgt_add_cli_test(NAME "${driver}: an INI value holding %value%" STATUS 2 LABELS hardening ABSENT ${bad}
+                   STDERR "^error: in --config file '.*/percent.ini': the argument \\('%value%'\\) for option 'quiet' is invalid"
+                   COMMAND ${exe} --config ${ini}/percent.ini --out ${bad})
+  set_tests_properties("${driver}: an INI value holding %value%" PROPERTIES TIMEOUT 60) # it used to hang
   cgt_add_output_refusal_test(${driver} ${ARGN})
 endfunction()
 

@@ -4,6 +4,7 @@
 
 #include <boost/any.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
+#include <map>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -40,6 +42,26 @@ namespace {
 std::string first_line(std::string s) {
     if (auto p = s.find('\n'); p != std::string::npos) s.resize(p);
     return s;
+}
+
+// Boost.Program_options (1.74) fills its message template by replacing each placeholder
+// (%value%, %original_token%, ...) until none is left, so a value that itself contains
+// "%value%" never ends (fuzzing found it: cgt-nim --heaps %value% spun forever). The
+// user's '%' signs are swapped for a byte Boost does not look for while it formats, and
+// swapped back after.
+struct SubstitutionsOf : po::error_with_option_name {
+    static std::map<std::string, std::string>& of(po::error_with_option_name& e) {
+        return e.*&SubstitutionsOf::m_substitutions;
+    }
+};
+
+std::string message_of(po::error& e) {
+    constexpr char STAND_IN = '\x1e'; // ASCII record separator
+    if (auto* named = dynamic_cast<po::error_with_option_name*>(&e))
+        for (auto& [placeholder, value] : SubstitutionsOf::of(*named)) std::replace(value.begin(), value.end(), '%', STAND_IN);
+    std::string text = first_line(e.what());
+    std::replace(text.begin(), text.end(), STAND_IN, '%');
+    return text;
 }
 } // namespace
 
@@ -118,8 +140,8 @@ Options::parse_quietly(int argc, const char* const argv[],
                 for (const auto& [name, value] : from_file)
                     overridden = overridden || (vm.count(name) && !vm[name].defaulted());
                 po::store(*config, vm);
-            } catch (const po::error& e) {
-                return "in --config file '" + config_path + "': " + first_line(e.what());
+            } catch (po::error& e) {
+                return "in --config file '" + config_path + "': " + message_of(e);
             }
         }
         po::notify(vm);
@@ -137,8 +159,8 @@ Options::parse_quietly(int argc, const char* const argv[],
         if (m_with_output) check_result_path(vm["out"].as<std::string>());
         m_values = std::move(vm);
         return std::nullopt;
-    } catch (const po::error& e) {
-        return first_line(e.what());
+    } catch (po::error& e) {
+        return message_of(e);
     } catch (const UsageError& e) {
         return std::string(e.what());
     }
