@@ -11,6 +11,14 @@ if(CGT_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
     message(FATAL_ERROR "CGT_FUZZ needs clang (libFuzzer): install the Debian package clang and use cmake --preset fuzz")
   endif()
+  include(CheckCXXSourceCompiles)
+  set(CMAKE_REQUIRED_LINK_OPTIONS -fsanitize=fuzzer)
+  check_cxx_source_compiles("#include <cstddef>
+    #include <cstdint>
+    extern \"C\" int LLVMFuzzerTestOneInput(const std::uint8_t*, std::size_t) { return 0; }" CGT_HAVE_LIBFUZZER)
+  unset(CMAKE_REQUIRED_LINK_OPTIONS)
+  string(REGEX MATCH "^[0-9]+" clang_major "${CMAKE_CXX_COMPILER_VERSION}")
+  cgt_require_package(CGT_HAVE_LIBFUZZER "libclang-rt-${clang_major}-dev" "libFuzzer")
   # Coverage for the fuzzer, and the sanitizers that turn silent faults into findings.
   add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
                       -fno-omit-frame-pointer)
