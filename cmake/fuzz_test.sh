@@ -7,9 +7,10 @@ fuzzer=$1 seeds=$2 seconds=$3 artifacts=$4
 work=$(mktemp -d /tmp/cgt-fuzz.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$artifacts"
-# -timeout: one input taking longer is a finding; -rss_limit_mb keeps a run well inside
-# the machine's memory; -max_len: user inputs are small.
-"$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+# -timeout: one input taking longer is a finding (wall clock, so generous for a loaded
+# machine); -rss_limit_mb keeps a run well inside the machine's memory; -max_len: user
+# inputs are small.
+"$fuzzer" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
   -artifact_prefix="$artifacts/" "$work" "$seeds" >"$work/log" 2>&1
 rc=$?
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
