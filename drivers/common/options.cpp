@@ -58,20 +58,20 @@ struct SubstitutionsOf : po::error_with_option_name {
 std::string message_of(po::error& e) {
     constexpr char STAND_IN = '\x1e'; // ASCII record separator
     if (auto* named = dynamic_cast<po::error_with_option_name*>(&e))
-        for (auto& [placeholder, value] : SubstitutionsOf::of(*named)) std::replace(value.begin(), value.end(), '%', STAND_IN);
+        for (auto& [placeholder, value] : SubstitutionsOf::of(*named))
+            std::replace(value.begin(), value.end(), '%', STAND_IN);
     std::string text = first_line(e.what());
     std::replace(text.begin(), text.end(), STAND_IN, '%');
     return text;
 }
-} // namespace
 
-namespace {
 // The text of a --config file, or why it cannot be used. A UTF-8 byte order mark (which
 // some editors write) is dropped; control characters other than tab and CR are refused by
 // line, since they would reach option names and values unseen.
 std::optional<std::string> read_config_text(const std::string& path, std::string& text) {
     const std::string unreadable = "cannot read --config file '" + path + "'";
-    if (auto kind = not_regular_file(path); kind && *kind == "a directory") return unreadable + ": it is a directory";
+    if (auto kind = not_regular_file(path); kind && *kind == "a directory")
+        return unreadable + ": it is a directory";
     std::ifstream in(path, std::ios::binary);
     if (!in) return unreadable;
     std::ostringstream buffer;
@@ -114,7 +114,8 @@ Options::parse_quietly(int argc, const char* const argv[],
         po::options_description all;
         all.add(m_own).add(m_generic);
         po::variables_map vm;
-        const auto command_line = po::command_line_parser(argc, argv).options(all).positional(m_positional).run();
+        const auto command_line =
+            po::command_line_parser(argc, argv).options(all).positional(m_positional).run();
         po::store(command_line, vm);
         if (vm.count("help")) {
             help = true;
@@ -249,7 +250,8 @@ void check_writable_output(const std::string& path, const std::string& option) {
     const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
     if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
         throw UsageError(cannot + ": directory '" + dir + "' does not exist");
-    if (access(dir.c_str(), W_OK) != 0) throw UsageError(cannot + ": directory '" + dir + "' is not writable");
+    if (access(dir.c_str(), W_OK) != 0)
+        throw UsageError(cannot + ": directory '" + dir + "' is not writable");
 
     // The temporary file the writer creates first: it must be a regular file if it is there,
     // and creatable if not (which access() does not tell for root, nor on /proc).
@@ -269,7 +271,6 @@ void check_writable_output(const std::string& path, const std::string& option) {
 }
 
 void check_result_path(const std::string& path) {
-    check_writable_output(path, "--out");
     // Open MPI 4.1's MPI-IO copies the path into fixed buffers when it opens PATH.partial
     // (sharedfp/lockedfile: PATH.partial.locktest.RANK into 256 bytes, a buffer overflow
     // that aborts the process; sharedfp/sm: a file named after PATH.partial in its
@@ -279,8 +280,9 @@ void check_result_path(const std::string& path) {
     if (path.size() > MAX_RESULT_PATH || name > MAX_RESULT_NAME)
         throw UsageError("--out '" + path + "' is too long for Open MPI's MPI-IO: at most " +
                          std::to_string(MAX_RESULT_PATH) + " characters and a file name of at most " +
-                         std::to_string(MAX_RESULT_NAME) + " work, this one has " + std::to_string(path.size()) +
-                         " and " + std::to_string(name));
+                         std::to_string(MAX_RESULT_NAME) + " work, this one has " +
+                         std::to_string(path.size()) + " and " + std::to_string(name));
+    check_writable_output(path, "--out");
 }
 
 std::pair<long, long> parse_range(const std::string& text, const std::string& option) {

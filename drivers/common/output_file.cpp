@@ -30,14 +30,17 @@ std::optional<std::string> not_regular_file(const std::string& path) {
 
 namespace {
 // Whether an entry of this lstat mode may be replaced by a result.
-bool replaceable(mode_t mode) { return S_ISREG(mode) || S_ISLNK(mode); }
+bool replaceable(mode_t mode) {
+    return S_ISREG(mode) || S_ISLNK(mode);
+}
 
 [[noreturn]] void refuse_to_replace(const std::string& to, mode_t mode) {
     throw std::runtime_error("refusing to replace '" + to + "': it is " + file_kind(mode));
 }
 
 [[noreturn]] void rename_failed(const std::string& from, const std::string& to, int error) {
-    throw std::runtime_error("cannot rename '" + from + "' to '" + to + "': " + std::strerror(error));
+    throw std::runtime_error("cannot rename '" + from + "' to '" + to +
+                             "': " + std::strerror(error));
 }
 } // namespace
 
@@ -69,7 +72,9 @@ void rename_over_regular_file(const std::string& from, const std::string& to) {
     if (std::rename(from.c_str(), to.c_str()) != 0) rename_failed(from, to, errno); // checked above
 }
 
-OutputLock::~OutputLock() { release(); }
+OutputLock::~OutputLock() {
+    release();
+}
 
 void OutputLock::release() {
     if (m_fd >= 0) ::close(m_fd);
@@ -84,7 +89,8 @@ std::optional<std::string> OutputLock::acquire(const std::string& path, Refusal&
         if (lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
             return "cannot write " + quoted_path + ": it is " + file_kind(st.st_mode);
         // O_NONBLOCK: should a FIFO appear here after all, opening it must not wait.
-        const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+        const int fd =
+            ::open(path.c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
         if (fd < 0) {
             if (errno == ELOOP) return "cannot write " + quoted_path + ": it is a symbolic link";
             return "cannot write " + quoted_path + ": " + std::strerror(errno);
@@ -114,7 +120,8 @@ std::optional<std::string> OutputLock::acquire(const std::string& path, Refusal&
 }
 
 bool OutputLock::holds(const std::string& path) const {
-    struct stat mine {}, named {};
+    struct stat mine {
+    }, named{};
     return m_fd >= 0 && fstat(m_fd, &mine) == 0 && lstat(path.c_str(), &named) == 0 &&
            mine.st_dev == named.st_dev && mine.st_ino == named.st_ino;
 }

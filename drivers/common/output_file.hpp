@@ -26,7 +26,7 @@ void rename_over_regular_file(const std::string& from, const std::string& to);
 
 // Rank 0's hold on a result's PATH.partial (flock, so a killed run releases it).
 class OutputLock {
-public:
+  public:
     OutputLock() = default;
     ~OutputLock();
     OutputLock(const OutputLock&) = delete;
@@ -45,7 +45,7 @@ public:
     // so a finished result must not stay locked.
     void release();
 
-private:
+  private:
     int m_fd = -1;
 };
 

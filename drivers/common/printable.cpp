@@ -23,8 +23,10 @@ bool is_control(char32_t c) {
 std::size_t utf8_sequence(std::string_view s, char32_t& code) {
     const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
     const unsigned char b0 = byte(0);
-    const std::size_t length = b0 >= 0xC2 && b0 <= 0xDF ? 2 : b0 >= 0xE0 && b0 <= 0xEF ? 3
-                             : b0 >= 0xF0 && b0 <= 0xF4 ? 4 : 0;
+    const std::size_t length = b0 >= 0xC2 && b0 <= 0xDF   ? 2
+                               : b0 >= 0xE0 && b0 <= 0xEF ? 3
+                               : b0 >= 0xF0 && b0 <= 0xF4 ? 4
+                                                          : 0;
     if (length == 0) return 0;
     code = b0 & (0x7Fu >> length); // the lead byte's payload bits
     if (s.size() < length) return 0;
@@ -46,18 +48,27 @@ std::string printable(std::string_view text) {
         std::size_t length = 1;
         char32_t code = c;
         if (c >= 0x80) length = utf8_sequence(text.substr(i), code);
-        if (c >= 0x20 && c < 0x7F) out += static_cast<char>(c);
-        else if (c == '\n') out += "\\n";
-        else if (c == '\t') out += "\\t";
-        else if (c == '\r') out += "\\r";
-        else if (c < 0x80 || length == 0) append_escape(out, "\\x%02x", c); // C0, DEL, not UTF-8
-        else if (is_control(code)) append_escape(out, "\\u%04x", static_cast<unsigned>(code));
-        else out.append(text.substr(i, length));
+        if (c >= 0x20 && c < 0x7F)
+            out += static_cast<char>(c);
+        else if (c == '\n')
+            out += "\\n";
+        else if (c == '\t')
+            out += "\\t";
+        else if (c == '\r')
+            out += "\\r";
+        else if (c < 0x80 || length == 0)
+            append_escape(out, "\\x%02x", c); // C0, DEL, not UTF-8
+        else if (is_control(code))
+            append_escape(out, "\\u%04x", static_cast<unsigned>(code));
+        else
+            out.append(text.substr(i, length));
         i += length == 0 ? 1 : length;
     }
     return out;
 }
 
-std::string quoted(std::string_view text) { return "'" + printable(text) + "'"; }
+std::string quoted(std::string_view text) {
+    return "'" + printable(text) + "'";
+}
 
 } // namespace cgt::common

@@ -46,7 +46,8 @@ ResultReader::ResultReader(const std::string& path, const std::string& expected_
             throw ResultRefused(path + " does not exist, only " + path + suffix + " (its run did not finish)");
         throw ResultRefused(path + " does not exist");
     }
-    if (!S_ISREG(st.st_mode)) throw ResultRefused(path + " is " + file_kind(st.st_mode) + ", not a result file");
+    if (!S_ISREG(st.st_mode))
+        throw ResultRefused(path + " is " + file_kind(st.st_mode) + ", not a result file");
     const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
     if (file < 0) throw ResultRefused(path + " is not an HDF5 file");
     m_file = H5Id(file, H5Fclose);

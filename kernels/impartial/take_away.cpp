@@ -29,7 +29,8 @@ TakeAway TakeAway::subtraction(std::vector<Heap> set) {
 TakeAway TakeAway::parse(const std::string& text) {
     if (text == "nim") return nim();
     if (is_word(text))
-        throw std::invalid_argument("'" + text + "' is not a game: write nim or a subtraction set such as 1,3,4");
+        throw std::invalid_argument("'" + text +
+                                    "' is not a game: write nim or a subtraction set such as 1,3,4");
     std::string body = text;
     if (!body.empty() && body.front() == '{') {
         if (body.back() != '}') throw std::invalid_argument("unbalanced braces in '" + text + "'");

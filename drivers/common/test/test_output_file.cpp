@@ -14,7 +14,8 @@ namespace {
 // A scratch folder, removed with everything in it.
 struct Scratch {
     fs::path dir;
-    Scratch() : dir(fs::temp_directory_path() / ("cgt-output-file-test-" + std::to_string(::getpid()))) {
+    Scratch()
+        : dir(fs::temp_directory_path() / ("cgt-output-file-test-" + std::to_string(::getpid()))) {
         fs::remove_all(dir);
         fs::create_directory(dir);
     }
@@ -22,7 +23,9 @@ struct Scratch {
     [[nodiscard]] std::string at(const std::string& name) const { return (dir / name).string(); }
 };
 
-void write_text(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+void write_text(const std::string& path, const std::string& text) {
+    std::ofstream(path) << text;
+}
 std::string read_text(const std::string& path) {
     std::ifstream in(path);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -55,7 +58,8 @@ TEST_CASE("OutputFile: a directory or a FIFO is never renamed over", "[common]")
     const Scratch s;
     fs::create_directory(s.at("dir"));
     REQUIRE(mkfifo(s.at("fifo").c_str(), 0600) == 0);
-    for (const auto& [name, kind] : {std::pair{"dir", "a directory"}, std::pair{"fifo", "a FIFO"}}) {
+    for (const auto& [name, kind] :
+         {std::pair{"dir", "a directory"}, std::pair{"fifo", "a FIFO"}}) {
         const std::string to = s.at(name), from = to + ".partial";
         write_text(from, "result");
         CHECK_THROWS_WITH(rename_over_regular_file(from, to),
@@ -78,7 +82,8 @@ TEST_CASE("OutputLock: a second holder is refused until the first lets go", "[co
         CHECK(first.holds(path));
         OutputLock second; // flock locks of two open files conflict within one process too
         CHECK(second.acquire(path, refusal) ==
-              "another run is writing '" + path + "' (it is locked): wait for it to finish, or choose another --out");
+              "another run is writing '" + path +
+                  "' (it is locked): wait for it to finish, or choose another --out");
         CHECK(refusal == OutputLock::Refusal::busy);
         fs::rename(path, s.at("x.h5")); // as finish() does: the lock no longer holds the name
         CHECK_FALSE(first.holds(path));
@@ -99,7 +104,8 @@ TEST_CASE("OutputLock: refuses a directory, a FIFO and a symbolic link", "[commo
     for (const auto& [name, kind] : rows) {
         OutputLock lock;
         OutputLock::Refusal refusal{};
-        CHECK(lock.acquire(s.at(name), refusal) == "cannot write '" + s.at(name) + "': it is " + kind);
+        CHECK(lock.acquire(s.at(name), refusal) ==
+              "cannot write '" + s.at(name) + "': it is " + kind);
         CHECK(refusal == OutputLock::Refusal::failed);
     }
     OutputLock lock;

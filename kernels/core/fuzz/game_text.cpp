@@ -15,7 +15,8 @@ bool has_big_nimber(std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] != '*') continue;
         unsigned long n = 0;
-        for (std::size_t k = i + 1; k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])) && n <= 64; ++k)
+        for (std::size_t k = i + 1;
+             k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])) && n <= 64; ++k)
             n = n * 10 + static_cast<unsigned long>(text[k] - '0');
         if (n > 64) return true;
     }

@@ -12,7 +12,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0) return 0;
     const int board_size = data[0] % (cgt::hex::MAX_BOARD_SIZE + 2);
     try {
-        const Board board = Board::from_moves(board_size, std::string_view(reinterpret_cast<const char*>(data + 1), size - 1));
+        const Board board = Board::from_moves(
+            board_size, std::string_view(reinterpret_cast<const char*>(data + 1), size - 1));
         if (!(Board::parse(board.to_text()) == board)) __builtin_trap();
     } catch (const std::invalid_argument&) {
     }

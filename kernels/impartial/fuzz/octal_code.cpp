@@ -13,7 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0) return 0;
     const Play play = data[0] & 1 ? Play::misere : Play::normal;
     try {
-        const OctalGame game = OctalGame::parse_game(std::string(reinterpret_cast<const char*>(data + 1), size - 1), play);
+        const OctalGame game = OctalGame::parse_game(
+            std::string(reinterpret_cast<const char*>(data + 1), size - 1), play);
         if (OctalGame::parse(game.code()).digits() != game.digits()) __builtin_trap();
     } catch (const std::invalid_argument&) {
     }
