@@ -8,13 +8,18 @@ set_property(GLOBAL PROPERTY CGT_KERNELS "")
 # with kernels/ as the include root (#include "<area>/<file>.hpp"), and its tests
 # kernels/<area>/test/*.cpp into the Catch2 executable test_<area>, and each
 # kernels/<area>/fuzz/<name>.cpp into a libFuzzer target (cmake/Fuzzing.cmake).
+# `cmake --install` puts the library and its headers under the prefix as cgt::<area> of
+# find_package(cgt) (cmake/Install.cmake), the include root there being include/cgt.
 function(cgt_add_kernel area)
   cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
   add_library(cgt_${area} STATIC ${sources})
   add_library(cgt::${area} ALIAS cgt_${area})
-  target_include_directories(cgt_${area} PUBLIC ${PROJECT_SOURCE_DIR}/kernels)
-  target_link_libraries(cgt_${area} PRIVATE cgt_warnings)
+  target_include_directories(cgt_${area} PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/kernels>
+                             $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/cgt>)
+  # Warnings are the project's own: an installed kernel does not impose them on its user.
+  target_link_libraries(cgt_${area} PRIVATE $<BUILD_INTERFACE:cgt_warnings>)
+  set_target_properties(cgt_${area} PROPERTIES EXPORT_NAME ${area})
   foreach(dep IN LISTS ARG_DEPS)
     target_link_libraries(cgt_${area} PUBLIC cgt_${dep})
   endforeach()

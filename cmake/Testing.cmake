@@ -86,13 +86,61 @@ function(cgt_add_determinism_test driver)
     LABELS "mpi;determinism" PROCESSORS 2 TIMEOUT 600)
 endfunction()
 
-# cgt_add_kill_test(<driver target> <seconds> [driver options...]): a run killed after
-# <seconds> leaves only OUT.partial.
-function(cgt_add_kill_test driver seconds)
-  add_test(NAME "${driver}: killed mid-run leaves only .partial"
-           COMMAND ${PROJECT_SOURCE_DIR}/cmake/kill_test.sh ${seconds} $<TARGET_FILE:${driver}> ${ARGN})
-  set_tests_properties("${driver}: killed mid-run leaves only .partial" PROPERTIES
-    LABELS "mpi" PROCESSORS 2 TIMEOUT 300)
+# Options of the resume, stop and merge tests: SERIAL (a driver that runs on 1 rank) and
+# EXCLUDE <table> (a table that measures the run, left out of the comparisons), then the
+# driver's options.
+function(_cgt_run_test_options out_flags out_options)
+  set(flags)
+  set(options ${ARGN})
+  while(options)
+    list(GET options 0 first)
+    if(first STREQUAL "SERIAL")
+      list(APPEND flags --serial)
+      list(REMOVE_AT options 0)
+    elseif(first STREQUAL "EXCLUDE")
+      list(GET options 1 table)
+      list(APPEND flags --exclude ${table})
+      list(REMOVE_AT options 0 1)
+    else()
+      break()
+    endif()
+  endwhile()
+  set(${out_flags} ${flags} PARENT_SCOPE)
+  set(${out_options} ${options} PARENT_SCOPE)
+endfunction()
+
+# One test of <script> (resume_test.sh, stop_test.sh, merge_test.sh) on a driver, named
+# "<driver>: <what>", with the tools it takes before the driver.
+function(_cgt_add_run_test script driver what)
+  cmake_parse_arguments(ARG "" "" "TOOLS;ARGS" ${ARGN})
+  _cgt_run_test_options(flags options ${ARG_ARGS})
+  add_test(NAME "${driver}: ${what}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/${script} ${flags} ${ARG_TOOLS}
+                                             $<TARGET_FILE:${driver}> ${options})
+  set_tests_properties("${driver}: ${what}" PROPERTIES LABELS "mpi;resume" PROCESSORS 2 TIMEOUT 900)
+endfunction()
+
+# cgt_add_resume_test(<driver target> [SERIAL] [EXCLUDE <table>]... [driver options...]): the
+# driver killed with SIGKILL early, in the middle (then resumed on another rank count) and
+# during its final write, and resumed, writes the tables of an uninterrupted run.
+function(cgt_add_resume_test driver)
+  _cgt_add_run_test(resume_test.sh ${driver} "killed early, midway and in the final write, resumed: the same tables"
+                    TOOLS $<TARGET_FILE:cgt-merge> ARGS ${ARGN})
+endfunction()
+
+# cgt_add_stop_test(<driver target> [SERIAL] [EXCLUDE <table>]... [driver options...]):
+# SIGUSR1 and SIGTERM stop the driver with status 3, and the command it prints continues it
+# to the tables of an uninterrupted run.
+function(cgt_add_stop_test driver)
+  _cgt_add_run_test(stop_test.sh ${driver} "SIGUSR1 and SIGTERM stop it with status 3; the printed command resumes it"
+                    TOOLS $<TARGET_FILE:cgt-merge> ARGS ${ARGN})
+endfunction()
+
+# cgt_add_merge_test(<driver target> [EXCLUDE <table>]... "<other options>" [driver options...]):
+# three --tasks parts on 1, 2 and 3 ranks merged by cgt-merge give the tables of one run; a
+# gap, a disagreeing overlap and a part run with <other options> are refused.
+function(cgt_add_merge_test driver)
+  _cgt_add_run_test(merge_test.sh ${driver} "three parts on 1, 2 and 3 ranks merge into one run's tables; gaps, disagreements refused"
+                    TOOLS $<TARGET_FILE:cgt-merge> $<TARGET_FILE:journal_tamper> ARGS ${ARGN})
 endfunction()
 
 # cgt_add_verify_refusal_test(<verify target> <dataset> <driver target> [RANKS n] [driver options...]):

@@ -2,10 +2,19 @@
 # Runs a job's Slurm batch script on a real single-node Slurm cluster started here, then
 # its verify program on what the job wrote:
 #   slurm_test.sh JOB BIN_DIR [driver options...]   (options override the job's INI)
+#   slurm_test.sh --time-limit JOB BIN_DIR [...]    the job's time limit is cut short while it
+#       runs (scontrol update), so that Slurm sends the script's warning signal: the job must
+#       stop with status 3, requeue itself, resume from its journal and verify
+#   slurm_test.sh --array N JOB BIN_DIR [...]       jobs/array.slurm with N array tasks, merged
 # The cluster (munged, slurmctld, slurmd from Debian's munge and slurm-wlm) lives in a
 # private temp folder: its own config, key, socket, ports and state; the daemons are
 # stopped by PID when the test ends, whatever happens.
 set -uo pipefail
+scenario=plain parts=0
+case "${1:-}" in
+  --time-limit) scenario=time-limit; shift ;;
+  --array) scenario=array; parts=$2; shift 2 ;;
+esac
 job=$1 bin=$2
 shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -89,7 +98,7 @@ SelectTypeParameters=CR_Core
 ReturnToService=2
 JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
-NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=$(($(awk '/^MemTotal:/ {print $2}' /proc/meminfo) / 1024)) State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF=$dir/slurm.conf
@@ -102,12 +111,65 @@ done
 sinfo -h -o %t | grep -q idle || fail "the node did not become idle"
 
 cd "$root"
-CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "jobs/$job.slurm" --out "$dir/$job.h5" "$@" \
-  || fail "sbatch --wait jobs/$job.slurm failed"
 verify=$(. jobs/common.sh && cgt_job_verify "$job")
-"$bin/$verify" "$dir/$job.h5" >"$dir/verify.txt" || { cat "$dir/verify.txt"; fail "verify of the Slurm job's file failed"; }
-tail -1 "$dir/verify.txt"
-ranks=$(h5dump -a /ranks "$dir/$job.h5" | sed -n 's/^ *(0): \([0-9]*\)/\1/p')
-expected=$(sed -n 's/^#SBATCH --ntasks=\([0-9]*\).*/\1/p' "jobs/$job.slurm" | head -1)
-[ "$ranks" = "${expected:-1}" ] || fail "the Slurm job ran on ${ranks:-?} ranks, expected ${expected:-1} (its --ntasks)"
-echo "PASS: jobs/$job.slurm ran on a real Slurm cluster ($ranks ranks) and verified"
+verified() { # FILE
+  "$bin/$verify" "$1" >"$dir/verify.txt" || { cat "$dir/verify.txt"; fail "verify of the Slurm job's file failed"; }
+  tail -1 "$dir/verify.txt"
+}
+field() { scontrol show job "$1" 2>/dev/null | tr ' ' '\n' | sed -n "s/^$2=//p" | head -1; }
+wait_until() { # SECONDS DESCRIPTION TEST
+  local i
+  for i in $(seq $(($1 * 2))); do
+    eval "$3" && return 0
+    sleep 0.5
+  done
+  fail "no $2 within $1 s"
+}
+
+case $scenario in
+plain)
+  CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "jobs/$job.slurm" --out "$dir/$job.h5" "$@" \
+    || fail "sbatch --wait jobs/$job.slurm failed"
+  verified "$dir/$job.h5"
+  ranks=$(h5dump -a /ranks "$dir/$job.h5" | sed -n 's/^ *(0): \([0-9]*\)/\1/p')
+  expected=$(sed -n 's/^#SBATCH --ntasks=\([0-9]*\).*/\1/p' "jobs/$job.slurm" | head -1)
+  [ "$ranks" = "${expected:-1}" ] || fail "the Slurm job ran on ${ranks:-?} ranks, expected ${expected:-1} (its --ntasks)"
+  echo "PASS: jobs/$job.slurm ran on a real Slurm cluster ($ranks ranks) and verified"
+  ;;
+time-limit)
+  warn=$(sed -n 's/^#SBATCH --signal=B:USR1@\([0-9]*\).*/\1/p' "jobs/$job.slurm")
+  [ -n "$warn" ] || fail "jobs/$job.slurm asks for no warning signal (#SBATCH --signal=B:USR1@...)"
+  id=$(CGT_BIN=$bin sbatch --parsable --output="$dir/job.log" "jobs/$job.slurm" --out "$dir/$job.h5" "$@") \
+    || fail "sbatch jobs/$job.slurm failed"
+  wait_until 120 "start of job $id" '[ "$(field "$id" JobState)" = RUNNING ]'
+  # A limit in whole minutes that leaves less than the warning time: Slurm signals the
+  # script at its next look at the running jobs' limits (every 30 s or so).
+  elapsed=$(field "$id" RunTime | awk -F: '{ print ($1 * 60 + $2) * 60 + $3 }')
+  minutes=$(( (elapsed + warn) / 60 ))
+  [ $((minutes * 60 - elapsed)) -ge 45 ] || minutes=$((minutes + 1))
+  scontrol update JobId="$id" TimeLimit="$minutes" || fail "scontrol update of the time limit failed"
+  echo "job $id: time limit cut to $minutes min after ${elapsed} s: the warning is ${warn} s before it"
+  wait_until 240 "stop and requeue of job $id" 'grep -q "requeueing job $id" "$dir/job.log"'
+  # The rest of the run: its own limit again. (Slurm holds a requeued job back for a couple
+  # of minutes; a step launched sooner can collide with the old one's on the node.)
+  scontrol update JobId="$id" TimeLimit=30 || fail "scontrol update of the requeued job failed"
+  wait_until 600 "end of job $id" '[ "$(field "$id" JobState)" = COMPLETED ] || [ "$(field "$id" JobState)" = FAILED ]'
+  [ "$(field "$id" JobState)" = COMPLETED ] || { cat "$dir/job.log"; fail "job $id ended $(field "$id" JobState)"; }
+  grep -E ": stopped: [0-9]+ of [0-9]+ tasks are done and kept in " "$dir/job.log" | tail -1
+  grep -q "continuing with --resume" "$dir/job.log" || { cat "$dir/job.log"; fail "the requeued job did not resume"; }
+  restarts=$(field "$id" Restarts)
+  [ "${restarts:-0}" -ge 1 ] || fail "job $id was not requeued (Restarts=${restarts:-?})"
+  [ -e "$dir/$job.h5.journal" ] && fail "the journal is still there after the job completed"
+  verified "$dir/$job.h5"
+  echo "PASS: jobs/$job.slurm, signalled before its time limit, stopped, requeued itself $restarts time(s), resumed and verified"
+  ;;
+array)
+  id=$(CGT_BIN=$bin sbatch --parsable --array=1-"$parts" --output="$dir/array-%a.log" jobs/array.slurm "$job" \
+       --out "$dir/$job.h5" "$@") || fail "sbatch --array jobs/array.slurm failed"
+  wait_until 600 "merged file of array $id" '[ -e "$dir/$job.h5" ] && [ -z "$(squeue -h -n cgt-merge 2>/dev/null)" ]'
+  for f in "$dir"/array-*.log; do grep -q "tasks are done and kept in" "$f" || { cat "$f"; fail "$f: no part done"; }; done
+  ls -d "$dir/$job".part-*.h5.journal >/dev/null 2>&1 && fail "the parts' journals are still there after the merge"
+  verified "$dir/$job.h5"
+  echo "PASS: jobs/array.slurm ran $job as $parts array tasks of parts --tasks K/$parts, merged by cgt-merge, verified"
+  ;;
+esac

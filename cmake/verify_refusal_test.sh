@@ -15,6 +15,17 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpiexec --quiet --oversubscribe -n "$ranks" "$driver" --quiet --out "$dir/good.h5" "$@" || fail "the driver failed"
 "$verify" "$dir/good.h5" >"$dir/out.txt" 2>&1 || { cat "$dir/out.txt"; fail "verify of a fresh file failed"; }
 echo "fresh file: $(tail -1 "$dir/out.txt")"
+# The same report as JSON (--json) parses, passes, and holds the checks the text counted.
+"$verify" --json "$dir/good.h5" >"$dir/out.json" || fail "verify --json of a fresh file failed"
+/usr/bin/python3 -m json.tool "$dir/out.json" >/dev/null || fail "verify --json does not parse"
+/usr/bin/python3 -c '
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+n = int(re.search(r"\((\d+) checks", open(sys.argv[2]).read().splitlines()[-1]).group(1))
+assert d["verdict"] == "PASS" and d["failed"] == 0 and d["checks_total"] == n == len(d["checks"]), (d["verdict"], n)
+assert all(set(c) >= {"name", "published", "ours", "verdict"} for c in d["checks"]) and d["sources"]
+print("fresh file as JSON:", d["checks_total"], "checks,", len(d["sources"]), "sources")' "$dir/out.json" "$dir/out.txt" ||
+  fail "verify --json disagrees with the text report"
 
 expect_refusal() { # NAME FILE REGEX
   "$verify" "$2" >"$dir/out.txt" 2>"$dir/err.txt"
@@ -23,6 +34,10 @@ expect_refusal() { # NAME FILE REGEX
   [ "$(wc -l <"$dir/err.txt")" = 1 ] || { cat "$dir/err.txt"; fail "$1: stderr is not one line"; }
   grep -Eq "$3" "$dir/err.txt" || fail "$1: '$(cat "$dir/err.txt")' does not match '$3'"
   echo "$1: refused: $(cat "$dir/err.txt")"
+  { "$verify" --json "$2" 2>/dev/null || true; } | /usr/bin/python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["verdict"] == "REFUSED" and d["error"], d' || fail "$1: --json does not say REFUSED"
 }
 cp "$dir/good.h5" "$dir/run.h5.partial"
 expect_refusal "a .partial file" "$dir/run.h5.partial" "is a partial file"

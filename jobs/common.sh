@@ -6,9 +6,12 @@ CGT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CGT_BUILD=${CGT_BUILD:-$CGT_ROOT/build/release}
 CGT_BIN=$CGT_BUILD/bin
 
-# Debian packages: to build and run the jobs; to run the tests (adds a real Slurm).
+# Debian packages: to build and run the jobs; to draw the results report (jobs/report, run
+# by /usr/bin/python3); to run the tests (adds a real Slurm, and Chromium for a screenshot
+# of the report).
 CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2"
-CGT_PACKAGES_TEST="slurm-wlm munge"
+CGT_PACKAGES_REPORT="python3 python3-h5py python3-matplotlib"
+CGT_PACKAGES_TEST="slurm-wlm munge chromium"
 
 cgt_missing_packages() {
   local missing=() p

@@ -21,13 +21,19 @@
 #include <unistd.h>
 #include <vector>
 
+namespace cgt {
+const char* build_version(); // generated at build time (cmake/WriteVersion.cmake)
+}
+
 namespace cgt::common {
 
 Options::Options(std::string program, std::string summary, std::string example,
                  std::string default_out)
     : m_program(std::move(program)), m_summary(std::move(summary)), m_example(std::move(example)),
-      m_with_output(!default_out.empty()), m_own("Options"), m_generic("Common options") {
+      m_with_output(!default_out.empty()), m_own("Options"), m_generic("Common options"),
+      m_run("Long runs (journal, resume, parts)") {
     m_generic.add_options()("help,h", "print this help and exit")(
+        "version", "print the program's version (git describe of its build) and exit")(
         "config", po::value<std::string>()->value_name("FILE"),
         "read options from an INI file (`name = value` lines; command-line values win)");
     if (m_with_output) {
@@ -96,8 +102,9 @@ std::optional<std::string> read_config_text(const std::string& path, std::string
 
 std::optional<std::string>
 Options::parse_quietly(int argc, const char* const argv[],
-                       const std::function<void(const po::variables_map&)>& validate, bool& help) {
-    help = false;
+                       const std::function<void(const po::variables_map&)>& validate, bool& help,
+                       bool& version) {
+    help = version = false;
     // Runs `validate`; a kernel's std::invalid_argument is a usage error like UsageError.
     auto check = [&](const po::variables_map& vm) -> std::optional<std::string> {
         if (!validate) return std::nullopt;
@@ -112,13 +119,17 @@ Options::parse_quietly(int argc, const char* const argv[],
     };
     try {
         po::options_description all;
-        all.add(m_own).add(m_generic);
+        all.add(m_own).add(m_generic).add(m_run);
         po::variables_map vm;
         const auto command_line =
             po::command_line_parser(argc, argv).options(all).positional(m_positional).run();
         po::store(command_line, vm);
         if (vm.count("help")) {
             help = true;
+            return std::nullopt;
+        }
+        if (vm.count("version")) {
+            version = true;
             return std::nullopt;
         }
         std::string config_path;
@@ -169,19 +180,21 @@ Options::parse_quietly(int argc, const char* const argv[],
 
 bool Options::parse(int argc, const char* const argv[],
                     const std::function<void(const po::variables_map&)>& validate) {
-    bool help = false;
-    if (auto error = parse_quietly(argc, argv, validate, help)) throw UsageError(*error);
+    bool help = false, version = false;
+    if (auto error = parse_quietly(argc, argv, validate, help, version)) throw UsageError(*error);
     if (help) print_help();
-    return !help;
+    if (version) print_version();
+    return !help && !version;
 }
 
 bool Options::parse(const MpiEnvironment& env, int argc, const char* const argv[],
                     const std::function<void(const po::variables_map&)>& validate) {
-    bool help = false;
-    const auto error = parse_quietly(argc, argv, validate, help);
+    bool help = false, version = false;
+    const auto error = parse_quietly(argc, argv, validate, help, version);
     env.agree_on_usage(error);
     if (help && env.is_root()) print_help();
-    return !help;
+    if (version && env.is_root()) print_version();
+    return !help && !version;
 }
 
 void Options::print_help() const {
@@ -196,8 +209,12 @@ void Options::print_help() const {
         bare += " [" + upper + (total == std::numeric_limits<unsigned>::max() ? "...]" : "]");
     }
     std::cout << "Usage: " << m_program << " [options]" << bare << "\n" << m_summary << "\n\n" << m_own << "\n"
-              << m_generic << "\nExample:\n  " << m_example << "\n";
+              << m_generic << "\n";
+    if (!m_run.options().empty()) std::cout << m_run << "\n";
+    std::cout << "Example:\n  " << m_example << "\n";
 }
+
+void Options::print_version() const { std::cout << m_program << " " << build_version() << "\n"; }
 
 namespace {
 std::string any_to_text(const boost::any& v) {
@@ -230,7 +247,7 @@ std::string Options::parameters_text() const {
     auto emit = [&](const po::options_description& d) {
         for (const auto& opt : d.options()) {
             const std::string name = opt->long_name();
-            if (name == "help" || name == "config") continue;
+            if (name == "help" || name == "version" || name == "config") continue;
             auto it = m_values.find(name);
             if (it == m_values.end()) continue;
             text += name + " = " + any_to_text(it->second.value()) + "\n";
@@ -238,6 +255,17 @@ std::string Options::parameters_text() const {
     };
     emit(m_own);
     emit(m_generic);
+    return text;
+}
+
+std::string Options::own_parameters_text() const {
+    std::string text;
+    for (const auto& opt : m_own.options()) {
+        const std::string name = opt->long_name();
+        auto it = m_values.find(name);
+        if (it == m_values.end()) continue;
+        text += name + " = " + any_to_text(it->second.value()) + "\n";
+    }
     return text;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // Command-line and INI options for drivers and tools, on Boost.Program_options.
-// Every program gets --help (with an example), --config FILE (the same options as an INI
-// file, so a job is a file; command-line values win over the file), and drivers also get
-// --out FILE and --quiet. Bad options, bad values, unknown keys in the INI file and a
-// --out that cannot be written are UsageErrors: one line, exit status 2, no output file.
+// Every program gets --help (with an example), --version (`PROGRAM VERSION`, the git
+// describe of its build), --config FILE (the same options as an INI file, so a job is a
+// file; command-line values win over the file), and drivers also get --out FILE and
+// --quiet. Bad options, bad values, unknown keys in the INI file and a --out that cannot
+// be written are UsageErrors: one line, exit status 2, no output file.
 #include "common/mpi_environment.hpp"
 
 #include <boost/program_options.hpp>
@@ -26,6 +27,10 @@ public:
 
     // Adds the program's own options (kebab-case names).
     po::options_description_easy_init add() { return m_own.add_options(); }
+    // Adds options that steer a run without changing its result (the driver skeleton's
+    // --resume, --journal-every, --tasks, ...): command line only, not in the INI file, not
+    // in parameters_text().
+    po::options_description_easy_init add_run_control() { return m_run.add_options(); }
     // Lets up to `max_count` (-1: any number) bare arguments stand for option `name`
     // (which must have been added), e.g. the input file of a verify program.
     void positional(const std::string& name, int max_count) { m_positional.add(name.c_str(), max_count); }
@@ -34,8 +39,8 @@ public:
     // std::invalid_argument from a kernel's check, on a bad value). Every value of the
     // --config file is checked, also one the command line overrides: `validate` then runs
     // on the file's values first and last on those that apply (so it may run three times).
-    // Returns false after printing --help (the program should then exit 0). On a usage
-    // error throws UsageError. Not collective: for a tool without MPI.
+    // Returns false after printing --help or --version (the program should then exit 0).
+    // On a usage error throws UsageError. Not collective: for a tool without MPI.
     bool parse(int argc, const char* const argv[],
                const std::function<void(const po::variables_map&)>& validate = {});
     // The same for an MPI driver, collectively: every rank parses and validates; if any
@@ -56,19 +61,24 @@ public:
     // in declaration order (--help, --config excluded): the `parameters` attribute of a
     // result file, and a valid --config file that reproduces the run.
     [[nodiscard]] std::string parameters_text() const;
+    // The program's own options alone, in the same form: what decides a run's result (no
+    // --out, --quiet or run control). Two runs with equal texts compute the same tables.
+    [[nodiscard]] std::string own_parameters_text() const;
 
     [[nodiscard]] const std::string& program() const { return m_program; }
 
 private:
     std::optional<std::string> parse_quietly(int argc, const char* const argv[],
                                              const std::function<void(const po::variables_map&)>& validate,
-                                             bool& help);
+                                             bool& help, bool& version);
     void print_help() const;
+    void print_version() const;
 
     std::string m_program, m_summary, m_example;
     bool m_with_output;
     po::options_description m_own;
     po::options_description m_generic;
+    po::options_description m_run;
     po::positional_options_description m_positional;
     po::variables_map m_values;
 };

@@ -19,8 +19,8 @@ namespace cgt::common {
 std::string program_version() { return build_version(); }
 
 namespace {
-std::string iso8601_now() {
-    const std::time_t t = std::time(nullptr);
+std::string iso8601_now(double seconds_ago) {
+    const std::time_t t = std::time(nullptr) - static_cast<std::time_t>(seconds_ago);
     std::tm utc{};
     gmtime_r(&t, &utc);
     char buf[32];
@@ -31,8 +31,11 @@ std::string iso8601_now() {
 template <class T> std::uint64_t to_u64(T v) { return static_cast<std::uint64_t>(v); }
 } // namespace
 
-ResultFile::ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters)
-    : m_comm(comm), m_path(std::move(path)), m_start(std::chrono::steady_clock::now()) {
+ResultFile::ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters,
+                       double run_seconds)
+    : m_comm(comm), m_path(std::move(path)),
+      m_start(std::chrono::steady_clock::now() -
+              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(run_seconds))) {
     MPI_Comm_rank(comm, &m_rank);
     MPI_Comm_size(comm, &m_size);
     silence_hdf5_errors();
@@ -49,7 +52,7 @@ ResultFile::ResultFile(MPI_Comm comm, std::string path, std::string program, std
     m_file = H5Id(file, H5Fclose);
 
     // Every rank writes the same attribute values: rank 0's clock decides `started`.
-    std::string started = iso8601_now();
+    std::string started = iso8601_now(run_seconds);
     started.resize(32, '\0');
     check_mpi(MPI_Bcast(started.data(), 32, MPI_CHAR, 0, comm), "MPI_Bcast");
     started.resize(std::strlen(started.c_str()));
@@ -229,6 +232,14 @@ void ResultFile::write_table(const std::string& name, LocalTable& table, const s
     // Stored as text: HDF5 attributes have no portable unsigned 64-bit reader everywhere.
     write_attribute(group, "checksum", std::to_string(global_checksum), where);
     group.close("H5Gclose", where);
+}
+
+void ResultFile::write_table(const TableSchema& schema, LocalTable& table) {
+    schema.check(table);
+    write_table(schema.name, table, schema.order, schema.compress);
+    set_attribute(schema.name, "description", schema.meaning);
+    for (const ColumnSchema& column : schema.columns)
+        set_attribute(schema.name + "/" + column.name, "description", column.meaning);
 }
 
 void ResultFile::finish() {

@@ -13,6 +13,7 @@
 // it nor PATH is ever anything but a regular file (output_file.hpp).
 #include "common/hdf5_handle.hpp"
 #include "common/output_file.hpp"
+#include "common/schema.hpp"
 #include "common/table.hpp"
 
 #include <mpi.h>
@@ -28,9 +29,12 @@ std::string program_version();
 class ResultFile {
 public:
     // Collective. Creates PATH.partial (replacing any old one) and writes the provenance
-    // attributes with complete = 0. Throws UsageError on every rank when another run holds
-    // PATH.partial, JobFailure on every rank when it cannot be created.
-    ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters);
+    // attributes with complete = 0. `run_seconds`: how long the run has been going already
+    // (the driver skeleton creates the file once the tasks are done), so that `started` and
+    // `wall_seconds` cover the whole run. Throws UsageError on every rank when another run
+    // holds PATH.partial, JobFailure on every rank when it cannot be created.
+    ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters,
+               double run_seconds = 0.0);
     ~ResultFile();
     ResultFile(const ResultFile&) = delete;
     ResultFile& operator=(const ResultFile&) = delete;
@@ -42,6 +46,10 @@ public:
     // values, and for text columns, which are stored as wide as their longest text.
     void write_table(const std::string& name, LocalTable& table, const std::string& order,
                      bool compress = false);
+    // Collective. The same for a table declared by a schema (schema.hpp): its name, order
+    // and compression, and a `description` attribute on the group and on every column.
+    // std::logic_error if the table's columns are not the schema's.
+    void write_table(const TableSchema& schema, LocalTable& table);
 
     // Collective, same value on every rank: an attribute on the root ("/") or a table group.
     void set_attribute(const std::string& object, const std::string& name, const std::string& value);

@@ -139,3 +139,21 @@ Table ResultReader::read_table(const std::string& name) const {
 }
 
 } // namespace cgt::common
+
+namespace cgt::common {
+
+Table ResultReader::read_table(const TableSchema& schema) const {
+    Table table = read_table(schema.name);
+    const auto kind = [](ColumnType t) {
+        return t == ColumnType::Text ? "text" : t == ColumnType::Float64 ? "float" : "integer";
+    };
+    for (const ColumnSchema& c : schema.columns) {
+        const Column& column = table.column(c.name);
+        if (std::string(kind(column.type())) != kind(c.type))
+            throw ResultRefused(m_path + ": column " + schema.name + "/" + c.name + " is not a " + kind(c.type) +
+                                " column");
+    }
+    return table;
+}
+
+} // namespace cgt::common

@@ -4,6 +4,7 @@
 // or was written by another program; reading a table whose data no longer matches its
 // checksum throws ResultRefused too ("data altered").
 #include "common/hdf5_handle.hpp"
+#include "common/schema.hpp"
 #include "common/table.hpp"
 
 #include <string>
@@ -41,6 +42,9 @@ public:
     [[nodiscard]] bool has_table(const std::string& name) const;
     // Reads every column of the group `name` and verifies its checksum.
     [[nodiscard]] Table read_table(const std::string& name) const;
+    // The same for a table declared by a schema; also refuses the file if a column of the
+    // schema is missing or of another kind (number, float or text).
+    [[nodiscard]] Table read_table(const TableSchema& schema) const;
     // A text attribute of a table group.
     [[nodiscard]] std::string table_attribute(const std::string& table, const std::string& name) const;
 

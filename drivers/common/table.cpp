@@ -1,9 +1,12 @@
 #include "common/table.hpp"
 
+#include "common/hash.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
 
 namespace cgt::common {
 
@@ -26,46 +29,35 @@ void LocalTable::end_blocks() {
     if (!m_blocks.empty()) m_blocks.back().rows = n - m_blocks.back().first_row;
 }
 
+void LocalTable::add_block(const Block& block) {
+    const std::uint64_t end = m_blocks.empty() ? 0 : m_blocks.back().first_row + m_blocks.back().rows;
+    if (block.first_row != end || block.first_row + block.rows > rows())
+        throw std::logic_error("LocalTable::add_block: block of rows " + std::to_string(block.first_row) + ".." +
+                               std::to_string(block.first_row + block.rows) + " does not follow the blocks before it");
+    m_blocks.push_back(block);
+}
+
 std::uint64_t LocalTable::rows() const { return m_columns.empty() ? 0 : m_columns.front().size(); }
 
 Column& LocalTable::find(const std::string& name) {
-    for (auto& c : m_columns)
+    return const_cast<Column&>(std::as_const(*this).find(name));
+}
+
+const Column& LocalTable::find(const std::string& name) const {
+    for (const auto& c : m_columns)
         if (c.name == name) return c;
     throw std::logic_error("no table column '" + name + "'");
 }
 
 namespace {
-// splitmix64 finaliser: a fixed, well-mixed 64-bit hash step (no process-dependent seed).
-std::uint64_t mix(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-std::uint64_t load_le(const unsigned char* b, std::size_t n) {
-    // n <= 8 bytes as a little-endian word (compilers turn a full word into one load).
-    std::uint64_t word = 0;
-    for (std::size_t k = 0; k < n; ++k) word |= std::uint64_t{b[k]} << (8 * k);
-    return word;
-}
-std::uint64_t hash_bytes(const void* p, std::size_t n) {
-    // Eight bytes at a time as little-endian words, the tail zero-padded and the length
-    // mixed in: the same on every process and platform, and fast on long texts.
-    const auto* b = static_cast<const unsigned char*>(p);
-    std::uint64_t h = mix(0xcbf29ce484222325ull ^ n);
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) h = mix(h ^ load_le(b + i, 8));
-    if (i < n) h = mix(h ^ load_le(b + i, n - i));
-    return h;
-}
 template <class T> std::uint64_t value_hash(const T& v) {
     if constexpr (std::is_same_v<T, std::string>) return hash_bytes(v.data(), v.size());
     else if constexpr (std::is_same_v<T, double>) {
         std::uint64_t bits;
         static_assert(sizeof bits == sizeof v);
         std::memcpy(&bits, &v, sizeof bits);
-        return mix(bits);
-    } else return mix(static_cast<std::uint64_t>(v));
+        return mix64(bits);
+    } else return mix64(static_cast<std::uint64_t>(v));
 }
 } // namespace
 
@@ -79,7 +71,7 @@ std::uint64_t column_checksum(const std::string& name, const ColumnData& data,
                 if (s.local_first + s.rows > values.size())
                     throw std::logic_error("column_checksum: segment outside the column");
                 for (std::uint64_t i = 0; i < s.rows; ++i)
-                    sum += mix(name_hash ^ mix((s.global_first + i) ^ value_hash(values[s.local_first + i])));
+                    sum += mix64(name_hash ^ mix64((s.global_first + i) ^ value_hash(values[s.local_first + i])));
             }
             return sum;
         },

@@ -17,7 +17,7 @@ constexpr int TAG_TASK = 7202;    // rank 0 -> worker: the next task id, or n_ta
 // a short sleep instead of a blocking receive, which would spin a core that rank 0's own
 // tasks need.
 void dispatch(MPI_Comm comm, int workers, std::uint64_t n_tasks, std::atomic<std::uint64_t>& next,
-              Progress* progress) {
+              Progress* progress, StopSignal* stop) {
     using namespace std::chrono;
     std::uint64_t finished = 0;
     MPI_Request request;
@@ -25,6 +25,11 @@ void dispatch(MPI_Comm comm, int workers, std::uint64_t n_tasks, std::atomic<std
               "MPI_Irecv");
     auto backoff = microseconds(20);
     while (workers > 0) {
+        if (stop) {
+            stop->poll();
+            // Rank 0's own loop reads the same flag; no task is handed out from now on.
+            if (stop->requested()) next.store(n_tasks);
+        }
         int flag = 0;
         MPI_Status status;
         check_mpi(MPI_Test(&request, &flag, &status), "MPI_Test");
@@ -36,7 +41,7 @@ void dispatch(MPI_Comm comm, int workers, std::uint64_t n_tasks, std::atomic<std
         backoff = microseconds(20);
         if (progress && finished) progress->record(finished);
         std::uint64_t task = next.fetch_add(1);
-        if (task >= n_tasks) {
+        if (task >= n_tasks || (stop && stop->requested())) {
             task = n_tasks;
             --workers;
         }
@@ -63,7 +68,7 @@ void wait_politely(MPI_Request& request) {
 
 std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
                                           const std::function<void(std::uint64_t)>& run,
-                                          Progress* progress) {
+                                          Progress* progress, StopSignal* stop) {
     int rank = 0, size = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
@@ -73,9 +78,14 @@ std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
         std::atomic<std::uint64_t> next{0};
         std::thread dispatcher;
         if (size > 1)
-            dispatcher = std::thread(dispatch, comm, size - 1, n_tasks, std::ref(next), progress);
+            dispatcher = std::thread(dispatch, comm, size - 1, n_tasks, std::ref(next), progress, stop);
+        // With one rank there is no dispatcher thread: this loop polls for itself.
+        const auto stopping = [&] {
+            if (stop && size == 1) stop->poll();
+            return stop && stop->requested();
+        };
         try {
-            for (std::uint64_t task; (task = next.fetch_add(1)) < n_tasks;) {
+            for (std::uint64_t task; !stopping() && (task = next.fetch_add(1)) < n_tasks;) {
                 run(task);
                 mine.push_back(task);
                 if (progress) progress->record(1);
@@ -106,6 +116,18 @@ std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
             mine.push_back(task);
             finished = 1;
             wait_politely(reply);
+            if (stop) {
+                stop->poll();
+                if (stop->requested()) break;
+            }
+        }
+        // Stopping: the task just handed out is not run; ask until rank 0, which has heard
+        // of the stop by now or soon, says "done".
+        while (next < n_tasks) {
+            ask(finished, reply);
+            finished = 0;
+            wait_politely(reply);
+            if (stop) stop->poll();
         }
         // The last task finished after the last request: counted by progress->finish().
         if (progress && finished) progress->advance(finished);

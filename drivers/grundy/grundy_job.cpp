@@ -1,8 +1,9 @@
 #include "grundy/grundy_job.hpp"
 
-#include "common/checkpoint.hpp"
+#include "grundy/grundy_schema.hpp"
 #include "impartial/grundy_game.hpp"
 
+#include <cstring>
 #include <stdexcept>
 
 namespace cgt::jobs::grundy {
@@ -22,47 +23,49 @@ ScanKernel parse_kernel(const std::string& text) {
 }
 
 namespace {
-// Checkpoint layout: dataset `values` = G(0..next_heap-1); the scan statistics as
-// attributes. Everything else of the sweep is rebuilt from the values on resume.
-constexpr const char* SCAN_ATTRIBUTES[] = {"common_heaps", "total_length", "longest", "longest_heap"};
+constexpr std::size_t SCAN_FIELDS = 4; // common_heaps, total_length, longest, longest_heap
 
-std::int64_t as_int64(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+template <class T> T get(const std::vector<std::byte>& in, std::size_t at) {
+    if (at + sizeof(T) > in.size()) throw std::invalid_argument("a saved state of the sweep ends too soon");
+    T v;
+    std::memcpy(&v, in.data() + at, sizeof v);
+    return v;
+}
 } // namespace
 
-void save_checkpoint(const std::string& path, const SparseSweep& sweep) {
-    common::write_checkpoint(path, PROGRAM, [&](hid_t file) {
-        const impartial::ScanStats& scan = sweep.scan_stats();
-        common::write_attribute(file, "next_heap", as_int64(sweep.next_heap()), path);
-        const std::uint64_t stats[] = {scan.common_heaps, scan.total_length, scan.longest, scan.longest_heap};
-        for (std::size_t i = 0; i < 4; ++i) common::write_attribute(file, SCAN_ATTRIBUTES[i], as_int64(stats[i]), path);
-        // Uncompressed: a checkpoint is temporary, and deflating it cost 9% of a 2^26 run.
-        common::write_array<std::uint16_t>(file, "values", sweep.values(), false, path);
-    });
+std::vector<std::byte> encode_state(const SparseSweep& sweep, std::uint64_t from) {
+    const auto values = sweep.values();
+    const std::uint64_t count = sweep.next_heap() - from;
+    const impartial::ScanStats& scan = sweep.scan_stats();
+    const std::uint64_t head[2 + SCAN_FIELDS] = {from, count, scan.common_heaps, scan.total_length, scan.longest,
+                                                 scan.longest_heap};
+    std::vector<std::byte> out(sizeof head + 2 * count);
+    std::memcpy(out.data(), head, sizeof head);
+    if (count > 0) std::memcpy(out.data() + sizeof head, values.data() + from, 2 * count);
+    return out;
 }
 
-std::uint64_t checkpoint_heaps(const std::string& path) {
-    std::int64_t next = -1;
-    common::read_checkpoint(path, PROGRAM, [&](hid_t file) {
-        next = common::read_int_attribute(file, "next_heap", path);
-    });
-    if (next < 0) throw std::runtime_error("checkpoint " + path + " has a negative next_heap");
-    return static_cast<std::uint64_t>(next);
-}
-
-SparseSweep resume_from_checkpoint(const std::string& path, std::uint64_t max_heap, ScanKernel kernel) {
+SparseSweep sweep_from_state(const std::vector<std::vector<std::byte>>& deltas, std::uint64_t max_heap,
+                             ScanKernel kernel) {
+    if (deltas.empty()) return SparseSweep(max_heap, kernel);
     std::vector<std::uint16_t> values;
     impartial::ScanStats scan;
-    std::int64_t next = -1;
-    common::read_checkpoint(path, PROGRAM, [&](hid_t file) {
-        next = common::read_int_attribute(file, "next_heap", path);
+    for (const auto& d : deltas) {
+        const auto from = get<std::uint64_t>(d, 0), count = get<std::uint64_t>(d, 8);
+        if (from != values.size())
+            throw std::invalid_argument("the saved states of the sweep do not join up: G(" + std::to_string(from) +
+                                        "..) after " + std::to_string(values.size()) + " values");
+        if (d.size() != 8 * (2 + SCAN_FIELDS) + 2 * count)
+            throw std::invalid_argument("a saved state of the sweep has the wrong size");
         std::uint64_t* stats[] = {&scan.common_heaps, &scan.total_length, &scan.longest, &scan.longest_heap};
-        for (std::size_t i = 0; i < 4; ++i)
-            *stats[i] = static_cast<std::uint64_t>(common::read_int_attribute(file, SCAN_ATTRIBUTES[i], path));
-        values = common::read_array<std::uint16_t>(file, "values", path);
-    });
-    if (next < 0 || static_cast<std::uint64_t>(next) != values.size())
-        throw std::runtime_error("checkpoint " + path + " is inconsistent: next_heap " + std::to_string(next) +
-                                 " but " + std::to_string(values.size()) + " values");
+        for (std::size_t i = 0; i < SCAN_FIELDS; ++i) *stats[i] = get<std::uint64_t>(d, 16 + 8 * i);
+        const std::size_t old = values.size();
+        values.resize(old + count);
+        std::memcpy(values.data() + old, d.data() + 8 * (2 + SCAN_FIELDS), 2 * count);
+    }
+    if (values.size() > max_heap + 1)
+        throw std::invalid_argument("the saved states hold G(0.." + std::to_string(values.size() - 1) +
+                                    "), beyond --max-heap " + std::to_string(max_heap));
     return SparseSweep(max_heap, values, scan, kernel);
 }
 
@@ -73,26 +76,32 @@ Tables make_tables(SparseSweep&& sweep) {
     const auto last = sweep.value_last();
     const std::uint64_t heaps = sweep.next_heap();
 
-    auto& sparse_heap = t.sparse.add_column<std::uint64_t>("heap");
-    auto& sparse_value = t.sparse.add_column<std::uint16_t>("value");
+    namespace s = schema;
+    t.grundy = s::grundy::table.make();
+    t.sparse = s::sparse::table.make();
+    t.records = s::records::table.make();
+    t.value_counts = s::value_counts::table.make();
+    t.scan = s::scan::table.make();
+    auto& sparse_heap = t.sparse.column(s::sparse::heap);
+    auto& sparse_value = t.sparse.column(s::sparse::value);
     t.sparse.begin_block(0);
     for (const auto& s : sweep.sparse_heaps()) {
         sparse_heap.push_back(s.heap);
         sparse_value.push_back(static_cast<std::uint16_t>(s.value));
     }
 
-    auto& record_heap = t.records.add_column<std::uint64_t>("heap");
-    auto& record_value = t.records.add_column<std::uint16_t>("value");
+    auto& record_heap = t.records.column(s::records::heap);
+    auto& record_value = t.records.column(s::records::value);
     t.records.begin_block(0);
     for (const auto& r : sweep.records()) {
         record_heap.push_back(r.heap);
         record_value.push_back(static_cast<std::uint16_t>(r.value));
     }
 
-    auto& value = t.value_counts.add_column<std::uint16_t>("value");
-    auto& value_class = t.value_counts.add_column<std::string>("class");
-    auto& count = t.value_counts.add_column<std::uint64_t>("count");
-    auto& value_last = t.value_counts.add_column<std::int64_t>("last");
+    auto& value = t.value_counts.column(s::value_counts::value);
+    auto& value_class = t.value_counts.column(s::value_counts::klass);
+    auto& count = t.value_counts.column(s::value_counts::count);
+    auto& value_last = t.value_counts.column(s::value_counts::last);
     t.value_counts.begin_block(0);
     const impartial::Grundy largest = sweep.records().empty() ? 0 : sweep.records().back().value;
     for (impartial::Grundy v = 0; heaps > 0 && v <= largest; ++v) {
@@ -102,11 +111,11 @@ Tables make_tables(SparseSweep&& sweep) {
         value_last.push_back(counts[v] ? static_cast<std::int64_t>(last[v]) : -1);
     }
 
-    auto& common_heaps = t.scan.add_column<std::uint64_t>("common_heaps");
-    auto& total_length = t.scan.add_column<std::uint64_t>("total_length");
-    auto& mean = t.scan.add_column<double>("mean");
-    auto& longest = t.scan.add_column<std::uint64_t>("longest");
-    auto& longest_heap = t.scan.add_column<std::uint64_t>("longest_heap");
+    auto& common_heaps = t.scan.column(s::scan::common_heaps);
+    auto& total_length = t.scan.column(s::scan::total_length);
+    auto& mean = t.scan.column(s::scan::mean);
+    auto& longest = t.scan.column(s::scan::longest);
+    auto& longest_heap = t.scan.column(s::scan::longest_heap);
     t.scan.begin_block(0);
     common_heaps.push_back(scan.common_heaps);
     total_length.push_back(scan.total_length);
@@ -114,7 +123,7 @@ Tables make_tables(SparseSweep&& sweep) {
     longest.push_back(scan.longest);
     longest_heap.push_back(scan.longest_heap);
 
-    auto& grundy = t.grundy.add_column<std::uint16_t>("value");
+    auto& grundy = t.grundy.column(s::grundy::value);
     t.grundy.begin_block(0);
     grundy = std::move(sweep).release_values();
     return t;

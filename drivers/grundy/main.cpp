@@ -1,109 +1,99 @@
 // cgt-grundy: G(0..N) of Grundy's game by the sparse-space sweep, in one process (each value
-// needs all those below it), checkpointed every --checkpoint-every heaps and resumable with
-// --resume; writes the values and the sweep's tables to one HDF5 file (grundy_job.hpp).
-#include "common/checkpoint.hpp"
-#include "common/mpi_environment.hpp"
-#include "common/options.hpp"
-#include "common/progress.hpp"
-#include "common/result_file.hpp"
+// needs all those below it): one task, whose state (the values so far) goes to the journal
+// every --journal-every seconds and on a stop, so that --resume continues the sweep; writes
+// the values and the sweep's tables to one HDF5 file (grundy_schema.hpp).
+#include "common/job.hpp"
 #include "grundy/grundy_job.hpp"
+#include "grundy/grundy_schema.hpp"
 
-#include <algorithm>
-#include <cstdio>
+#include <stdexcept>
 
 using namespace cgt;
 using namespace cgt::common;
+namespace schema = jobs::grundy::schema;
 
-int main(int argc, char* argv[]) {
-    return run_driver(argc, argv, [&](MpiEnvironment& env) {
-        Options options(jobs::grundy::PROGRAM,
-                        "Computes G(0..N) of Grundy's game (split a heap into two unequal heaps) by the\n"
-                        "sparse-space sweep, with its sparse heaps, records, value counts and scan lengths.\n"
-                        "Sequential (1 rank); checkpoints every --checkpoint-every heaps, --resume continues.",
-                        "cgt-grundy --max-heap 67108864 --checkpoint-every 16777216 --out results/grundy.h5",
-                        "grundy.h5");
-        options.add()("max-heap", po::value<long long>()->default_value(1LL << 26),
-                      "N: compute G(0..N), 0..4294967294")(
-            "checkpoint-every", po::value<long long>()->default_value(1LL << 24),
-            "heaps between checkpoints (0: none)")(
-            "checkpoint", po::value<std::string>()->default_value("")->value_name("FILE"),
-            "checkpoint file (default: the --out file + .checkpoint); removed when the run is complete")(
-            "resume", po::bool_switch()->default_value(false), "continue from the checkpoint")(
+namespace {
+
+class GrundyJob : public Job {
+public:
+    JobInfo info() const override {
+        return {.program = jobs::grundy::PROGRAM,
+                .summary = "Computes G(0..N) of Grundy's game (split a heap into two unequal heaps) by the\n"
+                           "sparse-space sweep, with its sparse heaps, records, value counts and scan lengths.\n"
+                           "Sequential (1 rank); the journal keeps the sweep every --journal-every seconds,\n"
+                           "so a stopped or killed run continues with --resume.",
+                .example = "cgt-grundy --max-heap 67108864 --journal-every 60 --out results/grundy.h5",
+                .default_out = "grundy.h5",
+                .progress_label = "cgt-grundy heaps"};
+    }
+    void add_options(Options& options) override {
+        options.add()("max-heap", po::value<long long>()->default_value(1LL << 26), "N: compute G(0..N), 0..4294967294")(
             "kernel", po::value<std::string>()->default_value("auto"),
             "inner loops: auto (the fastest here), avx512, avx2 or portable");
-        std::uint64_t max_heap = 0, every = 0;
-        std::string checkpoint;
-        impartial::ScanKernel kernel{};
-        const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            if (env.size() != 1)
-                throw UsageError("cgt-grundy is sequential: run it on 1 rank, got " + std::to_string(env.size()));
-            const long long n = vm["max-heap"].as<long long>(), k = vm["checkpoint-every"].as<long long>();
-            if (n < 0 || static_cast<unsigned long long>(n) > impartial::SparseSweep::MAX_HEAP_LIMIT)
-                throw UsageError("--max-heap must be 0.." + std::to_string(impartial::SparseSweep::MAX_HEAP_LIMIT) +
-                                 ", got " + std::to_string(n));
-            if (k < 0) throw UsageError("--checkpoint-every must be 0 or more, got " + std::to_string(k));
-            max_heap = static_cast<std::uint64_t>(n);
-            every = static_cast<std::uint64_t>(k);
-            kernel = jobs::grundy::parse_kernel(vm["kernel"].as<std::string>());
-            check_writable_output(vm["out"].as<std::string>()); // before the checkpoint named after it
-            checkpoint = vm["checkpoint"].as<std::string>();
-            if (checkpoint.empty()) checkpoint = vm["out"].as<std::string>() + ".checkpoint";
-            check_writable_output(checkpoint, "--checkpoint");
-            if (vm["resume"].as<bool>()) {
-                if (!checkpoint_exists(checkpoint))
-                    throw UsageError("--resume: there is no checkpoint '" + checkpoint + "'");
-                std::uint64_t saved = 0;
-                try {
-                    saved = jobs::grundy::checkpoint_heaps(checkpoint);
-                } catch (const std::runtime_error& e) {
-                    throw UsageError(std::string("--resume: ") + e.what());
-                }
-                if (saved > max_heap + 1)
-                    throw UsageError("--resume: checkpoint '" + checkpoint + "' holds G(0.." + std::to_string(saved - 1) +
-                                     "), beyond --max-heap " + std::to_string(max_heap));
-            }
-        });
-        if (!run) return 0;
-
-        impartial::SparseSweep sweep = options.get<bool>("resume")
-                                           ? jobs::grundy::resume_from_checkpoint(checkpoint, max_heap, kernel)
-                                           : impartial::SparseSweep(max_heap, kernel);
-        ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
-        Progress progress(env.comm(), max_heap + 1 - sweep.next_heap(), "cgt-grundy heaps", options.quiet());
-        constexpr std::uint64_t STEP = 1 << 16; // heaps between progress updates
+    }
+    void read_options(const po::variables_map& vm, int ranks) override {
+        if (ranks != 1) throw UsageError("cgt-grundy is sequential: run it on 1 rank, got " + std::to_string(ranks));
+        const long long n = vm["max-heap"].as<long long>();
+        if (n < 0 || static_cast<unsigned long long>(n) > impartial::SparseSweep::MAX_HEAP_LIMIT)
+            throw UsageError("--max-heap must be 0.." + std::to_string(impartial::SparseSweep::MAX_HEAP_LIMIT) +
+                             ", got " + std::to_string(n));
+        m_max_heap = static_cast<std::uint64_t>(n);
+        m_kernel = jobs::grundy::parse_kernel(vm["kernel"].as<std::string>());
+    }
+    std::uint64_t task_count() const override { return 1; }
+    Split split() const override { return Split::blocks; }
+    std::uint64_t task_units(std::uint64_t) const override { return m_max_heap + 1; }
+    TaskTableSpec tables() const override {
+        return {.tables = {&schema::grundy::table, &schema::sparse::table, &schema::records::table,
+                           &schema::value_counts::table, &schema::scan::table}};
+    }
+    TaskStatus compute(std::uint64_t, TaskTables& out, TaskContext& context) override {
+        impartial::SparseSweep sweep = jobs::grundy::sweep_from_state(context.saved_state(), m_max_heap, m_kernel);
+        std::uint64_t saved = sweep.next_heap(); // G(0..saved-1) are in the journal
+        context.advance(saved);
+        const auto save = [&] {
+            if (sweep.next_heap() == saved) return;
+            context.save_state(jobs::grundy::encode_state(sweep, saved), false);
+            saved = sweep.next_heap();
+        };
+        constexpr std::uint64_t STEP = 1 << 16; // heaps between looks at the clock and the stop flag
         try {
-            while (sweep.next_heap() <= max_heap) {
+            while (sweep.next_heap() <= m_max_heap) {
                 const std::uint64_t from = sweep.next_heap();
-                std::uint64_t to = std::min(max_heap, from + STEP - 1);
-                if (every) to = std::min(to, (from / every + 1) * every - 1); // stop at checkpoint heaps
+                const std::uint64_t to = std::min(m_max_heap, from + STEP - 1);
                 sweep.run_through(to);
-                progress.advance(to + 1 - from);
-                if (every && sweep.next_heap() % every == 0 && sweep.next_heap() <= max_heap)
-                    jobs::grundy::save_checkpoint(checkpoint, sweep);
+                context.advance(to + 1 - from);
+                if (context.stop_requested()) {
+                    save();
+                    return TaskStatus::stopped;
+                }
+                if (context.state_due()) save();
             }
         } catch (const std::overflow_error& e) {
             // Keep what was computed: a build with wider value tables can resume from it.
-            jobs::grundy::save_checkpoint(checkpoint, sweep);
-            throw std::runtime_error(std::string(e.what()) + " (checkpoint of G(0.." +
-                                     std::to_string(sweep.next_heap() - 1) + ") saved to " + checkpoint + ")");
+            save();
+            throw std::runtime_error(std::string(e.what()) + " (G(0.." + std::to_string(sweep.next_heap() - 1) +
+                                     ") are kept in the journal)");
         }
-        progress.finish();
+        jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(sweep));
+        out.table(0) = std::move(t.grundy);
+        out.table(1) = std::move(t.sparse);
+        out.table(2) = std::move(t.records);
+        out.table(3) = std::move(t.value_counts);
+        out.table(4) = std::move(t.scan);
+        return TaskStatus::done;
+    }
+    void finish(JobResults& results) override {
+        results.file().set_attribute("/", "max_heap", static_cast<std::int64_t>(m_max_heap));
+        results.file().set_attribute("/", "scan_kernel", std::string(impartial::scan_kernel_name(m_kernel)));
+        for (std::size_t i = 0; i < 5; ++i) results.write(i);
+    }
 
-        file.set_attribute("/", "max_heap", static_cast<std::int64_t>(max_heap));
-        file.set_attribute("/", "scan_kernel", std::string(impartial::scan_kernel_name(sweep.kernel())));
-        jobs::grundy::Tables tables = jobs::grundy::make_tables(std::move(sweep));
-        file.write_table("grundy", tables.grundy, "heap", true);
-        file.set_attribute("grundy", "heap", std::string("row n holds G(n), n = 0..max_heap"));
-        file.write_table("sparse", tables.sparse, "heap");
-        file.write_table("records", tables.records, "heap");
-        file.write_table("value_counts", tables.value_counts, "value");
-        file.set_attribute("value_counts", "last", std::string("-1 where the count is 0"));
-        file.write_table("scan", tables.scan, "");
-        file.finish();
-        // The result file now holds everything the checkpoint held (and a write that a kill
-        // interrupted may have left its temporary file).
-        std::remove(checkpoint.c_str());
-        std::remove((checkpoint + ".tmp").c_str());
-        return 0;
-    });
-}
+private:
+    std::uint64_t m_max_heap = 0;
+    impartial::ScanKernel m_kernel{};
+};
+
+} // namespace
+
+int main(int argc, char* argv[]) { return run_job<GrundyJob>(argc, argv); }

@@ -1,5 +1,6 @@
 #include "hackenbush-colour/colour_job.hpp"
 
+#include "hackenbush-colour/colour_schema.hpp"
 #include "hackenbush/picture_values.hpp"
 #include "hackenbush/win_loss.hpp"
 
@@ -93,28 +94,20 @@ GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::Gam
     m_counts.resize(tasks.families().size() * (m_max_edges + 1));
 }
 
-void GraphRows::declare_columns(common::LocalTable& table) {
-    table.add_column<std::string>("colours");
-    table.add_column<std::int64_t>("edges");
-    table.add_column<std::string>("graph");
-    table.add_column<std::uint64_t>("value");
-    table.add_column<std::uint64_t>("whole");
-    table.add_column<std::string>("outcome");
-    table.add_column<std::string>("search");
-    table.add_column<std::string>("kind");
-}
+void GraphRows::declare_columns(common::LocalTable& table) { schema::graphs::table.declare(table); }
 
 void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
     const GraphFamily& family = m_tasks.families()[task.family];
-    auto& colours = table.column<std::string>("colours");
-    auto& edges = table.column<std::int64_t>("edges");
-    auto& graph = table.column<std::string>("graph");
-    auto& value = table.column<std::uint64_t>("value");
-    auto& whole = table.column<std::uint64_t>("whole");
-    auto& outcome = table.column<std::string>("outcome");
-    auto& search = table.column<std::string>("search");
-    auto& kind = table.column<std::string>("kind");
+    namespace g = schema::graphs;
+    auto& colours = table.column(g::colours);
+    auto& edges = table.column(g::edges);
+    auto& graph = table.column(g::graph);
+    auto& value = table.column(g::value);
+    auto& whole = table.column(g::whole);
+    auto& outcome = table.column(g::outcome);
+    auto& search = table.column(g::search);
+    auto& kind = table.column(g::kind);
     EdgeCounts& count = m_counts[slot(task.family, task.edges)];
     table.begin_block(id);
     std::vector<hackenbush::EdgeKind> multiset = family.unrank(task.edges, task.first);
@@ -147,11 +140,7 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
 }
 
 void declare_count_columns(common::LocalTable& table, bool with_edges) {
-    table.add_column<std::string>("colours");
-    if (with_edges) table.add_column<std::int64_t>("edges");
-    for (const char* name : {"graphs", "distinct", "outcome_agrees", "whole_agrees", "numbers", "number_nimber",
-                             "number_ups", "other", "next"})
-        table.add_column<std::int64_t>(name);
+    (with_edges ? schema::by_edges : schema::colour_sets).declare(table);
 }
 
 void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
@@ -159,30 +148,30 @@ void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const s
                        common::LocalTable& colour_sets) {
     const std::size_t stride = counts.size() / tasks.families().size();
     const auto put = [](common::LocalTable& t, const EdgeCounts& c, std::uint64_t d) {
-        const auto add = [&](const char* name, std::uint64_t v) {
-            t.column<std::int64_t>(name).push_back(static_cast<std::int64_t>(v));
+        const auto add = [&](const common::Col<std::int64_t>& col, std::uint64_t v) {
+            t.column(col).push_back(static_cast<std::int64_t>(v));
         };
-        add("graphs", c.graphs);
-        add("distinct", d);
-        add("outcome_agrees", c.outcome_agrees);
-        add("whole_agrees", c.whole_agrees);
-        add("numbers", c.numbers);
-        add("number_nimber", c.number_nimber);
-        add("number_ups", c.number_ups);
-        add("other", c.other);
-        add("next", c.next);
+        add(schema::graphs_count, c.graphs);
+        add(schema::distinct, d);
+        add(schema::outcome_agrees, c.outcome_agrees);
+        add(schema::whole_agrees, c.whole_agrees);
+        add(schema::numbers, c.numbers);
+        add(schema::number_nimber, c.number_nimber);
+        add(schema::number_ups, c.number_ups);
+        add(schema::other, c.other);
+        add(schema::next, c.next);
     };
     for (std::size_t f = 0; f < tasks.families().size(); ++f) {
         const GraphFamily& family = tasks.families()[f];
         EdgeCounts total;
         for (unsigned e = 1; e <= family.max_edges(); ++e) {
             const EdgeCounts& c = counts[f * stride + e];
-            by_edges.column<std::string>("colours").push_back(family.colours());
-            by_edges.column<std::int64_t>("edges").push_back(e);
+            by_edges.column(schema::colours).push_back(family.colours());
+            by_edges.column(schema::edges).push_back(e);
             put(by_edges, c, distinct.at(f * stride + e));
             total += c;
         }
-        colour_sets.column<std::string>("colours").push_back(family.colours());
+        colour_sets.column(schema::colours).push_back(family.colours());
         put(colour_sets, total, distinct.at(f * stride)); // slot (f, 0): the colour set's distinct values
     }
 }

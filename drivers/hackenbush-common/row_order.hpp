@@ -21,8 +21,8 @@ inline std::vector<std::uint64_t> rows_in_key_order(const common::LocalTable& ta
 
 // A column's values in that order.
 template <class T>
-std::vector<T> column_in_key_order(common::LocalTable& table, const std::string& name) {
-    const auto& column = table.column<T>(name);
+std::vector<T> column_in_key_order(common::LocalTable& table, const common::Col<T>& name) {
+    const auto& column = table.column(name);
     std::vector<T> out;
     for (std::uint64_t r : rows_in_key_order(table)) out.push_back(column[r]);
     return out;

@@ -1,8 +1,12 @@
 #pragma once
 // What the Hackenbush jobs share: the distinct values one rank meets, each written as
 // canonical text once, and the words their tables use for outcomes and shapes of values.
-// Pure C++ (no MPI): global_values.hpp numbers the texts across ranks.
+// Pure C++ (no MPI): the driver skeleton journals the texts and numbers them across ranks
+// (common/distinct_texts.hpp).
+#include "common/task_record.hpp"
 #include "core/game_store.hpp"
+
+#include <memory>
 
 #include <cstdint>
 #include <string>
@@ -12,18 +16,21 @@ namespace cgt::jobs::hackenbush_common {
 
 // The values one rank meets, by handle: equal values have equal handles in one store, so
 // each distinct value is turned into canonical text once, however many items share it.
-// Local ids are numbered 0, 1, ... in order of first meeting; they mean nothing outside
-// this object and are replaced by global indices before anything is written.
+// Local ids are the texts' ids in a TextPool (the skeleton's, whose ids the journal keeps
+// apart from the rows); they mean nothing outside it and are replaced by global indices
+// before anything is written.
 class ValueTexts {
 public:
-    // The store must outlive this object.
+    // The store and the pool must outlive this object.
+    ValueTexts(core::GameStore& store, common::TextPool& pool);
+    // With a pool of its own.
     explicit ValueTexts(core::GameStore& store);
 
     // The local id of g's value.
     std::uint64_t local_id(core::GameId g);
 
-    [[nodiscard]] std::size_t size() const { return m_texts.size(); }
-    [[nodiscard]] const std::vector<std::string>& texts() const { return m_texts; }
+    [[nodiscard]] std::size_t size() const { return m_pool->size(); }
+    [[nodiscard]] const std::vector<std::string>& texts() const { return m_pool->texts(); }
     // Hands the texts over (for the collective numbering); the object is then empty.
     std::vector<std::string> take_texts();
 
@@ -37,7 +44,8 @@ private:
     // by hash.
     std::vector<std::uint64_t> m_interned;
     core::FlatMap<core::GameId, std::uint64_t, IdHash> m_numbers{core::GameId::none()};
-    std::vector<std::string> m_texts;
+    std::unique_ptr<common::TextPool> m_own_pool;
+    common::TextPool* m_pool;
 };
 
 // "L", "R", "P", "N": who wins (Left = Blue whoever starts, Right = Red, the Previous or
@@ -47,8 +55,5 @@ std::string outcome_word(core::Outcome outcome);
 // The shape of a value, as the article's tables name it: "number", "x+*m" (m >= 1),
 // "x+n.up+*m" (n != 0) or "other".
 std::string kind_word(core::ValueKind kind);
-
-// Process CPU seconds so far (all threads).
-double cpu_seconds();
 
 } // namespace cgt::jobs::hackenbush_common

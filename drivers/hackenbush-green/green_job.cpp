@@ -1,5 +1,6 @@
 #include "hackenbush-green/green_job.hpp"
 
+#include "hackenbush-green/green_schema.hpp"
 #include "hackenbush/green.hpp"
 #include "hackenbush/picture_values.hpp"
 
@@ -87,24 +88,18 @@ GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::Gam
     m_counts.resize(tasks.families().size() * (m_max_edges + 1));
 }
 
-void GraphRows::declare_columns(common::LocalTable& table) {
-    table.add_column<std::int64_t>("vertices");
-    table.add_column<std::int64_t>("edges");
-    table.add_column<std::string>("graph");
-    table.add_column<std::int64_t>("nim");
-    table.add_column<std::int64_t>("fusion");
-    table.add_column<std::int64_t>("engine");
-}
+void GraphRows::declare_columns(common::LocalTable& table) { schema::graphs::table.declare(table); }
 
 void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
     const GraphFamily& family = m_tasks.families()[task.family];
-    auto& vertices = table.column<std::int64_t>("vertices");
-    auto& edges = table.column<std::int64_t>("edges");
-    auto& graph = table.column<std::string>("graph");
-    auto& nim = table.column<std::int64_t>("nim");
-    auto& fusion = table.column<std::int64_t>("fusion");
-    auto& engine = table.column<std::int64_t>("engine");
+    namespace g = schema::graphs;
+    auto& vertices = table.column(g::vertices);
+    auto& edges = table.column(g::edges);
+    auto& graph = table.column(g::graph);
+    auto& nim = table.column(g::nim);
+    auto& fusion = table.column(g::fusion);
+    auto& engine = table.column(g::engine);
     EdgeCounts& count = m_counts[task.family * (m_max_edges + 1) + task.edges];
     table.begin_block(id);
     std::vector<hackenbush::EdgeKind> multiset = family.unrank(task.edges, task.first);
@@ -130,33 +125,34 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
 }
 
 void declare_count_columns(common::LocalTable& by_edges, common::LocalTable& nim_values) {
-    for (const char* name : {"vertices", "edges", "graphs", "fusion_agrees", "engine_agrees", "parity_agrees"})
-        by_edges.add_column<std::int64_t>(name);
-    for (const char* name : {"vertices", "edges", "nim", "graphs"}) nim_values.add_column<std::int64_t>(name);
+    schema::by_edges::table.declare(by_edges);
+    schema::nim_values::table.declare(nim_values);
 }
 
 void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
                        common::LocalTable& by_edges, common::LocalTable& nim_values) {
     const std::size_t stride = counts.size() / tasks.families().size();
-    const auto put = [](common::LocalTable& t, const char* name, std::uint64_t v) {
-        t.column<std::int64_t>(name).push_back(static_cast<std::int64_t>(v));
+    const auto put = [](common::LocalTable& t, const common::Col<std::int64_t>& col, std::uint64_t v) {
+        t.column(col).push_back(static_cast<std::int64_t>(v));
     };
+    namespace b = schema::by_edges;
+    namespace n = schema::nim_values;
     for (std::size_t f = 0; f < tasks.families().size(); ++f) {
         const GraphFamily& family = tasks.families()[f];
         for (unsigned e = 1; e <= family.max_edges(); ++e) {
             const EdgeCounts& c = counts[f * stride + e];
-            put(by_edges, "vertices", family.vertices());
-            put(by_edges, "edges", e);
-            put(by_edges, "graphs", c.graphs);
-            put(by_edges, "fusion_agrees", c.fusion_agrees);
-            put(by_edges, "engine_agrees", c.engine_agrees);
-            put(by_edges, "parity_agrees", c.parity_agrees);
-            for (std::size_t n = 0; n < NIM_VALUES; ++n)
-                if (c.by_nim[n] != 0) {
-                    put(nim_values, "vertices", family.vertices());
-                    put(nim_values, "edges", e);
-                    put(nim_values, "nim", n);
-                    put(nim_values, "graphs", c.by_nim[n]);
+            put(by_edges, b::vertices, family.vertices());
+            put(by_edges, b::edges, e);
+            put(by_edges, b::graphs, c.graphs);
+            put(by_edges, b::fusion_agrees, c.fusion_agrees);
+            put(by_edges, b::engine_agrees, c.engine_agrees);
+            put(by_edges, b::parity_agrees, c.parity_agrees);
+            for (std::size_t k = 0; k < NIM_VALUES; ++k)
+                if (c.by_nim[k] != 0) {
+                    put(nim_values, n::vertices, family.vertices());
+                    put(nim_values, n::edges, e);
+                    put(nim_values, n::nim, k);
+                    put(nim_values, n::graphs, c.by_nim[k]);
                 }
         }
     }

@@ -1,80 +1,100 @@
 // cgt-hackenbush-signs: every blue-red Hackenbush stalk of 1..L edges valued across MPI
 // ranks (the prefix tree of colour strings split into equal contiguous blocks) and compared
 // with Berlekamp's sign-expansion rule; per length the stalks, mismatches and distinct
-// values, and the values of the short stalks as examples.
-#include "common/mpi_environment.hpp"
-#include "common/options.hpp"
-#include "common/partition.hpp"
-#include "common/progress.hpp"
-#include "common/result_file.hpp"
+// values, and the values of the short stalks as examples (signs_schema.hpp).
+#include "common/job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
-#include "hackenbush-common/value_texts.hpp"
 #include "hackenbush-signs/signs_job.hpp"
+#include "hackenbush-signs/signs_schema.hpp"
+
+#include <memory>
+#include <optional>
 
 using namespace cgt::common;
 namespace jobs = cgt::jobs;
+namespace signs = jobs::hackenbush_signs;
+namespace iv = signs::schema::intervals;
 
-int main(int argc, char* argv[]) {
-    return run_driver(argc, argv, [&](MpiEnvironment& env) {
-        Options options("cgt-hackenbush-signs",
-                        "Values every blue-red Hackenbush stalk of 1..L edges with the CGT engine and\n"
-                        "checks each against Berlekamp's sign-expansion rule; counts distinct values.",
-                        "mpiexec -n 2 cgt-hackenbush-signs --max-length 22 --out results/hackenbush-signs.h5",
-                        "hackenbush-signs.h5");
+namespace {
+
+class SignsJob : public Job {
+public:
+    JobInfo info() const override {
+        return {.program = "cgt-hackenbush-signs",
+                .summary = "Values every blue-red Hackenbush stalk of 1..L edges with the CGT engine and\n"
+                           "checks each against Berlekamp's sign-expansion rule; counts distinct values.",
+                .example = "mpiexec -n 2 cgt-hackenbush-signs --max-length 22 --out results/hackenbush-signs.h5",
+                .default_out = "hackenbush-signs.h5",
+                .progress_label = "cgt-hackenbush-signs prefixes"};
+    }
+    void add_options(Options& options) override {
         options.add()("max-length", po::value<long>()->default_value(22),
                       "L: longest stalk (1..56); 2 + 4 + ... + 2^L stalks");
-        jobs::hackenbush_signs::Params params;
-        const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            jobs::hackenbush_signs::check_max_length(vm["max-length"].as<long>());
-            params.max_length = static_cast<std::size_t>(vm["max-length"].as<long>());
-        });
-        if (!run) return 0;
-
-        const jobs::hackenbush_signs::SignTasks tasks(params);
-        ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
-        const double cpu_start = jobs::hackenbush_common::cpu_seconds();
-        // Every prefix task is a subtree of the same size and nearly the same cost, so
-        // equal contiguous blocks are a fair split.
-        const Range mine = block_range(tasks.count(), static_cast<std::uint64_t>(env.size()),
-                                       static_cast<std::uint64_t>(env.rank()));
-        Progress progress(env.comm(), tasks.count(), "cgt-hackenbush-signs prefixes", options.quiet());
-        jobs::hackenbush_signs::SignWalk walk(params);
-        for (std::uint64_t t = mine.begin; t < mine.end; ++t) {
-            walk.run(tasks, t);
-            progress.advance(1);
+    }
+    void read_options(const po::variables_map& vm, int) override {
+        signs::check_max_length(vm["max-length"].as<long>());
+        m_params.max_length = static_cast<std::size_t>(vm["max-length"].as<long>());
+        m_tasks.emplace(m_params);
+    }
+    std::uint64_t task_count() const override { return m_tasks->count(); }
+    // Every prefix task is a subtree of the same size and nearly the same cost, so equal
+    // contiguous blocks are a fair split.
+    Split split() const override { return Split::blocks; }
+    TaskTableSpec tables() const override { return {.tables = {&iv::table}, .counters = 2 * (m_params.max_length + 1)}; }
+    void begin(TaskTables&) override { m_walk = std::make_unique<signs::SignWalk>(m_params); }
+    TaskStatus compute(std::uint64_t task, TaskTables& out, TaskContext&) override {
+        m_walk->run(*m_tasks, task);
+        std::vector<std::uint64_t> now = m_walk->stalks();
+        now.insert(now.end(), m_walk->mismatches().begin(), m_walk->mismatches().end());
+        jobs::hackenbush_common::add_task_counts(now, m_last, out.task_counters());
+        LocalTable& intervals = out.table(0);
+        intervals.begin_block(task);
+        for (const signs::Interval& i : m_walk->take_intervals()) {
+            intervals.column(iv::length).push_back(i.length);
+            intervals.column(iv::distinct).push_back(i.distinct);
+            intervals.column(iv::numbers_only).push_back(i.numbers_only ? 1 : 0);
+            intervals.column(iv::low).push_back(i.low.bits());
+            intervals.column(iv::high).push_back(i.high.bits());
         }
-        progress.finish();
+        return TaskStatus::done;
+    }
+    void finish(JobResults& results) override {
+        const std::vector<std::uint64_t> counts = results.sum_counters();
+        const auto half = static_cast<long>(m_params.max_length + 1);
+        const std::vector<std::uint64_t> stalks(counts.begin(), counts.begin() + half), mismatches(counts.begin() + half, counts.end());
+        // Every rank's intervals to rank 0, those of consecutive tasks chained (a few per
+        // length and rank when the engine is right).
+        LocalTable& t = results.table(0);
+        std::vector<std::pair<std::uint64_t, signs::Interval>> by_task; // (task, interval)
+        for (const Block& b : t.blocks())
+            for (std::uint64_t k = b.first_row; k < b.first_row + b.rows; ++k)
+                by_task.emplace_back(b.key, signs::Interval{t.column(iv::length)[k], t.column(iv::distinct)[k],
+                                                            t.column(iv::numbers_only)[k] != 0,
+                                                            cgt::core::GameId::from_bits(t.column(iv::low)[k]),
+                                                            cgt::core::GameId::from_bits(t.column(iv::high)[k])});
+        std::stable_sort(by_task.begin(), by_task.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        const std::vector<std::uint64_t> all = results.comm().gather(signs::pack(signs::chain_consecutive(by_task)));
 
-        std::vector<std::uint64_t> stalks = walk.stalks(), mismatches = walk.mismatches();
-        check_mpi(MPI_Allreduce(MPI_IN_PLACE, stalks.data(), static_cast<int>(stalks.size()), MPI_UINT64_T, MPI_SUM,
-                                env.comm()), "MPI_Allreduce");
-        check_mpi(MPI_Allreduce(MPI_IN_PLACE, mismatches.data(), static_cast<int>(mismatches.size()), MPI_UINT64_T,
-                                MPI_SUM, env.comm()), "MPI_Allreduce");
-        // Every rank's intervals to rank 0 (a few per length when the engine is right).
-        const std::vector<std::uint64_t> packed = jobs::hackenbush_signs::pack(walk.intervals());
-        const int n_packed = static_cast<int>(packed.size());
-        std::vector<int> counts(static_cast<std::size_t>(env.size())), displs(counts.size(), 0);
-        check_mpi(MPI_Gather(&n_packed, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, env.comm()), "MPI_Gather");
-        for (std::size_t r = 1; r < counts.size(); ++r) displs[r] = displs[r - 1] + counts[r - 1];
-        std::vector<std::uint64_t> all(env.is_root() ? static_cast<std::size_t>(displs.back() + counts.back()) : 0);
-        check_mpi(MPI_Gatherv(packed.data(), n_packed, MPI_UINT64_T, all.data(), counts.data(), displs.data(),
-                              MPI_UINT64_T, 0, env.comm()), "MPI_Gatherv");
-
-        LocalTable lengths, examples; // small: rank 0 writes them
-        jobs::hackenbush_signs::declare_length_columns(lengths);
-        jobs::hackenbush_signs::declare_example_columns(examples);
-        if (env.is_root()) {
-            const auto intervals = jobs::hackenbush_signs::unpack(all);
+        LocalTable lengths = signs::schema::lengths::table.make(), examples = signs::schema::examples::table.make();
+        if (results.comm().is_root()) { // small: rank 0 writes them
+            const auto intervals = signs::unpack(all);
             lengths.begin_block(0);
-            jobs::hackenbush_signs::append_length_rows(stalks, mismatches, jobs::hackenbush_signs::distinct_by_length(params.max_length, intervals),
-                                          intervals, lengths);
+            signs::append_length_rows(stalks, mismatches, signs::distinct_by_length(m_params.max_length, intervals),
+                                      intervals, lengths);
             examples.begin_block(0);
-            jobs::hackenbush_signs::append_example_rows(params, examples);
+            signs::append_example_rows(m_params, examples);
         }
-        file.write_table("lengths", lengths, "length");
-        file.write_table("examples", examples, "length,colours");
-        jobs::hackenbush_common::record_rank_cpu(file, env.comm(), jobs::hackenbush_common::cpu_seconds() - cpu_start);
-        file.finish();
-        return 0;
-    });
-}
+        results.write(signs::schema::lengths::table, lengths);
+        results.write(signs::schema::examples::table, examples);
+    }
+
+private:
+    signs::Params m_params;
+    std::optional<signs::SignTasks> m_tasks;
+    std::unique_ptr<signs::SignWalk> m_walk;
+    std::vector<std::uint64_t> m_last;
+};
+
+} // namespace
+
+int main(int argc, char* argv[]) { return run_job<SignsJob>(argc, argv); }

@@ -1,5 +1,6 @@
 #include "hackenbush-signs/signs_job.hpp"
 
+#include "hackenbush-signs/signs_schema.hpp"
 #include "hackenbush/stalks.hpp"
 
 #include <algorithm>
@@ -95,6 +96,31 @@ std::vector<Interval> SignWalk::intervals() const {
     return out;
 }
 
+std::vector<Interval> SignWalk::take_intervals() {
+    std::vector<Interval> out = intervals();
+    for (auto& chain : m_intervals) chain.clear();
+    return out;
+}
+
+std::vector<Interval> chain_consecutive(const std::vector<std::pair<std::uint64_t, Interval>>& by_task) {
+    std::vector<Interval> out;
+    std::vector<std::pair<std::uint64_t, std::size_t>> last; // per length: (task, index in out) of its chain's end
+    for (const auto& [task, piece] : by_task) {
+        if (piece.length >= last.size()) last.resize(piece.length + 1, {~std::uint64_t{0}, 0});
+        auto& [last_task, at] = last[piece.length];
+        if (last_task != ~std::uint64_t{0} && last_task + 1 == task && out[at].numbers_only && piece.numbers_only &&
+            compare_numbers(out[at].high, piece.low) < 0) {
+            out[at].distinct += piece.distinct;
+            out[at].high = piece.high;
+        } else {
+            out.push_back(piece);
+            at = out.size() - 1;
+        }
+        last_task = task;
+    }
+    return out;
+}
+
 std::vector<std::uint64_t> pack(const std::vector<Interval>& intervals) {
     std::vector<std::uint64_t> out;
     for (const Interval& i : intervals)
@@ -131,14 +157,7 @@ std::vector<std::int64_t> distinct_by_length(std::size_t max_length, std::vector
     return distinct;
 }
 
-void declare_length_columns(common::LocalTable& table) {
-    table.add_column<std::int64_t>("length");
-    table.add_column<std::int64_t>("stalks");
-    table.add_column<std::int64_t>("mismatches");
-    table.add_column<std::int64_t>("distinct");
-    table.add_column<std::string>("smallest");
-    table.add_column<std::string>("largest");
-}
+void declare_length_columns(common::LocalTable& table) { schema::lengths::table.declare(table); }
 
 void append_length_rows(const std::vector<std::uint64_t>& stalks, const std::vector<std::uint64_t>& mismatches,
                         const std::vector<std::int64_t>& distinct, const std::vector<Interval>& intervals,
@@ -159,20 +178,17 @@ void append_length_rows(const std::vector<std::uint64_t>& stalks, const std::vec
             smallest = low.number_value().to_string();
             largest = high.number_value().to_string();
         }
-        table.column<std::int64_t>("length").push_back(static_cast<std::int64_t>(n));
-        table.column<std::int64_t>("stalks").push_back(static_cast<std::int64_t>(stalks[n]));
-        table.column<std::int64_t>("mismatches").push_back(static_cast<std::int64_t>(mismatches[n]));
-        table.column<std::int64_t>("distinct").push_back(distinct.at(n));
-        table.column<std::string>("smallest").push_back(smallest);
-        table.column<std::string>("largest").push_back(largest);
+        namespace l = schema::lengths;
+        table.column(l::length).push_back(static_cast<std::int64_t>(n));
+        table.column(l::stalks).push_back(static_cast<std::int64_t>(stalks[n]));
+        table.column(l::mismatches).push_back(static_cast<std::int64_t>(mismatches[n]));
+        table.column(l::distinct).push_back(distinct.at(n));
+        table.column(l::smallest).push_back(smallest);
+        table.column(l::largest).push_back(largest);
     }
 }
 
-void declare_example_columns(common::LocalTable& table) {
-    table.add_column<std::string>("colours");
-    table.add_column<std::string>("value");
-    table.add_column<std::string>("sign_expansion");
-}
+void declare_example_columns(common::LocalTable& table) { schema::examples::table.declare(table); }
 
 void append_example_rows(const Params& params, common::LocalTable& table) {
     core::GameStore store;
@@ -181,9 +197,10 @@ void append_example_rows(const Params& params, common::LocalTable& table) {
         for (std::uint64_t k = 0; k < (std::uint64_t{1} << n); ++k) {
             std::string colours(n, 'B');
             for (std::uint64_t i = k, j = n; j-- > 0; i >>= 1) colours[j] = (i & 1) ? 'R' : 'B';
-            table.column<std::string>("colours").push_back(colours);
-            table.column<std::string>("value").push_back(store.canonical_text(hackenbush::stalk_value(store, colours)));
-            table.column<std::string>("sign_expansion").push_back(hackenbush::sign_expansion(colours).to_string());
+            namespace e = schema::examples;
+            table.column(e::colours).push_back(colours);
+            table.column(e::value).push_back(store.canonical_text(hackenbush::stalk_value(store, colours)));
+            table.column(e::sign_expansion).push_back(hackenbush::sign_expansion(colours).to_string());
         }
 }
 

@@ -70,6 +70,9 @@ public:
     // Intervals by length, those of consecutive tasks chained where their values are in
     // order.
     [[nodiscard]] std::vector<Interval> intervals() const;
+    // The intervals met since the last call (or since the start), by length; they are
+    // dropped here, so that the intervals of each task can be kept with its results.
+    std::vector<Interval> take_intervals();
 
 private:
     Params m_params;
@@ -78,6 +81,12 @@ private:
     std::vector<std::vector<std::uint64_t>> m_values; // the current task's value handles by length
     std::vector<std::vector<Interval>> m_intervals;   // by length
 };
+
+// Chains the intervals of consecutive tasks, as SignWalk does for the tasks it runs in
+// order: (task, interval) pairs by task, ascending; an interval joins the chain of its
+// length when the chain's last piece is of the task before and its values are all below.
+// Chaining leaves distinct_by_length's result unchanged and keeps the intervals few.
+std::vector<Interval> chain_consecutive(const std::vector<std::pair<std::uint64_t, Interval>>& by_task);
 
 // Intervals as numbers, five per interval, for an MPI gather; and back.
 std::vector<std::uint64_t> pack(const std::vector<Interval>& intervals);

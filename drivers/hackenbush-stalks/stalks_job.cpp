@@ -1,5 +1,6 @@
 #include "hackenbush-stalks/stalks_job.hpp"
 
+#include "hackenbush-stalks/stalks_schema.hpp"
 #include "hackenbush/stalks.hpp"
 
 #include <algorithm>
@@ -76,13 +77,7 @@ StalkRows::StalkRows(const Params& params, core::GameStore& store, jobs::hackenb
     check(params);
 }
 
-void StalkRows::declare_columns(common::LocalTable& table) {
-    table.add_column<std::int64_t>("length");
-    table.add_column<std::string>("colours");
-    table.add_column<std::uint64_t>("value");
-    table.add_column<std::int64_t>("birthday");
-    table.add_column<std::string>("kind");
-}
+void StalkRows::declare_columns(common::LocalTable& table) { schema::stalks::table.declare(table); }
 
 void StalkRows::visit(std::string_view colours, GameId value) {
     const std::size_t n = colours.size();
@@ -128,11 +123,12 @@ void StalkRows::run(const StalkTasks& tasks, std::uint64_t task, common::LocalTa
     else
         hackenbush::walk_stalks(m_store, "BRG", tasks.prefix(task), m_params.max_length, visit);
     // A depth-first walk meets the stalks of one length in lexicographic order.
-    auto& length = table.column<std::int64_t>("length");
-    auto& colours = table.column<std::string>("colours");
-    auto& value = table.column<std::uint64_t>("value");
-    auto& birthday = table.column<std::int64_t>("birthday");
-    auto& kind = table.column<std::string>("kind");
+    namespace s = schema::stalks;
+    auto& length = table.column(s::length);
+    auto& colours = table.column(s::colours);
+    auto& value = table.column(s::value);
+    auto& birthday = table.column(s::birthday);
+    auto& kind = table.column(s::kind);
     for (std::size_t n = 1; n <= m_params.max_length; ++n) {
         std::vector<Row>& rows = m_by_length[n];
         if (rows.empty()) continue;
@@ -148,33 +144,29 @@ void StalkRows::run(const StalkTasks& tasks, std::uint64_t task, common::LocalTa
     }
 }
 
-void declare_length_columns(common::LocalTable& table) {
-    for (const char* name : {"length", "stalks", "distinct", "numbers", "number_nimber", "number_up_star",
-                             "number_ups_other", "other", "birthday_is_length", "max_birthday",
-                             "number_rule_failures", "nimber_rule_failures", "up_star_rule_failures"})
-        table.add_column<std::int64_t>(name);
-}
+void declare_length_columns(common::LocalTable& table) { schema::lengths::table.declare(table); }
 
 void append_length_rows(const std::vector<LengthCounts>& counts, const std::vector<std::uint64_t>& distinct,
                         common::LocalTable& table) {
-    const auto put = [&](const char* name, std::uint64_t v) {
-        table.column<std::int64_t>(name).push_back(static_cast<std::int64_t>(v));
+    const auto put = [&](const common::Col<std::int64_t>& col, std::uint64_t v) {
+        table.column(col).push_back(static_cast<std::int64_t>(v));
     };
+    namespace l = schema::lengths;
     for (std::size_t n = 1; n < counts.size(); ++n) {
         const LengthCounts& c = counts[n];
-        put("length", n);
-        put("stalks", c.stalks);
-        put("distinct", distinct.at(n));
-        put("numbers", c.numbers);
-        put("number_nimber", c.number_nimber);
-        put("number_up_star", c.number_up_star);
-        put("number_ups_other", c.number_ups_other);
-        put("other", c.other);
-        put("birthday_is_length", c.birthday_is_length);
-        put("max_birthday", c.max_birthday);
-        put("number_rule_failures", c.number_rule_failures);
-        put("nimber_rule_failures", c.nimber_rule_failures);
-        put("up_star_rule_failures", c.up_star_rule_failures);
+        put(l::length, n);
+        put(l::stalks, c.stalks);
+        put(l::distinct, distinct.at(n));
+        put(l::numbers, c.numbers);
+        put(l::number_nimber, c.number_nimber);
+        put(l::number_up_star, c.number_up_star);
+        put(l::number_ups_other, c.number_ups_other);
+        put(l::other, c.other);
+        put(l::birthday_is_length, c.birthday_is_length);
+        put(l::max_birthday, c.max_birthday);
+        put(l::number_rule_failures, c.number_rule_failures);
+        put(l::nimber_rule_failures, c.nimber_rule_failures);
+        put(l::up_star_rule_failures, c.up_star_rule_failures);
     }
 }
 

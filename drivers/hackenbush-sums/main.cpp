@@ -1,78 +1,92 @@
 // cgt-hackenbush-sums: random triples of small coloured Hackenbush pictures, split across
 // MPI ranks in equal blocks (triple i depends only on the seed and i); for each, the outcome
-// of the sum of the three values against the value-free search on the three side by side.
-#include "common/distinct_texts.hpp"
-#include "common/mpi_environment.hpp"
-#include "common/options.hpp"
-#include "common/partition.hpp"
-#include "common/progress.hpp"
-#include "common/result_file.hpp"
+// of the sum of the three values against the value-free search on the three side by side
+// (sums_schema.hpp).
+#include "common/job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
 #include "hackenbush-sums/sums_job.hpp"
+#include "hackenbush-sums/sums_schema.hpp"
+
+#include <memory>
 
 using namespace cgt::common;
 namespace jobs = cgt::jobs;
+namespace sums = jobs::hackenbush_sums;
 
-int main(int argc, char* argv[]) {
-    return run_driver(argc, argv, [&](MpiEnvironment& env) {
-        Options options("cgt-hackenbush-sums",
-                        "Draws N triples of small random coloured Hackenbush pictures and checks that the\n"
-                        "outcome of the sum of their values equals a value-free search on the three side by side.",
-                        "mpiexec -n 2 cgt-hackenbush-sums --triples 20000 --seed 20240917 --out results/hackenbush-sums.h5",
-                        "hackenbush-sums.h5");
+namespace {
+
+class SumsJob : public Job {
+public:
+    JobInfo info() const override {
+        return {.program = "cgt-hackenbush-sums",
+                .summary = "Draws N triples of small random coloured Hackenbush pictures and checks that the\n"
+                           "outcome of the sum of their values equals a value-free search on the three side by side.",
+                .example = "mpiexec -n 2 cgt-hackenbush-sums --triples 20000 --seed 20240917 "
+                           "--out results/hackenbush-sums.h5",
+                .default_out = "hackenbush-sums.h5",
+                .progress_label = "cgt-hackenbush-sums triples"};
+    }
+    static constexpr std::uint64_t TASK_TRIPLES = 256;
+
+    void add_options(Options& options) override {
         options.add()("triples", po::value<long long>()->default_value(20000), "N: triples of pictures (>= 1)")(
             "seed", po::value<std::string>()->default_value("20240917"), "seed of the pictures (0..2^64-1)")(
             "vertices", po::value<long>()->default_value(3), "V: vertices above the ground of each picture (1..63)")(
             "max-edges", po::value<long>()->default_value(4), "E: most edges of each picture (1..21)");
-        jobs::hackenbush_sums::Params params;
-        const bool run = options.parse(env, argc, argv, [&](const po::variables_map& vm) {
-            jobs::hackenbush_sums::check_triples(vm["triples"].as<long long>());
-            jobs::hackenbush_sums::check_vertices(vm["vertices"].as<long>());
-            jobs::hackenbush_sums::check_max_edges(vm["max-edges"].as<long>());
-            params.triples = static_cast<std::uint64_t>(vm["triples"].as<long long>());
-            params.seed = jobs::hackenbush_sums::parse_seed(vm["seed"].as<std::string>());
-            params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
-            params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
-        });
-        if (!run) return 0;
-
-        ResultFile file(env.comm(), options.out_path(), options.program(), options.parameters_text());
-        const double cpu_start = jobs::hackenbush_common::cpu_seconds();
-        file.set_attribute("/", "seed", std::to_string(params.seed));
-        Progress progress(env.comm(), params.triples, "cgt-hackenbush-sums triples", options.quiet());
-        cgt::core::GameStore store;
-        jobs::hackenbush_common::ValueTexts values(store);
-        jobs::hackenbush_sums::TripleRows rows(params, store, values);
-        LocalTable triples;
-        jobs::hackenbush_sums::TripleRows::declare_columns(triples);
-        const Range mine = block_range(params.triples, static_cast<std::uint64_t>(env.size()),
-                                       static_cast<std::uint64_t>(env.rank()));
-        triples.begin_block(static_cast<std::uint64_t>(env.rank()));
-        constexpr std::uint64_t STEP = 256; // triples between progress updates
-        for (std::uint64_t i = mine.begin; i < mine.end; i += STEP) {
-            const std::uint64_t stop = std::min(mine.end, i + STEP);
-            rows.run(i, stop, triples);
-            progress.advance(stop - i);
-        }
-        progress.finish();
-
-        DistinctTexts distinct = index_distinct_texts(env.comm(), values.take_texts());
-        for (std::uint64_t& v : triples.column<std::uint64_t>("sum")) v = distinct.index[v];
-        std::uint64_t agree = rows.agree();
-        std::vector<std::uint64_t> outcomes = rows.outcomes();
-        check_mpi(MPI_Allreduce(MPI_IN_PLACE, &agree, 1, MPI_UINT64_T, MPI_SUM, env.comm()), "MPI_Allreduce");
-        check_mpi(MPI_Allreduce(MPI_IN_PLACE, outcomes.data(), 4, MPI_UINT64_T, MPI_SUM, env.comm()), "MPI_Allreduce");
-        LocalTable summary; // one row: rank 0 writes it
-        jobs::hackenbush_sums::declare_summary_columns(summary);
-        if (env.is_root()) {
+    }
+    void read_options(const po::variables_map& vm, int) override {
+        sums::check_triples(vm["triples"].as<long long>());
+        sums::check_vertices(vm["vertices"].as<long>());
+        sums::check_max_edges(vm["max-edges"].as<long>());
+        m_params.triples = static_cast<std::uint64_t>(vm["triples"].as<long long>());
+        m_params.seed = sums::parse_seed(vm["seed"].as<std::string>());
+        m_params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
+        m_params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
+    }
+    std::uint64_t task_count() const override { return (m_params.triples + TASK_TRIPLES - 1) / TASK_TRIPLES; }
+    // Triples of equal cost on average: contiguous blocks, each rank's rows one run.
+    Split split() const override { return Split::blocks; }
+    TaskTableSpec tables() const override {
+        return {.tables = {&sums::schema::triples::table}, .text_ids = {{0, sums::schema::triples::sum.name}},
+                .counters = 5};
+    }
+    std::uint64_t task_units(std::uint64_t task) const override { return end(task) - task * TASK_TRIPLES; }
+    void begin(TaskTables& out) override {
+        m_values = std::make_unique<jobs::hackenbush_common::ValueTexts>(m_store, out.texts());
+        m_rows = std::make_unique<sums::TripleRows>(m_params, m_store, *m_values);
+    }
+    TaskStatus compute(std::uint64_t task, TaskTables& out, TaskContext&) override {
+        out.table(0).begin_block(task);
+        m_rows->run(task * TASK_TRIPLES, end(task), out.table(0));
+        std::vector<std::uint64_t> now{m_rows->agree()};
+        now.insert(now.end(), m_rows->outcomes().begin(), m_rows->outcomes().end());
+        jobs::hackenbush_common::add_task_counts(now, m_last, out.task_counters());
+        return TaskStatus::done;
+    }
+    void finish(JobResults& results) override {
+        results.file().set_attribute("/", "seed", std::to_string(m_params.seed));
+        DistinctTexts distinct = results.index_texts();
+        const std::vector<std::uint64_t> counts = results.sum_counters(); // agree, then L, R, P, N
+        LocalTable summary = sums::schema::summary::table.make(); // one row: rank 0 writes it
+        if (results.comm().is_root()) {
             summary.begin_block(0);
-            jobs::hackenbush_sums::append_summary_row(params.triples, agree, outcomes, summary);
+            sums::append_summary_row(m_params.triples, counts[0], {counts.begin() + 1, counts.end()}, summary);
         }
-        file.write_table("summary", summary, "triples");
-        file.write_table("triples", triples, "triple", true);
-        jobs::hackenbush_common::write_values_table(file, env.comm(), "values", distinct);
-        jobs::hackenbush_common::record_rank_cpu(file, env.comm(), jobs::hackenbush_common::cpu_seconds() - cpu_start);
-        file.finish();
-        return 0;
-    });
-}
+        results.write(sums::schema::summary::table, summary);
+        results.write(0);
+        jobs::hackenbush_common::write_values_table(results, distinct);
+    }
+
+private:
+    std::uint64_t end(std::uint64_t task) const { return std::min(m_params.triples, (task + 1) * TASK_TRIPLES); }
+
+    sums::Params m_params;
+    cgt::core::GameStore m_store;
+    std::unique_ptr<jobs::hackenbush_common::ValueTexts> m_values;
+    std::unique_ptr<sums::TripleRows> m_rows;
+    std::vector<std::uint64_t> m_last;
+};
+
+} // namespace
+
+int main(int argc, char* argv[]) { return run_job<SumsJob>(argc, argv); }

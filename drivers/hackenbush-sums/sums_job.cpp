@@ -1,6 +1,7 @@
 #include "hackenbush-sums/sums_job.hpp"
 
 #include "core/flat_map.hpp"
+#include "hackenbush-sums/sums_schema.hpp"
 #include "hackenbush/picture_values.hpp"
 #include "hackenbush/win_loss.hpp"
 
@@ -72,21 +73,17 @@ TripleRows::TripleRows(const Params& params, core::GameStore& store, jobs::hacke
     check_max_edges(params.max_edges);
 }
 
-void TripleRows::declare_columns(common::LocalTable& table) {
-    table.add_column<std::int64_t>("triple");
-    for (const char* name : {"a", "b", "c"}) table.add_column<std::string>(name);
-    table.add_column<std::uint64_t>("sum");
-    table.add_column<std::string>("outcome");
-    table.add_column<std::string>("search");
-}
+void TripleRows::declare_columns(common::LocalTable& table) { schema::triples::table.declare(table); }
 
 void TripleRows::run(std::uint64_t begin, std::uint64_t end, common::LocalTable& table) {
+    namespace t = schema::triples;
+    std::vector<std::string>* picture_columns[] = {&table.column(t::a), &table.column(t::b), &table.column(t::c)};
     for (std::uint64_t i = begin; i < end; ++i) {
         GameId sum = GameId();
         std::vector<Picture> pictures;
         for (unsigned k = 0; k < 3; ++k) {
             const auto kinds = random_picture(m_params, m_family, i, k);
-            table.column<std::string>(std::string(1, static_cast<char>('a' + k))).push_back(m_family.text(kinds));
+            picture_columns[k]->push_back(m_family.text(kinds));
             pictures.push_back(m_family.picture(kinds));
             sum = m_store.add(sum, hackenbush::PictureValues(pictures.back(), m_store).value());
         }
@@ -96,23 +93,22 @@ void TripleRows::run(std::uint64_t begin, std::uint64_t end, common::LocalTable&
                 .outcome();
         m_agree += by_value == by_search;
         ++m_outcomes[static_cast<std::size_t>(by_value)];
-        table.column<std::int64_t>("triple").push_back(static_cast<std::int64_t>(i));
-        table.column<std::uint64_t>("sum").push_back(m_values.local_id(sum));
-        table.column<std::string>("outcome").push_back(jobs::hackenbush_common::outcome_word(by_value));
-        table.column<std::string>("search").push_back(jobs::hackenbush_common::outcome_word(by_search));
+        table.column(t::triple).push_back(static_cast<std::int64_t>(i));
+        table.column(t::sum).push_back(m_values.local_id(sum));
+        table.column(t::outcome).push_back(jobs::hackenbush_common::outcome_word(by_value));
+        table.column(t::search).push_back(jobs::hackenbush_common::outcome_word(by_search));
     }
 }
 
-void declare_summary_columns(common::LocalTable& table) {
-    for (const char* name : {"triples", "agree", "left", "right", "previous", "next"}) table.add_column<std::int64_t>(name);
-}
+void declare_summary_columns(common::LocalTable& table) { schema::summary::table.declare(table); }
 
 void append_summary_row(std::uint64_t triples, std::uint64_t agree, const std::vector<std::uint64_t>& outcomes,
                         common::LocalTable& table) {
-    const char* names[] = {"left", "right", "previous", "next"}; // Outcome order: Left, Right, Previous, Next
-    table.column<std::int64_t>("triples").push_back(static_cast<std::int64_t>(triples));
-    table.column<std::int64_t>("agree").push_back(static_cast<std::int64_t>(agree));
-    for (std::size_t k = 0; k < 4; ++k) table.column<std::int64_t>(names[k]).push_back(static_cast<std::int64_t>(outcomes.at(k)));
+    namespace s = schema::summary;
+    const common::Col<std::int64_t> by_outcome[] = {s::left, s::right, s::previous, s::next}; // Outcome order
+    table.column(s::triples).push_back(static_cast<std::int64_t>(triples));
+    table.column(s::agree).push_back(static_cast<std::int64_t>(agree));
+    for (std::size_t k = 0; k < 4; ++k) table.column(by_outcome[k]).push_back(static_cast<std::int64_t>(outcomes.at(k)));
 }
 
 } // namespace cgt::jobs::hackenbush_sums

@@ -1,7 +1,8 @@
 // cgt-hackenbush: values Blue-Red-Green Hackenbush pictures with the CGT engine. Not an MPI
-// program: it reads picture files (or stdin), prints the value of their sum, who wins, the
-// value of each part, and with --to-move every cut of that player and whether it keeps a
-// win.
+// program: it reads picture files (or stdin), prints the value of their sum with its
+// analysis (who wins, stops, mean, temperature, thermograph, ...), the value of each part
+// with its mean and temperature (--analysis: everything, and the thermographs drawn), and
+// with --to-move every cut of that player and whether it keeps a win.
 #include "common/options.hpp"
 #include "common/output_file.hpp" // not_regular_file
 #include "common/tool_main.hpp"
@@ -40,10 +41,12 @@ int run(int argc, char* argv[]) {
         "cgt-hackenbush",
         "Values Blue-Red-Green Hackenbush pictures: the value of the sum of the FILE arguments\n"
         "(one edge `u v C` per line, vertex 0 the ground, C one of B R G, `#` comments; `-`\n"
-        "reads stdin), who wins, the value of each part, and with --to-move every edge that\n"
-        "player may cut, the value after the cut and whether it keeps a win. Edges are\n"
-        "numbered from 0 in the order read, across all files.",
-        "cgt-hackenbush --to-move blue garden.txt   (or: echo '0 1 B' | cgt-hackenbush -)");
+        "reads stdin) with its analysis (who wins, stops, mean, temperature, thermograph,\n"
+        "confusion interval, incentives, atomic weight, reduced form), the value, mean and\n"
+        "temperature of each part, and with --to-move every edge that player may cut, the\n"
+        "value after the cut and whether it keeps a win. Edges are numbered from 0 in the\n"
+        "order read, across all files.",
+        "cgt-hackenbush --to-move blue garden.txt   (or: echo '0 1 B' | cgt-hackenbush - --analysis)");
     options.add()("files", value<std::vector<std::string>>()->value_name("FILE"),
                   "picture files (also as bare arguments); - reads stdin")(
         "to-move", value<std::string>()->value_name("blue|red"),
@@ -53,7 +56,10 @@ int run(int argc, char* argv[]) {
         "negate", common::po::bool_switch()->default_value(false),
         "swap blue and red in every picture (negates the value)")(
         "ascii", common::po::bool_switch()->default_value(false),
-        "write ^ and v for up and down, + and - for kept and lost wins");
+        "write ^ and v for up and down, + and - for kept and lost wins")(
+        "analysis", common::po::bool_switch()->default_value(false),
+        "the whole analysis of every part too, and every thermograph drawn in characters")(
+        "svg", value<std::string>()->value_name("FILE"), "write the thermograph of the sum as an SVG picture");
     options.positional("files", -1);
     std::optional<hackenbush::Player> to_move;
     const bool go = options.parse(argc, argv, [&](const common::po::variables_map& vm) {
@@ -67,6 +73,7 @@ int run(int argc, char* argv[]) {
                 throw UsageError("--to-move must be blue or red, got '" + who + "'");
         }
         if (!vm.count("files")) throw UsageError("no picture file given (use - to read stdin)");
+        if (vm.count("svg")) common::check_writable_output(vm["svg"].as<std::string>(), "--svg");
     });
     if (!go) return 0;
 
@@ -84,7 +91,14 @@ int run(int argc, char* argv[]) {
     }
     const bool ascii = options.get<bool>("ascii");
     const auto report = cgt::hackenbush_tool::make_report(
-        inputs, to_move, ascii ? cgt::core::Notation::Ascii : cgt::core::Notation::Unicode);
+        inputs, to_move, ascii ? cgt::core::Notation::Ascii : cgt::core::Notation::Unicode, options.get<bool>("analysis"));
+    if (options.has("svg")) {
+        const auto& path = options.get<std::string>("svg");
+        std::ofstream svg(path, std::ios::binary | std::ios::trunc);
+        svg << report.sum.svg;
+        svg.close();
+        if (!svg) throw std::runtime_error("cannot write " + path);
+    }
     std::cout << (options.get<bool>("json") ? cgt::hackenbush_tool::format_json(report, inputs)
                                              : cgt::hackenbush_tool::format_text(report, inputs, ascii));
     return 0;

@@ -1,5 +1,7 @@
 #include "hackenbush-tool/report.hpp"
 
+#include "calc-tool/analysis_report.hpp"
+#include "core/analysis.hpp"
 #include "hackenbush/picture_values.hpp"
 
 #include <sstream>
@@ -10,9 +12,31 @@ using core::GameId;
 using hackenbush::EdgeMask;
 using hackenbush::Player;
 
+namespace {
+
+Shown show(core::Thermography& thermal, GameId g, core::Notation notation, const std::string& indent, bool full,
+           bool drawings) {
+    core::GameStore& store = thermal.store();
+    const core::Analysis a = core::analyse(thermal, g);
+    Shown s;
+    s.value = store.name(g, notation);
+    s.mean = a.thermograph.mast.to_string();
+    s.temperature = a.thermograph.temperature.to_string();
+    if (full) s.text = calc_tool::analysis_text(store, a, notation, indent, "Blue", "Red");
+    s.json = calc_tool::analysis_json(store, a);
+    if (drawings) {
+        s.plot = calc_tool::thermograph_plot(a.thermograph);
+        s.svg = calc_tool::thermograph_svg(a.thermograph, "Thermograph of " + store.name(g));
+    }
+    return s;
+}
+
+} // namespace
+
 Report make_report(const std::vector<Input>& inputs, std::optional<Player> to_move,
-                   core::Notation notation) {
+                   core::Notation notation, bool full) {
     core::GameStore store;
+    core::Thermography thermal(store);
     std::vector<hackenbush::PictureValues> sum;
     std::vector<std::size_t> first_edge; // global number of each input's edge 0
     std::size_t edges = 0;
@@ -22,16 +46,17 @@ Report make_report(const std::vector<Input>& inputs, std::optional<Player> to_mo
         edges += in.picture.edge_count();
     }
     Report report;
+    report.full = full;
     GameId total = GameId();
     for (auto& p : sum) total = store.add(total, p.value());
-    report.value = store.name(total, notation);
+    report.sum = show(thermal, total, notation, "", true, true);
     report.outcome = store.outcome(total);
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const auto& picture = inputs[i].picture;
         std::array<EdgeMask, hackenbush::Picture::MAX_EDGES> parts{};
         const unsigned n = picture.parts(picture.all(), parts);
         for (unsigned k = 0; k < n; ++k) {
-            Part part{i, {}, store.name(sum[i].value(parts[k]), notation)};
+            Part part{i, {}, show(thermal, sum[i].value(parts[k]), notation, "    ", full, full)};
             for (unsigned e = 0; e < picture.edge_count(); ++e)
                 if (parts[k] & hackenbush::edge_bit(e)) part.edges.push_back(first_edge[i] + e);
             report.parts.push_back(std::move(part));
@@ -52,16 +77,6 @@ Report make_report(const std::vector<Input>& inputs, std::optional<Player> to_mo
 
 namespace {
 
-const char* outcome_words(core::Outcome o) {
-    switch (o) {
-    case core::Outcome::Left: return "Blue wins, whoever moves first";
-    case core::Outcome::Right: return "Red wins, whoever moves first";
-    case core::Outcome::Previous: return "the second player wins (whoever moves first loses)";
-    case core::Outcome::Next: return "the player to move wins";
-    }
-    return "";
-}
-
 std::string where(const Input& in, std::uint32_t line) {
     return in.name + (line ? ":" + std::to_string(line) : std::string());
 }
@@ -72,35 +87,19 @@ std::string edge_list(const std::vector<std::size_t>& edges) {
     return s;
 }
 
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (const char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            char buffer[8];
-            std::snprintf(buffer, sizeof buffer, "\\u%04x", u);
-            out += buffer;
-        } else {
-            out += c; // UTF-8 passes through
-        }
-    }
-    return out + "\"";
-}
-
 } // namespace
 
 std::string format_text(const Report& report, const std::vector<Input>& inputs, bool ascii) {
     std::ostringstream out;
-    out << "value:   " << report.value << "\n";
-    out << "outcome: " << core::outcome_letter(report.outcome) << " (" << outcome_words(report.outcome)
-        << ")\n";
+    out << report.sum.text;
+    if (report.full) out << report.sum.plot;
     out << "parts:\n";
-    for (const Part& p : report.parts)
+    for (const Part& p : report.parts) {
         out << "  " << inputs[p.input].name << " edge" << (p.edges.size() > 1 ? "s " : " ")
-            << edge_list(p.edges) << ": " << p.value << "\n";
+            << edge_list(p.edges) << ": " << p.shown.value << " (mean " << p.shown.mean << ", temperature "
+            << p.shown.temperature << ")\n";
+        if (report.full) out << p.shown.text << p.shown.plot;
+    }
     if (report.to_move) {
         std::size_t keeping = 0;
         for (const Cut& c : report.cuts) keeping += c.keeps_win;
@@ -116,14 +115,14 @@ std::string format_text(const Report& report, const std::vector<Input>& inputs, 
 
 std::string format_json(const Report& report, const std::vector<Input>& inputs) {
     std::ostringstream out;
-    out << "{\"value\": " << json_string(report.value) << ", \"outcome\": \""
-        << core::outcome_letter(report.outcome) << "\", \"parts\": [";
+    out << "{\"value\": " << calc_tool::json_string(report.sum.value) << ", \"outcome\": \""
+        << core::outcome_letter(report.outcome) << "\", \"analysis\": " << report.sum.json << ", \"parts\": [";
     for (std::size_t i = 0; i < report.parts.size(); ++i) {
         const Part& p = report.parts[i];
-        out << (i ? ", " : "") << "{\"file\": " << json_string(inputs[p.input].name)
+        out << (i ? ", " : "") << "{\"file\": " << calc_tool::json_string(inputs[p.input].name)
             << ", \"edges\": [";
         for (std::size_t k = 0; k < p.edges.size(); ++k) out << (k ? ", " : "") << p.edges[k];
-        out << "], \"value\": " << json_string(p.value) << "}";
+        out << "], \"value\": " << calc_tool::json_string(p.shown.value) << ", \"analysis\": " << p.shown.json << "}";
     }
     out << "], \"to_move\": ";
     if (report.to_move)
@@ -134,8 +133,8 @@ std::string format_json(const Report& report, const std::vector<Input>& inputs) 
     for (std::size_t i = 0; i < report.cuts.size(); ++i) {
         const Cut& c = report.cuts[i];
         out << (i ? ", " : "") << "{\"edge\": " << c.edge << ", \"file\": "
-            << json_string(inputs[c.input].name) << ", \"line\": " << c.line
-            << ", \"value_after\": " << json_string(c.value_after)
+            << calc_tool::json_string(inputs[c.input].name) << ", \"line\": " << c.line
+            << ", \"value_after\": " << calc_tool::json_string(c.value_after)
             << ", \"keeps_win\": " << (c.keeps_win ? "true" : "false") << "}";
     }
     out << "]}\n";

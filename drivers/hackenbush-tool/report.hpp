@@ -1,7 +1,9 @@
 #pragma once
-// What cgt-hackenbush prints for a sum of pictures: the value of the sum, who wins, the
-// value of each part, and for the player to move every cut with the value after it and
-// whether it keeps a win; as text for people or as one JSON object.
+// What cgt-hackenbush prints for a sum of pictures: the value of the sum with its analysis
+// (outcome, stops, mean, temperature, thermograph, ...: calc-tool/analysis_report.hpp), the
+// value of each part with its mean and temperature (with `full`, its whole analysis), and
+// for the player to move every cut with the value after it and whether it keeps a win; as
+// text for people or as one JSON object.
 #include "core/game_store.hpp"
 #include "hackenbush/picture.hpp"
 
@@ -17,10 +19,19 @@ struct Input {
     hackenbush::Picture picture;
 };
 
+// The analysis of one value, already written out.
+struct Shown {
+    std::string value, mean, temperature;
+    std::string text;  // analysis_text, indented for its place
+    std::string json;  // analysis_json
+    std::string plot;  // the thermograph in characters (full reports only)
+    std::string svg;   // the thermograph as SVG (the sum only)
+};
+
 struct Part {
     std::size_t input;              // index into the inputs
     std::vector<std::size_t> edges; // global edge numbers (inputs' edges in order, from 0)
-    std::string value;
+    Shown shown;
 };
 
 struct Cut {
@@ -33,21 +44,23 @@ struct Cut {
 };
 
 struct Report {
-    std::string value;
+    Shown sum;
     core::Outcome outcome;
     std::vector<Part> parts;
     std::optional<hackenbush::Player> to_move;
     std::vector<Cut> cuts; // empty unless to_move
+    bool full = false;
 };
 
-// Values everything with one store; names in the given notation.
+// Values everything with one store; names in the given notation. With `full`, every part's
+// whole analysis and the thermographs drawn.
 Report make_report(const std::vector<Input>& inputs, std::optional<hackenbush::Player> to_move,
-                   core::Notation notation);
+                   core::Notation notation, bool full = false);
 
 std::string format_text(const Report& report, const std::vector<Input>& inputs, bool ascii);
-// {"value": ..., "outcome": "L|R|P|N", "parts": [{"file", "edges", "value"}...],
-//  "to_move": "blue"|"red"|null, "hints": [{"edge", "file", "line", "value_after",
-//  "keeps_win"}...]}
+// {"value": ..., "outcome": "L|R|P|N", "analysis": {...}, "parts": [{"file", "edges",
+//  "value", "analysis"}...], "to_move": "blue"|"red"|null, "hints": [{"edge", "file",
+//  "line", "value_after", "keeps_win"}...]}; "analysis" as analysis_json.
 std::string format_json(const Report& report, const std::vector<Input>& inputs);
 
 } // namespace cgt::hackenbush_tool

@@ -1,5 +1,6 @@
 #include "hex-openings/openings_job.hpp"
 
+#include "hex-openings/openings_schema.hpp"
 #include "hex/openings.hpp"
 
 #include <algorithm>
@@ -126,29 +127,14 @@ OpeningTasks::OpeningTasks(const Params& params)
     }
 }
 
-void OpeningTasks::declare_columns(common::LocalTable& table) {
-    table.add_column<std::int64_t>("size");
-    table.add_column<std::int64_t>("row");
-    table.add_column<std::int64_t>("col");
-    table.add_column<std::string>("variant");
-    table.add_column<std::string>("rules");
-    table.add_column<std::string>("result");
-    table.add_column<std::uint64_t>("nodes");
-    table.add_column<double>("seconds");
-    table.add_column<std::uint8_t>("copied");
-}
+void OpeningTasks::declare_columns(common::LocalTable& table) { schema::openings::table.declare(table); }
 
-void OpeningTasks::declare_count_columns(common::LocalTable& counts) {
-    counts.add_column<std::int64_t>("size");
-    counts.add_column<std::int64_t>("row");
-    counts.add_column<std::int64_t>("col");
-    counts.add_column<std::string>("variant");
-    counts.add_column<std::string>("rules");
-    counts.add_column<std::string>("rule");
-    counts.add_column<std::uint64_t>("count");
-}
+void OpeningTasks::declare_count_columns(common::LocalTable& counts) { schema::rule_counts::table.declare(counts); }
 
-void OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts) {
+void OpeningTasks::declare_timing_columns(common::LocalTable& timings) { schema::timings::table.declare(timings); }
+
+void OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts,
+                       common::LocalTable* timings) {
     const Opening& o = m_rows.at(index);
     if (o.source != index) throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
     hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
@@ -158,31 +144,34 @@ void OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
     const hex::OpeningResult r = hex::solve_opening(solver, o.cell, &stats);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
+    // The key columns every table starts with.
+    const auto key = [](common::LocalTable& t, const Opening& row) {
+        t.column(schema::size).push_back(row.size);
+        t.column(schema::row).push_back(row.cell.row);
+        t.column(schema::col).push_back(row.cell.col);
+        t.column(schema::variant).push_back(hex::variant_name(row.variant));
+        t.column(schema::rules).push_back(row.rules.name());
+    };
     const auto append = [&](std::uint64_t row_index, bool copied) {
         const Opening& row = m_rows[row_index];
         table.begin_block(row_index);
-        table.column<std::int64_t>("size").push_back(row.size);
-        table.column<std::int64_t>("row").push_back(row.cell.row);
-        table.column<std::int64_t>("col").push_back(row.cell.col);
-        table.column<std::string>("variant").push_back(hex::variant_name(row.variant));
-        table.column<std::string>("rules").push_back(row.rules.name());
-        table.column<std::string>("result").push_back(hex::outcome_name(r.outcome));
-        table.column<std::uint64_t>("nodes").push_back(copied ? 0 : r.nodes);
-        table.column<double>("seconds").push_back(copied ? 0.0 : seconds);
-        table.column<std::uint8_t>("copied").push_back(copied ? 1 : 0);
+        key(table, row);
+        table.column(schema::openings::result).push_back(hex::outcome_name(r.outcome));
+        table.column(schema::openings::nodes).push_back(copied ? 0 : r.nodes);
+        table.column(schema::openings::copied).push_back(copied ? 1 : 0);
+        if (!timings) return;
+        timings->begin_block(row_index);
+        key(*timings, row);
+        timings->column(schema::timings::seconds).push_back(copied ? 0.0 : seconds);
     };
     append(index, false);
     for (std::uint64_t copy : m_copies[index]) append(copy, true);
     if (!counts) return;
     counts->begin_block(index);
     for (const RuleCount& c : rule_counters(o.rules, stats)) {
-        counts->column<std::int64_t>("size").push_back(o.size);
-        counts->column<std::int64_t>("row").push_back(o.cell.row);
-        counts->column<std::int64_t>("col").push_back(o.cell.col);
-        counts->column<std::string>("variant").push_back(hex::variant_name(o.variant));
-        counts->column<std::string>("rules").push_back(o.rules.name());
-        counts->column<std::string>("rule").push_back(c.name);
-        counts->column<std::uint64_t>("count").push_back(c.value);
+        key(*counts, o);
+        counts->column(schema::rule_counts::rule).push_back(c.name);
+        counts->column(schema::rule_counts::count).push_back(c.value);
     }
 }
 

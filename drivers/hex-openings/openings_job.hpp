@@ -10,7 +10,9 @@
 // drivers/common; OpeningTasks::run is pure (no MPI) and appends the rows of one task.
 //
 // A second table, rule_counts, says what each rule did while solving each opening: one row
-// per opening solved (copies have none) and counter of its rule family (rule_counters).
+// per opening solved (copies have none) and counter of its rule family (rule_counters). A
+// third, timings, holds the seconds each opening took, apart from the results, which do not
+// depend on the run (openings_schema.hpp).
 #include "common/table.hpp"
 #include "hex/search.hpp"
 #include "hex/solver.hpp"
@@ -76,10 +78,13 @@ public:
     explicit OpeningTasks(const Params& params);
     static void declare_columns(common::LocalTable& table);
     static void declare_count_columns(common::LocalTable& counts);
+    static void declare_timing_columns(common::LocalTable& timings);
     // Solves row `index` (with a cleared table) and appends it, and every row copied from
     // it, each as its own block keyed by the row index; with `counts`, also the opening's
-    // rule counters, one block keyed by the row index.
-    void run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts = nullptr);
+    // rule counters, one block keyed by the row index; with `timings`, the seconds of each
+    // row appended, in blocks keyed alike.
+    void run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts = nullptr,
+             common::LocalTable* timings = nullptr);
     [[nodiscard]] const std::vector<Opening>& rows() const { return m_rows; }
     [[nodiscard]] const std::vector<std::uint64_t>& task_rows() const { return m_tasks; }
 

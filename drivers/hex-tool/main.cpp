@@ -1,6 +1,9 @@
-// cgt-hex: the article's hint mode. Given a position (a move list or a board picture), lists
-// every empty cell as a win or a loss for the player to move.
+// cgt-hex: the hint mode of sen-ltd's Hex article. Given a position (a move list or a board
+// picture), lists every empty cell as a win or a loss for the player to move; with --table,
+// the first moves of an empty board are read from a result file of cgt-hex-openings instead
+// of searched (7x7 from hex-large.h5 at once).
 #include "common/options.hpp"
+#include "common/result_reader.hpp"
 #include "common/tool_main.hpp"
 #include "hex-tool/hint_report.hpp"
 #include "hex/solver.hpp"
@@ -13,6 +16,26 @@
 
 using namespace cgt;
 using namespace cgt::common;
+
+namespace {
+// The openings table of a cgt-hex-openings result file (refused unless finished and intact).
+std::vector<hex_tool::OpeningRow> read_openings(const std::string& path) {
+    try {
+        const ResultReader file(path, "cgt-hex-openings");
+        const Table t = file.read_table("openings");
+        const auto size = t.ints("size"), row = t.ints("row"), col = t.ints("col"), nodes = t.ints("nodes"),
+                   copied = t.ints("copied");
+        const auto &variant = t.texts("variant"), &rules = t.texts("rules"), &result = t.texts("result");
+        std::vector<hex_tool::OpeningRow> rows;
+        for (std::size_t i = 0; i < t.rows; ++i)
+            rows.push_back({size[i], row[i], col[i], variant[i], rules[i], result[i],
+                            static_cast<std::uint64_t>(nodes[i]), copied[i] != 0});
+        return rows;
+    } catch (const ResultRefused& e) {
+        throw UsageError(std::string("--table: ") + e.what());
+    }
+}
+} // namespace
 
 int main(int argc, char* argv[]) {
     return run_tool([&] {
@@ -30,9 +53,15 @@ int main(int argc, char* argv[]) {
             "dfpn+, +inferior, +proof and +resistance (dfpn+vc+inferior+proof+resistance: 6x6 and 7x7)")(
             "misere", po::bool_switch()->default_value(false), "misere Hex: connecting loses (plain rule sets only)")(
             "node-limit", po::value<long>()->default_value(1'000'000), "nodes per cell before it is '?' (0: none)")(
-            "tt-size-mib", po::value<long>()->default_value(64), "transposition table, MiB (1..65536)");
+            "tt-size-mib", po::value<long>()->default_value(64), "transposition table, MiB (1..65536)")(
+            "table", po::value<std::string>()->default_value("")->value_name("FILE"),
+            "answer the empty board's first moves from FILE, a cgt-hex-openings result (results/hex-large.h5 "
+            "for 6x6 and 7x7, results/hex-openings.h5 for 1x1..5x5) instead of searching")(
+            "json", po::bool_switch()->default_value(false),
+            "print one JSON object: size, variant, to_move, rules, cells (cell, result, nodes), winning");
         hex::Board board(1);
         hex::SolverOptions solver_options;
+        std::vector<hex_tool::OpeningRow> table_rows;
         const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
             const long size = vm["size"].as<long>(), limit = vm["node-limit"].as<long>(), tt = vm["tt-size-mib"].as<long>();
             if (size < 1 || size > hex::MAX_BOARD_SIZE) throw UsageError("--size must be 1..11, got " + std::to_string(size));
@@ -57,15 +86,34 @@ int main(int argc, char* argv[]) {
             hex::Solver check(1, solver_options); // refuses misere with threat rules
             if (const auto w = board.winner())
                 throw UsageError(std::string("the game is over: ") + hex::colour_name(*w) + " has connected");
+            if (const auto table = vm["table"].as<std::string>(); !table.empty()) {
+                if (board.empty_count() != board.size() * board.size())
+                    throw UsageError("--table answers the first move on the empty board only (the file holds openings)");
+                table_rows = read_openings(table);
+            }
         });
         if (!run) return 0;
-        hex::Solver solver(board.size(), solver_options);
-        solver.set_position(board);
+        std::vector<hex::CellOutcome> hints;
+        std::string source = solver_options.rules.name();
         const auto start = std::chrono::steady_clock::now();
-        const auto hints = hex::hint_map(solver);
+        if (const auto table = options.get<std::string>("table"); !table.empty()) {
+            std::string rules;
+            try {
+                hints = hex_tool::openings_from_rows(table_rows, board.size(), solver_options.variant, table, rules);
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(e.what());
+            }
+            source = "read from " + table + " (searched there with " + rules + ")";
+        } else {
+            hex::Solver solver(board.size(), solver_options);
+            solver.set_position(board);
+            hints = hex::hint_map(solver);
+        }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::fputs(hex_tool::hint_report(board, hints, solver_options.rules.name(), solver_options.variant, seconds).c_str(),
-                   stdout);
+        const auto text = options.get<bool>("json")
+                              ? hex_tool::hint_json(board, hints, source, solver_options.variant, seconds)
+                              : hex_tool::hint_report(board, hints, source, solver_options.variant, seconds);
+        std::fputs(text.c_str(), stdout);
         return 0;
     });
 }

@@ -1,6 +1,7 @@
 #include "nim/nim_job.hpp"
 
 #include "impartial/multisets.hpp"
+#include "nim/nim_schema.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -52,13 +53,7 @@ PositionRows::PositionRows(const Params& params)
     }
 }
 
-void PositionRows::declare_columns(common::LocalTable& table) {
-    table.add_column<std::string>("game");
-    table.add_column<std::string>("heaps");
-    table.add_column<std::int64_t>("value");
-    table.add_column<std::string>("search");
-    table.add_column<std::string>("move");
-}
+void PositionRows::declare_columns(common::LocalTable& table) { schema::positions::table.declare(table); }
 
 std::string move_text(Heap heap, Heap take) {
     return "take " + std::to_string(take) + " from " + std::to_string(heap);
@@ -66,11 +61,11 @@ std::string move_text(Heap heap, Heap take) {
 
 void PositionRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& table) {
     const impartial::Multisets sets(m_params.heaps, m_params.max_heap);
-    auto& game_col = table.column<std::string>("game");
-    auto& heaps_col = table.column<std::string>("heaps");
-    auto& value_col = table.column<std::int64_t>("value");
-    auto& search_col = table.column<std::string>("search");
-    auto& move_col = table.column<std::string>("move");
+    auto& game_col = table.column(schema::positions::game);
+    auto& heaps_col = table.column(schema::positions::heaps);
+    auto& value_col = table.column(schema::positions::value);
+    auto& search_col = table.column(schema::positions::search);
+    auto& move_col = table.column(schema::positions::move);
 
     std::uint64_t key = begin;
     while (key < end) {
@@ -98,16 +93,12 @@ void PositionRows::compute(std::uint64_t begin, std::uint64_t end, common::Local
     }
 }
 
-void declare_value_columns(common::LocalTable& table) {
-    table.add_column<std::string>("game");
-    table.add_column<std::int64_t>("heap");
-    table.add_column<std::int64_t>("grundy");
-}
+void declare_value_columns(common::LocalTable& table) { schema::values::table.declare(table); }
 
 void compute_values(const Params& params, common::LocalTable& table) {
-    auto& game_col = table.column<std::string>("game");
-    auto& heap_col = table.column<std::int64_t>("heap");
-    auto& grundy_col = table.column<std::int64_t>("grundy");
+    auto& game_col = table.column(schema::values::game);
+    auto& heap_col = table.column(schema::values::heap);
+    auto& grundy_col = table.column(schema::values::grundy);
     const Heap top = std::max<Heap>(params.max_heap, 20);
     for (const auto& game : params.games) {
         const auto values = game.grundy_values(top);

@@ -1,5 +1,7 @@
 #include "octal-sweep/octal_sweep_job.hpp"
 
+#include "octal-sweep/octal_sweep_schema.hpp"
+
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
@@ -126,56 +128,34 @@ std::string first_values_text(const std::vector<impartial::Grundy>& values, std:
     return text;
 }
 
-void GameRows::declare_columns(common::LocalTable& table) {
-    table.add_column<std::int64_t>("index");
-    table.add_column<std::string>("family");
-    table.add_column<std::string>("game");
-    table.add_column<std::string>("code");
-    table.add_column<std::string>("status");
-    table.add_column<std::int64_t>("preperiod");
-    table.add_column<std::int64_t>("period");
-    table.add_column<std::string>("proof");
-    table.add_column<std::int64_t>("check_end");
-    table.add_column<std::int64_t>("largest_removal");
-    table.add_column<std::int64_t>("max_heap");
-    table.add_column<std::int64_t>("computed_to");
-    table.add_column<std::int64_t>("largest_value");
-    table.add_column<std::int64_t>("largest_at");
-    table.add_column<std::string>("rare_mask");
-    table.add_column<std::int64_t>("rare_heaps");
-    table.add_column<std::int64_t>("last_rare");
-    table.add_column<std::string>("first_values");
-}
+void GameRows::declare_columns(common::LocalTable& table) { schema::games::table.declare(table); }
 
-void GameRows::declare_sequence_columns(common::LocalTable& sequences) {
-    sequences.add_column<std::int64_t>("index");
-    sequences.add_column<std::int64_t>("heap");
-    sequences.add_column<std::int64_t>("value");
-}
+void GameRows::declare_sequence_columns(common::LocalTable& sequences) { schema::sequences::table.declare(sequences); }
 
 void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& table,
                        common::LocalTable& sequences) const {
-    auto& index = table.column<std::int64_t>("index");
-    auto& family = table.column<std::string>("family");
-    auto& game = table.column<std::string>("game");
-    auto& code = table.column<std::string>("code");
-    auto& status = table.column<std::string>("status");
-    auto& preperiod = table.column<std::int64_t>("preperiod");
-    auto& period = table.column<std::int64_t>("period");
-    auto& proof = table.column<std::string>("proof");
-    auto& check_end = table.column<std::int64_t>("check_end");
-    auto& largest_removal = table.column<std::int64_t>("largest_removal");
-    auto& max_heap = table.column<std::int64_t>("max_heap");
-    auto& computed_to = table.column<std::int64_t>("computed_to");
-    auto& largest_value = table.column<std::int64_t>("largest_value");
-    auto& largest_at = table.column<std::int64_t>("largest_at");
-    auto& rare_mask = table.column<std::string>("rare_mask");
-    auto& rare_heaps = table.column<std::int64_t>("rare_heaps");
-    auto& last_rare = table.column<std::int64_t>("last_rare");
-    auto& first_values = table.column<std::string>("first_values");
-    auto& sequence_index = sequences.column<std::int64_t>("index");
-    auto& sequence_heap = sequences.column<std::int64_t>("heap");
-    auto& sequence_value = sequences.column<std::int64_t>("value");
+    namespace g = schema::games;
+    auto& index = table.column(g::index);
+    auto& family = table.column(g::family);
+    auto& game = table.column(g::game);
+    auto& code = table.column(g::code);
+    auto& status = table.column(g::status);
+    auto& preperiod = table.column(g::preperiod);
+    auto& period = table.column(g::period);
+    auto& proof = table.column(g::proof);
+    auto& check_end = table.column(g::check_end);
+    auto& largest_removal = table.column(g::largest_removal);
+    auto& max_heap = table.column(g::max_heap);
+    auto& computed_to = table.column(g::computed_to);
+    auto& largest_value = table.column(g::largest_value);
+    auto& largest_at = table.column(g::largest_at);
+    auto& rare_mask = table.column(g::rare_mask);
+    auto& rare_heaps = table.column(g::rare_heaps);
+    auto& last_rare = table.column(g::last_rare);
+    auto& first_values = table.column(g::first_values);
+    auto& sequence_index = sequences.column(schema::sequences::index);
+    auto& sequence_heap = sequences.column(schema::sequences::heap);
+    auto& sequence_value = sequences.column(schema::sequences::value);
     for (std::uint64_t i = begin; i < end; ++i) {
         const SweepGame& item = m_games.at(i);
         const auto result = impartial::analyse(item.game, limits_for(m_params, item.family));

@@ -1,5 +1,7 @@
 #include "octal-tool/octal_report.hpp"
 
+#include "common/json_writer.hpp"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -88,6 +90,58 @@ std::string describe_squares(const std::vector<Grundy>& values, const ReportOpti
     const std::size_t shown = std::min(options.show_values, values.size());
     if (shown > 0) out += values_line(values, shown, nullptr);
     return out;
+}
+
+namespace {
+std::string json_values(const std::vector<Grundy>& values, std::size_t count, const OctalAnalysis* analysis) {
+    std::vector<std::string> items;
+    for (std::size_t n = 0; n < count; ++n)
+        items.push_back(std::to_string(analysis ? impartial::value_at(*analysis, n) : values[n]));
+    return common::json_array(items);
+}
+} // namespace
+
+std::string describe_json(const impartial::OctalGame& game, const OctalAnalysis& analysis,
+                          const ReportOptions& options) {
+    common::JsonObject o;
+    o.add("game", game.name()).add("code", game.code());
+    o.add("status", analysis.period ? "periodic" : "not yet periodic");
+    if (analysis.period)
+        o.add("preperiod", analysis.period->preperiod).add("period", analysis.period->period);
+    else
+        o.raw("preperiod", "null").raw("period", "null");
+    o.add("proof", proof_text(analysis)).add("computed_to", analysis.computed_to).add("max_heap", analysis.max_heap);
+    o.add("largest_value", analysis.largest_value).add("largest_at", analysis.largest_at);
+    if (analysis.rare_mask)
+        o.add("rare_mask", impartial::to_string(*analysis.rare_mask)).add("rare_heaps", analysis.rare_mask->rare_heaps);
+    else
+        o.raw("rare_mask", "null").raw("rare_heaps", "null");
+    if (analysis.last_rare)
+        o.add("last_rare", *analysis.last_rare);
+    else
+        o.raw("last_rare", "null");
+    const std::size_t shown = analysis.period ? options.show_values
+                                              : std::min(options.show_values, analysis.values.size());
+    o.raw("values", json_values(analysis.values, shown, &analysis));
+    if (analysis.period &&
+        std::size_t{analysis.period->preperiod} + analysis.period->period <= options.max_sequence)
+        o.add("sequence", impartial::format_periodic(analysis.values, *analysis.period));
+    else
+        o.raw("sequence", "null");
+    return o.str() + "\n";
+}
+
+std::string describe_squares_json(const std::vector<Grundy>& values, const ReportOptions& options) {
+    const auto largest = std::max_element(values.begin(), values.end());
+    return common::JsonObject()
+               .add("game", "subtract-a-square")
+               .add("status", "no period sought")
+               .add("computed_to", values.size() - 1)
+               .add("largest_value", *largest)
+               .add("largest_at", static_cast<std::size_t>(largest - values.begin()))
+               .raw("values", json_values(values, std::min(options.show_values, values.size()), nullptr))
+               .str() +
+           "\n";
 }
 
 } // namespace cgt::octal_tool

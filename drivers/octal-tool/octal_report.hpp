@@ -20,6 +20,14 @@ std::string describe(const impartial::OctalGame& game, const impartial::OctalAna
 // no finite proof applies to an infinite subtraction set.
 std::string describe_squares(const std::vector<impartial::Grundy>& values, const ReportOptions& options);
 
+// The same as one JSON object (cgt-octal --json): game, code, status ("periodic" or "not
+// yet periodic"), preperiod and period (null when not periodic), proof, computed_to,
+// max_heap, largest_value, largest_at, rare_mask, rare_heaps, last_rare, values
+// (G(0..show_values-1)) and sequence (null unless printed in text too).
+std::string describe_json(const impartial::OctalGame& game, const impartial::OctalAnalysis& analysis,
+                          const ReportOptions& options);
+std::string describe_squares_json(const std::vector<impartial::Grundy>& values, const ReportOptions& options);
+
 // The proof in words: "Guy-Smith: G(n) = G(n + 12) for 71 <= n < 2*71 + 12 + 2 = 156".
 std::string proof_text(const impartial::OctalAnalysis& analysis);
 

@@ -33,6 +33,9 @@ GameId GameStore::add(GameId g, GameId h) {
     if (h < g) std::swap(g, h); // the sum is symmetric: one memo entry per pair
     const GamePair key{g, h};
     if (const GameId* known = m_add_memo.find(key)) return *known;
+    // *a + *b = *(a xor b), without the a * b options of the sum.
+    if (!g.is_number() && !h.is_number() && record(g).nim != NOT_NIMBER && record(h).nim != NOT_NIMBER)
+        return nimber(record(g).nim ^ record(h).nim);
 
     std::vector<GameId> left, right;
     GameId scratch;

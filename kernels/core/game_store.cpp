@@ -16,6 +16,16 @@ char outcome_letter(Outcome outcome) {
     return '?';
 }
 
+const char* kind_word(ValueKind kind) {
+    switch (kind) {
+    case ValueKind::Number: return "number";
+    case ValueKind::NumberNimber: return "x+*m";
+    case ValueKind::NumberUps: return "x+n.up+*m";
+    case ValueKind::Other: return "other";
+    }
+    return "other";
+}
+
 GameStore::GameStore(Limits limits)
     : m_limits(limits), m_intern_slots(1024, NO_INDEX),
       m_le_memo(GamePair{GameId::none(), GameId::none()}),
@@ -188,13 +198,19 @@ std::vector<GameId> GameStore::right_options(GameId g) const {
 }
 
 GameId GameStore::nimber(std::uint32_t m) {
-    // *m has m options a side, so building *0..*m costs O(m^2): refuse silly sizes.
-    if (m > 65535) throw std::invalid_argument("nimber *" + std::to_string(m) +
-                                               " is too large (at most *65535)");
+    if (m > MAX_NIMBER)
+        throw std::invalid_argument("nimber *" + std::to_string(m) + " is too large (at most *" +
+                                    std::to_string(MAX_NIMBER) + ": *m has m options a side)");
     if (m_nimbers.empty()) m_nimbers.push_back(GameId());
+    // *k = {0, *, ..., *(k-1) | 0, *, ..., *(k-1)} is canonical as it stands (nimbers are
+    // pairwise confused, so no option is dominated, and no option reverses), so it is
+    // interned directly: O(k) per nimber, where make() would compare the options pairwise.
+    // m_nimbers is sorted by handle: 0 first, then *1, *2, ... interned in this order or found.
+    std::vector<GameId> options;
     while (m_nimbers.size() <= m) {
-        const std::vector<GameId> options = m_nimbers;
-        m_nimbers.push_back(make(options, options));
+        options.assign(m_nimbers.begin(), m_nimbers.end());
+        std::sort(options.begin(), options.end());
+        m_nimbers.push_back(intern(options, options));
     }
     return m_nimbers[m];
 }

@@ -11,7 +11,9 @@
 //
 // Implemented in: game_store.cpp (interning, queries, constants), make.cpp (canonical form),
 // compare.cpp (order), arithmetic.cpp (sum, negative), classify.cpp (number / x + *m /
-// x + n.up + *m), game_text.cpp (names, canonical text, parsing).
+// x + n.up + *m), uptimals.cpp (up-nth and its sums), game_text.cpp (names and texts),
+// expression.cpp (parsing). Temperature theory and the infinitesimals built on it:
+// thermograph.hpp, heating.hpp, incentives.hpp, infinitesimals.hpp.
 #include "core/dyadic.hpp"
 #include "core/flat_map.hpp"
 #include "core/game_id.hpp"
@@ -22,6 +24,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -39,6 +42,9 @@ char outcome_letter(Outcome outcome);
 //   NumberUps     x + n.up + *m, n != 0 (n < 0 is |n| downs), m >= 0
 //   Other         none of these
 enum class ValueKind : std::uint8_t { Number, NumberNimber, NumberUps, Other };
+
+// "number", "x+*m", "x+n.up+*m", "other": the words the result tables use.
+const char* kind_word(ValueKind kind);
 
 struct Classification {
     ValueKind kind = ValueKind::Other;
@@ -66,7 +72,9 @@ public:
     // ---- Making values -------------------------------------------------------------
     static GameId number(const Dyadic& x) { return GameId::number(x); }
     static GameId integer(std::int64_t n) { return GameId::number(Dyadic(n)); }
-    // *m = {0, *, ..., *(m-1) | 0, *, ..., *(m-1)}.
+    // *m = {0, *, ..., *(m-1) | 0, *, ..., *(m-1)}, m <= MAX_NIMBER (std::invalid_argument
+    // otherwise). Made directly; *0 .. *m hold m(m+1) options in all (*1023: 8 MiB).
+    static constexpr std::uint32_t MAX_NIMBER = 1023;
     GameId nimber(std::uint32_t m);
     // n.up (n > 0), 0, or |n|.down (n < 0).
     GameId ups(std::int32_t n);
@@ -103,25 +111,53 @@ public:
     // Number, x + *m, x + n.up + *m, or other; x is found through the stops.
     Classification classify(GameId g);
 
-    // ---- Text (game_text.cpp) ----------------------------------------------------------
-    // A name for people: "3/4", "*2", "↑*", "1↑*", "-1/2⇓*3", else "{0, ↑* | 0}" with the
-    // options in canonical order. A braced group that occurs again is written "#k": the
-    // k-th braced group of the text, counted from 0 in order of opening.
+    // ---- Text (game_text.cpp, uptimals.cpp, expression.cpp) ------------------------------
+    // A name for people, as CGSuite writes values: "3/4", "*2", "↑*", "1↑*", "-1/2⇓*3";
+    // uptimals ↑² (↑^n = {0 | ↓^[n-1]*}, ASCII "^<2>") and ↑+↑² (the sums ↑^[n] = ↑ + ↑² +
+    // ... + ↑^n, ASCII "^[2]"), each plus a number and a nimber; switches "±1" ({x | -x},
+    // ASCII "+-1"), "Tiny(2)" and "Miny(2)" ({0 || 0 | -x} and {x | 0 || 0}, after a number
+    // "1Tiny(2)"); else "{0, ↑* | 0}" with the options in canonical order. Every braced
+    // group is written out, unless the name would pass NAME_LIMIT bytes: then a group met
+    // again is written "#k", the k-th braced group of the text in order of opening.
+    static constexpr std::size_t NAME_LIMIT = 4096;
     std::string name(GameId g, Notation notation = Notation::Unicode);
-    // The serialisation that results leave a process in: the ASCII name without spaces
-    // ("{0,^*|0}"). It depends only on the value, never on the order of interning, so
-    // equal values give equal text in every process, and parse() reads it back.
-    std::string canonical_text(GameId g) { return format(g, Notation::Ascii, false); }
+    // The compact serialisation that results leave a process in (the `text` columns of the
+    // result files): the ASCII atoms x, x^*, x^^*m, x*m, braces otherwise, no spaces, and a
+    // braced group met again written "#k" ("{0,^*|0}"). It depends only on the value, never
+    // on the order of interning, so equal values give equal text in every process, and
+    // parse() reads it back.
+    std::string canonical_text(GameId g) { return *format(g, COMPACT); }
+    // The same without back-references and with a "+" between a number and its
+    // infinitesimal part ("{1+^*|0}"): a text CGSuite reads back as this value. Its length
+    // can grow exponentially with the birthday: nothing (std::nullopt) if it would pass
+    // max_bytes.
+    std::optional<std::string> plain_text(GameId g, std::size_t max_bytes = SIZE_MAX) {
+        return format(g, {Notation::Ascii, false, false, false, true, max_bytes});
+    }
     // 64-bit hash of the canonical form (a Merkle hash over the options, stored with each
     // interned form): a function of the value alone, hence of canonical_text(), and equal
     // in every process; from a text alone it is hash(parse(text)).
     [[nodiscard]] std::uint64_t hash(GameId g) const;
-    // Reads a name or canonical text (either notation, spaces optional, {L | R} in any
-    // form, not necessarily canonical). std::invalid_argument names the position at fault.
+    // Reads a game expression (core/expression.hpp): names and texts of either notation,
+    // CGSuite's {L | R} with commas and slashes, sums and differences, ±, Tiny(x), Miny(x),
+    // group references #k. TextError (a std::invalid_argument) names the column at fault.
     GameId parse(std::string_view text);
     // A total order on values that is the same in every process: numbers by value first,
     // then by birthday, then by hash (ties by canonical text). Names list options in it.
     bool canonical_less(GameId g, GameId h);
+
+    // x + ↑^n + *m (n >= 2, `cumulative` false) or x + ↑^[n] + *m (n >= 2, true); downs for
+    // n < 0. Nothing for any other value (x + n.up + *m included: classify() names those).
+    struct UptimalForm {
+        Dyadic number;
+        std::int32_t power = 0;
+        bool cumulative = false;
+        std::uint32_t star = 0;
+    };
+    std::optional<UptimalForm> uptimal_form(GameId g);
+    // ↑^n (n >= 1) and ↑^[n] = ↑ + ↑² + ... + ↑^n.
+    GameId up_power(std::uint32_t n);
+    GameId up_power_sum(std::uint32_t n);
 
     // ---- Housekeeping ----------------------------------------------------------------
     [[nodiscard]] std::size_t interned_count() const { return m_records.size(); }
@@ -171,9 +207,19 @@ private:
     bool le_general(GameId g, GameId h);
     bool le_uncached(GameId g, GameId h);
     bool options_share_number(GameId g);
+    struct TextStyle {
+        Notation notation;
+        bool spaced;          // ", " and " | " between options
+        bool back_references; // a group met again as #k
+        bool named_forms;     // uptimals, switches, tinies and minies by name
+        bool plus_atoms;      // "1+^*" rather than "1^*"
+        std::size_t max_bytes;
+    };
+    static constexpr TextStyle COMPACT{Notation::Ascii, false, true, false, false, SIZE_MAX};
     struct FormatState;
-    std::string format(GameId g, Notation notation, bool spaced);
-    void format_into(GameId g, FormatState& state);
+    std::optional<std::string> format(GameId g, const TextStyle& style);
+    bool format_into(GameId g, FormatState& state);
+    bool format_named(GameId g, FormatState& state);
     template <class Map, class Key, class Value>
     void remember(Map& map, const Key& key, const Value& value);
 
@@ -193,6 +239,8 @@ private:
     FlatMap<GamePair, GameId, PairHash> m_add_memo;
     std::vector<GameId> m_nimbers; // m_nimbers[m] = *m, made on demand
     std::vector<GameId> m_ups;     // m_ups[k] = k.up, made on demand
+    std::vector<GameId> m_up_powers, m_up_power_sums; // [k] = ↑^k, ↑^[k]; [0] unused
+    std::unordered_map<std::uint32_t, std::optional<UptimalForm>> m_uptimal_memo; // by interned index
     // Scratch of make() (make never re-enters itself).
     std::vector<GameId> m_left, m_right, m_next, m_next_right;
     std::vector<std::pair<GameId, bool>> m_raw_x_le_g, m_raw_g_le_x;

@@ -46,6 +46,28 @@ std::optional<Period> proven_period(std::span<const Grundy> values, ProofRule ru
     return std::nullopt;
 }
 
+std::optional<Period> proven_period_guy_smith(std::span<const std::uint16_t> values, Heap largest_removal) {
+    const std::uint64_t n = values.size(), t = largest_removal;
+    const std::uint16_t* g = values.data();
+    bool skipped = false;
+    for (std::uint64_t p = 1; 2 * p + t <= n; ++p) {
+        // start: the smallest s with G(m) = G(m + p) for s <= m < n - p.
+        std::uint64_t start = n - p;
+        while (start > 0 && g[start - 1] == g[start - 1 + p]) --start;
+        // The proof reads heaps up to 2 n0 + p + t + p - 1.
+        if (2 * start + 2 * p + t <= n) return Period{static_cast<Heap>(start), static_cast<Heap>(p)};
+        // A proving p has a run n - start >= 2p; the first such p0 (this one, if it is the
+        // first) is the least period of R = G(start..n-1). A q that proved, with
+        // q + p0 <= min(n/2, n - start), would make gcd(q, p0) = p0 a period of its proven
+        // tail, so p0 would prove: those q are skipped (their walks are the long ones).
+        if (skipped || n - start < 2 * p) continue;
+        skipped = true;
+        const std::uint64_t reach = std::min(n / 2, n - start);
+        if (reach > 2 * p) p = reach - p;
+    }
+    return std::nullopt;
+}
+
 Grundy periodic_value(std::span<const Grundy> values, const Period& period, std::uint64_t n) {
     if (n < values.size()) return values[n];
     if (period.period == 0 || values.size() < std::uint64_t{period.preperiod} + period.period)

@@ -41,6 +41,14 @@ std::uint64_t check_end(ProofRule rule, const Period& period, Heap largest_remov
 std::optional<Period> proven_period(std::span<const Grundy> values, ProofRule rule,
                                     Heap largest_removal);
 
+// The same answer as proven_period(values, guy_smith, t) in O(1) memory, for sequences too
+// long to copy (2^32 values of 16 bits): periods p are tried in increasing order, each by
+// walking back from the end while G(n) = G(n + p). The first p with a long run (2p or
+// more) decides for the periods that Fine and Wilf's theorem ties to it: they are skipped,
+// so the walks over a long periodic tail (every multiple of the period) are not repeated.
+// Typically O(size) time.
+std::optional<Period> proven_period_guy_smith(std::span<const std::uint16_t> values, Heap largest_removal);
+
 // G(n) for any n, from values G(0..k) with k >= preperiod + period - 1 and a proven period.
 Grundy periodic_value(std::span<const Grundy> values, const Period& period, std::uint64_t n);
 

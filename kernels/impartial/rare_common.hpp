@@ -49,6 +49,7 @@ struct RareMask {
     unsigned phase = 0;           // with +pos: the parity of the game's split removals
     std::uint64_t rare_heaps = 0; // heaps 0..n-1 that are rare (heap 0 counted, as in the
                                   // published tables, though no split has a part of 0)
+    friend bool operator==(const RareMask&, const RareMask&) = default;
 };
 
 // "1e", "1+pos", the notation of Czajka's and Flammenkamp's tables.

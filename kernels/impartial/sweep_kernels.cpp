@@ -97,12 +97,12 @@ wanted_lanes(__m512i x, __m512i table) {
 }
 
 __attribute__((target("avx512f,avx512bw,bmi,bmi2"))) std::uint64_t
-scan_avx512(const std::uint16_t* g, std::uint64_t n, std::uint64_t last, std::uint64_t* words,
-            unsigned& remaining) {
+scan_avx512(const std::uint16_t* g, std::uint64_t n, std::uint64_t first, std::uint64_t last,
+            std::uint64_t* words, unsigned& remaining) {
     const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
                                              17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
     __m512i table = _mm512_loadu_si512(words);
-    std::uint64_t a = 1;
+    std::uint64_t a = first;
     for (; a + 63 <= last; a += 64) {
         const __m512i x0 = _mm512_xor_si512(_mm512_loadu_si512(g + a),
                                             _mm512_permutexvar_epi16(reverse, _mm512_loadu_si512(g + (n - a - 31))));
@@ -180,11 +180,11 @@ __attribute__((target("avx2,bmi,bmi2"))) inline __m256i reversed_avx2(const std:
 }
 
 __attribute__((target("avx2,bmi,bmi2"))) std::uint64_t
-scan_avx2(const std::uint16_t* g, std::uint64_t n, std::uint64_t last, std::uint64_t* words,
-          unsigned& remaining) {
+scan_avx2(const std::uint16_t* g, std::uint64_t n, std::uint64_t first, std::uint64_t last,
+          std::uint64_t* words, unsigned& remaining) {
     __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words));
     __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words + 4));
-    std::uint64_t a = 1;
+    std::uint64_t a = first;
     for (; a + 31 <= last; a += 32) {
         const __m256i x0 = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a)),
                                             reversed_avx2(g + (n - a - 15)));
@@ -293,24 +293,40 @@ void mark_sparse_parts(ScanKernel kernel, const std::uint16_t* values, std::uint
     mark_scalar(values, n0, parts, marks, stamp);
 }
 
+RawScan raw_scan(ScanKernel kernel) {
+    require_available(kernel);
+#ifdef CGT_SCAN_HAVE_X86
+    if (kernel == ScanKernel::avx512) return scan_avx512;
+    if (kernel == ScanKernel::avx2) return scan_avx2;
+#endif
+    return scan_scalar;
+}
+
 std::uint64_t scan_splits(ScanKernel kernel, const std::uint16_t* values, std::uint64_t n,
                           std::uint64_t last, ValueSet& wanted) {
+    return scan_split_range(kernel, values, n, 1, last, wanted);
+}
+
+std::uint64_t scan_split_range(ScanKernel kernel, const std::uint16_t* values, std::uint64_t n,
+                               std::uint64_t first, std::uint64_t last, ValueSet& wanted) {
     require_available(kernel);
     if (wanted.empty()) throw std::invalid_argument("scan_splits: the wanted set is empty");
+    if (first == 0) throw std::invalid_argument("scan_splits: split 0 is no split");
     if (last >= n - last)
         throw std::invalid_argument("scan_splits: split " + std::to_string(last) + " of heap " +
                                     std::to_string(n) + " is not a split");
+    if (first > last) return 0;
     std::array<std::uint64_t, 8> words = wanted.words();
     unsigned remaining = wanted.size();
     std::uint64_t stop = 0;
 #ifdef CGT_SCAN_HAVE_X86
     if (kernel == ScanKernel::avx512)
-        stop = scan_avx512(values, n, last, words.data(), remaining);
+        stop = scan_avx512(values, n, first, last, words.data(), remaining);
     else if (kernel == ScanKernel::avx2)
-        stop = scan_avx2(values, n, last, words.data(), remaining);
+        stop = scan_avx2(values, n, first, last, words.data(), remaining);
     else
 #endif
-        stop = scan_scalar(values, n, 1, last, words.data(), remaining);
+        stop = scan_scalar(values, n, first, last, words.data(), remaining);
     wanted = ValueSet(words);
     return stop;
 }

@@ -70,5 +70,16 @@ void mark_sparse_parts(ScanKernel kernel, const std::uint16_t* values, std::uint
 // (std::invalid_argument otherwise, or if `kernel` is not available).
 std::uint64_t scan_splits(ScanKernel kernel, const std::uint16_t* values, std::uint64_t n,
                           std::uint64_t last, ValueSet& wanted);
+// The scan of scan_split_range without its checks or copies, for loops that scan once per
+// heap: `words` is the wanted set (8 words, bit v % 64 of word v / 64) and `remaining` the
+// number of its members; both are updated. Requires 1 <= first, last < n - last, remaining > 0.
+using RawScan = std::uint64_t (*)(const std::uint16_t* values, std::uint64_t n, std::uint64_t first,
+                                  std::uint64_t last, std::uint64_t* words, unsigned& remaining);
+// std::invalid_argument if `kernel` is not available.
+RawScan raw_scan(ScanKernel kernel);
+
+// The same for the splits a = first..last only (first >= 1; 0 at once if first > last).
+std::uint64_t scan_split_range(ScanKernel kernel, const std::uint16_t* values, std::uint64_t n,
+                               std::uint64_t first, std::uint64_t last, ValueSet& wanted);
 
 } // namespace cgt::impartial

@@ -51,6 +51,22 @@ std::vector<long long> Facts::numbers(const std::string& key) const {
     return out;
 }
 
+std::vector<std::string> Facts::numbered(const std::string& prefix) const {
+    std::vector<std::string> out;
+    for (int i = 1;; ++i) {
+        auto it = m_values.find(prefix + std::to_string(i));
+        if (it == m_values.end()) return out;
+        out.push_back(it->second);
+    }
+}
+
+std::vector<std::string> job_sources(const std::string& data_dir, const std::string& job) {
+    const Facts sources(data_dir + "/sources.txt");
+    auto out = sources.numbered(job + ".");
+    if (out.empty()) throw std::runtime_error(data_dir + "/sources.txt names no source for the job " + job);
+    return out;
+}
+
 std::vector<std::pair<long long, long long>> read_pairs(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read reference data " + path);

@@ -20,11 +20,19 @@ public:
     [[nodiscard]] long long number(const std::string& key) const;
     // A blank-separated list of integers.
     [[nodiscard]] std::vector<long long> numbers(const std::string& key) const;
+    // The values of the keys `prefix`1, `prefix`2, ... in order, up to the first missing one.
+    [[nodiscard]] std::vector<std::string> numbered(const std::string& prefix) const;
 
 private:
     std::string m_path;
     std::map<std::string, std::string> m_values;
 };
+
+// The published sources of `job`'s figures: the lines `job.1`, `job.2`, ... of
+// DATA_DIR/sources.txt (author, title, year, URL or OEIS number; see SOURCES.md). Throws
+// std::runtime_error if the job has none: every verify program names where its figures
+// come from.
+std::vector<std::string> job_sources(const std::string& data_dir, const std::string& job);
 
 // Reads a two-column text file of integers ("n value" per line, as OEIS b-files; '#'
 // comments and a non-numeric header line are skipped).

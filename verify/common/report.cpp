@@ -1,5 +1,6 @@
 #include "verify/common/report.hpp"
 
+#include "common/json_writer.hpp"
 #include "common/printable.hpp"
 #include "verify/common/reference_data.hpp"
 
@@ -21,20 +22,60 @@ std::string thousands(long long n) {
     return (n < 0 ? "-" : "") + out;
 }
 
-Report::Report(const common::ResultReader& file) {
-    std::printf("%s: written by %s %s on %lld rank(s), started %s, %.1f s\n", file.path().c_str(),
-                file.text_attribute("program").c_str(), file.text_attribute("version").c_str(),
-                static_cast<long long>(file.int_attribute("ranks")), file.text_attribute("started").c_str(),
-                file.float_attribute("wall_seconds"));
+Report::Report(const common::ResultReader& file, ReportFormat format, std::string verify_name)
+    : m_format(format), m_verify_name(std::move(verify_name)), m_file(file.path()) {
+    const std::string program = file.text_attribute("program"), version = file.text_attribute("version"),
+                      started = file.text_attribute("started");
+    const auto ranks = static_cast<long long>(file.int_attribute("ranks"));
+    const double wall = file.float_attribute("wall_seconds");
+    if (m_format == ReportFormat::json) {
+        m_provenance = common::JsonObject()
+                           .add("program", program)
+                           .add("version", version)
+                           .add("ranks", ranks)
+                           .add("started", started)
+                           .add("wall_seconds", wall)
+                           .add("parameters", file.text_attribute("parameters"))
+                           .str();
+        return;
+    }
+    std::printf("%s: written by %s %s on %lld rank(s), started %s, %.1f s\n", file.path().c_str(), program.c_str(),
+                version.c_str(), ranks, started.c_str(), wall);
+}
+
+// The column heads, once, after the sources and before the first row.
+void Report::heads() {
+    if (m_format == ReportFormat::json || m_heads_printed) return;
+    m_heads_printed = true;
     std::printf("%-*s %-*s %-*s %s\n", WHAT, "", VALUE, "published", VALUE, "ours", "");
 }
 
-void Report::section(const std::string& title) { std::printf("\n%s\n", title.c_str()); }
+void Report::source(const std::string& citation) {
+    m_sources.push_back(citation);
+    if (m_format == ReportFormat::text) std::printf("  published figures: %s\n", citation.c_str());
+}
+
+void Report::section(const std::string& title) {
+    heads();
+    m_section = title;
+    if (m_format == ReportFormat::text) std::printf("\n%s\n", title.c_str());
+}
 
 void Report::check(const std::string& what, const std::string& published, const std::string& ours, bool ok) {
+    heads();
     ++m_checks;
     if (!ok) ++m_failed;
     const char* verdict = ok ? "ok" : "FAIL";
+    if (m_format == ReportFormat::json) {
+        m_json_checks.push_back(common::JsonObject()
+                                    .add("section", m_section)
+                                    .add("name", what)
+                                    .add("published", published)
+                                    .add("ours", ours)
+                                    .add("verdict", verdict)
+                                    .str());
+        return;
+    }
     if (static_cast<int>(published.size()) <= VALUE && static_cast<int>(ours.size()) <= VALUE &&
         static_cast<int>(what.size()) <= WHAT + 2) {
         std::printf("  %-*s %-*s %-*s %s\n", WHAT - 2, what.c_str(), VALUE, published.c_str(), VALUE,
@@ -45,41 +86,85 @@ void Report::check(const std::string& what, const std::string& published, const 
     }
 }
 
-void Report::note(const std::string& text) { std::printf("  %s\n", text.c_str()); }
+void Report::note(const std::string& text) {
+    heads();
+    if (m_format == ReportFormat::json)
+        m_json_notes.push_back(common::JsonObject().add("section", m_section).add("text", text).str());
+    else
+        std::printf("  %s\n", text.c_str());
+}
 
 int Report::finish() {
-    if (m_failed == 0)
+    const bool pass = m_failed == 0;
+    if (m_format == ReportFormat::json) {
+        const auto json = common::JsonObject()
+                              .add("verify", m_verify_name)
+                              .add("file", m_file)
+                              .add("verdict", pass ? "PASS" : "FAIL")
+                              .raw("provenance", m_provenance)
+                              .raw("sources", common::json_strings(m_sources))
+                              .add("checks_total", m_checks)
+                              .add("failed", m_failed)
+                              .add("rows", m_rows)
+                              .raw("checks", common::json_array(m_json_checks))
+                              .raw("notes", common::json_array(m_json_notes))
+                              .str();
+        std::printf("%s\n", json.c_str());
+    } else if (pass) {
         std::printf("\nverdict: PASS (%d checks; %llu rows)\n", m_checks, static_cast<unsigned long long>(m_rows));
-    else
+    } else {
         std::printf("\nverdict: FAIL (%d of %d checks failed; %llu rows)\n", m_failed, m_checks,
                     static_cast<unsigned long long>(m_rows));
+    }
     std::fflush(stdout);
-    return m_failed == 0 ? 0 : 1;
+    return pass ? 0 : 1;
 }
 
 int run_verify(int argc, char* argv[], const std::string& verify_name, const std::string& job,
                const std::string& program, const std::string& summary, const VerifyBody& body) {
+    bool json = false;
+    std::string path;
+    // A refused file: the error line on stderr, and with --json also a REFUSED object on
+    // stdout, so a script reading stdout learns why.
+    auto refused = [&](const std::string& message) {
+        if (json)
+            std::printf("%s\n", common::JsonObject()
+                                    .add("verify", verify_name)
+                                    .add("file", path)
+                                    .add("verdict", "REFUSED")
+                                    .add("error", message)
+                                    .str()
+                                    .c_str());
+        std::fflush(stdout);
+        std::fprintf(stderr, "error: %s\n", common::printable(message).c_str());
+        return 2;
+    };
     try {
         common::Options options(verify_name, summary, verify_name + " results/" + job + ".h5");
         options.add()("in", common::po::value<std::string>()->default_value("results/" + job + ".h5")->value_name("FILE"),
                       "the result file to check (also as a bare argument)")(
             "data-dir", common::po::value<std::string>()->default_value(default_data_dir())->value_name("DIR"),
-            "reference data folder (verify/data of the source tree)");
+            "reference data folder (verify/data of the source tree)")(
+            "json", common::po::bool_switch()->default_value(false),
+            "print the report as one JSON object (checks: name, published, ours, verdict)");
         options.positional("in", 1);
         if (!options.parse(argc, argv)) return 0;
-        const common::ResultReader file(options.get<std::string>("in"), program);
-        Report report(file);
-        body(file, report, options.get<std::string>("data-dir"));
+        json = options.get<bool>("json");
+        path = options.get<std::string>("in");
+        const common::ResultReader file(path, program);
+        const std::string data_dir = options.get<std::string>("data-dir");
+        const auto sources = job_sources(data_dir, job);
+        Report report(file, json ? ReportFormat::json : ReportFormat::text, verify_name);
+        for (const auto& s : sources) report.source(s);
+        body(file, report, data_dir);
         return report.finish();
     } catch (const common::UsageError& e) {
         std::fprintf(stderr, "error: %s\n", common::printable(e.what()).c_str());
         return 2;
     } catch (const common::ResultRefused& e) {
-        std::fprintf(stderr, "error: %s\n", common::printable(e.what()).c_str());
-        return 2;
+        return refused(e.what());
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: %s\n", common::printable(e.what()).c_str());
-        return 2;
+        return refused(e.what());
     }
 }
 

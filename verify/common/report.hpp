@@ -4,18 +4,36 @@
 //   verdict: PASS (N checks; R rows)      or      verdict: FAIL (K of N checks failed; R rows)
 // that the main job's summary reads. Exit status: 0 pass, 1 any difference, 2 a file that
 // is refused (partial, incomplete, another job's, altered) or a usage error.
+//
+// With --json the same report is one JSON object on stdout instead, for scripts (the
+// results report reads it):
+//   {"verify": "cgt-verify-nim", "file": "results/nim.h5", "verdict": "PASS",
+//    "provenance": {"program": "cgt-nim", "version": ..., "ranks": 2, "started": ...,
+//                   "wall_seconds": 0.1, "parameters": "..."},
+//    "sources": ["..."], "checks_total": 17, "failed": 0, "rows": 661,
+//    "checks": [{"section": ..., "name": ..., "published": ..., "ours": ..., "verdict": "ok"}],
+//    "notes": [{"section": ..., "text": ...}]}
+// A refused file is {"verify": ..., "file": ..., "verdict": "REFUSED", "error": ...} on
+// stdout, the `error: ...` line on stderr and status 2, as in text mode.
 #include "common/options.hpp"
 #include "common/result_reader.hpp"
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace cgt::verify {
 
+enum class ReportFormat { text, json };
+
 class Report {
 public:
-    explicit Report(const common::ResultReader& file);
+    explicit Report(const common::ResultReader& file, ReportFormat format = ReportFormat::text,
+                    std::string verify_name = "");
 
+    // Where the published figures come from (author, title, year, URL or OEIS number): one
+    // line of the header, the `sources` of the JSON.
+    void source(const std::string& citation);
     void section(const std::string& title);
     // One compared figure; `ok` decides the verdict of the row.
     void check(const std::string& what, const std::string& published, const std::string& ours, bool ok);
@@ -35,15 +53,21 @@ public:
     [[nodiscard]] int failures() const { return m_failed; }
 
 private:
+    void heads();
+
+    ReportFormat m_format;
+    bool m_heads_printed = false;
+    std::string m_verify_name, m_file, m_provenance, m_section;
+    std::vector<std::string> m_sources, m_json_checks, m_json_notes;
     int m_checks = 0;
     int m_failed = 0;
     std::uint64_t m_rows = 0;
 };
 
-// The main of a verify program: options (--help, the result file as --in or a bare
-// argument, default results/<job>.h5; --data-dir, default the source tree's verify/data),
-// opening the file as `program`'s, and the error conventions. `body` checks the file and
-// reports; it gets the data folder.
+// The main of a verify program: options (--help, --version, --json, the result file as --in
+// or a bare argument, default results/<job>.h5; --data-dir, default the source tree's
+// verify/data), opening the file as `program`'s, and the error conventions. `body` checks
+// the file and reports; it gets the data folder.
 using VerifyBody = std::function<void(const common::ResultReader&, Report&, const std::string& data_dir)>;
 int run_verify(int argc, char* argv[], const std::string& verify_name, const std::string& job,
                const std::string& program, const std::string& summary, const VerifyBody& body);

@@ -2,12 +2,13 @@
 // table agrees with the values G(0..N) it holds), then the values against the literature:
 // OEIS A002188 (b-file to 20,000, a-file to 200,000, each proven byte-identical to the OEIS
 // file by its SHA-256), A036685 (G = 0), A180120/A180121 (records), Flammenkamp's sparse
-// values, and for a run that reaches 2^26 the article's figures.
+// values, and for a run that reaches 2^26 the figures of sen-ltd's Grundy's-game article.
 #include "common/hdf5_handle.hpp"
 #include "verify/grundy/grundy_figures.hpp"
 #include "impartial/grundy_game.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
+#include "grundy/grundy_schema.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +18,8 @@ using namespace cgt;
 using verify::GrundyFigures;
 using verify::HeapValues;
 using verify::thousands;
+
+namespace schema = cgt::jobs::grundy::schema;
 
 namespace {
 
@@ -40,7 +43,7 @@ HeapValues up_to(const HeapValues& pairs, std::uint64_t bound) {
 }
 
 HeapValues from_table(const common::Table& t) {
-    const auto heap = t.ints("heap"), value = t.ints("value");
+    const auto heap = t.ints(schema::sparse::heap), value = t.ints(schema::sparse::value);
     HeapValues out;
     for (std::size_t i = 0; i < t.rows; ++i)
         out.emplace_back(static_cast<std::uint64_t>(heap[i]), static_cast<unsigned>(value[i]));
@@ -90,8 +93,8 @@ void check_tables(const common::ResultReader& file, verify::Report& report, std:
                   const GrundyFigures& ours) {
     const std::uint64_t n_max = g.size() - 1;
     report.section("The file's tables against its values G(0.." + thousands(ll(n_max)) + ")");
-    const common::Table sparse = file.read_table("sparse"), records = file.read_table("records");
-    const common::Table counts = file.read_table("value_counts"), scan = file.read_table("scan");
+    const common::Table sparse = file.read_table(schema::sparse::table), records = file.read_table(schema::records::table);
+    const common::Table counts = file.read_table(schema::value_counts::table), scan = file.read_table(schema::scan::table);
     report.count_rows(sparse.rows + records.rows + counts.rows + scan.rows);
     report.check("sparse: the heaps with a sparse value", thousands(ll(ours.sparse.size())) + " from the values",
                  thousands(ll(sparse.rows)) + " rows", from_table(sparse) == ours.sparse);
@@ -99,8 +102,8 @@ void check_tables(const common::ResultReader& file, verify::Report& report, std:
                  thousands(ll(records.rows)) + " rows", from_table(records) == ours.records);
 
     const unsigned largest = ours.records.back().second;
-    const auto value = counts.ints("value"), count = counts.ints("count"), last = counts.ints("last");
-    const auto& klass = counts.texts("class");
+    const auto value = counts.ints(schema::value_counts::value), count = counts.ints(schema::value_counts::count), last = counts.ints(schema::value_counts::last);
+    const auto& klass = counts.texts(schema::value_counts::klass);
     bool same = counts.rows == largest + 1;
     for (std::size_t i = 0; same && i < counts.rows; ++i) {
         const auto v = static_cast<unsigned>(i);
@@ -110,16 +113,16 @@ void check_tables(const common::ResultReader& file, verify::Report& report, std:
     report.check("value_counts: count, last heap, class", "values 0.." + std::to_string(largest),
                  same ? "values 0.." + std::to_string(counts.rows - 1) : "differ", same);
 
-    const auto common_heaps = static_cast<std::uint64_t>(scan.ints("common_heaps").at(0));
-    const auto total = static_cast<std::uint64_t>(scan.ints("total_length").at(0));
-    const double mean = scan.floats("mean").at(0);
+    const auto common_heaps = static_cast<std::uint64_t>(scan.ints(schema::scan::common_heaps).at(0));
+    const auto total = static_cast<std::uint64_t>(scan.ints(schema::scan::total_length).at(0));
+    const double mean = scan.floats(schema::scan::mean).at(0);
     report.check_equal("scan: common heaps = heaps - sparse heaps", thousands(ll(n_max + 1 - ours.sparse.size())),
                        thousands(ll(common_heaps)));
     const bool mean_ok = common_heaps > 0 && std::abs(mean * static_cast<double>(common_heaps) - static_cast<double>(total)) <=
                                                  1e-9 * static_cast<double>(total);
     report.check("scan: mean = total length / common heaps", "equal", mean_ok ? "equal" : "differs", mean_ok);
-    const auto longest = static_cast<std::uint64_t>(scan.ints("longest").at(0));
-    const auto longest_heap = static_cast<std::uint64_t>(scan.ints("longest_heap").at(0));
+    const auto longest = static_cast<std::uint64_t>(scan.ints(schema::scan::longest).at(0));
+    const auto longest_heap = static_cast<std::uint64_t>(scan.ints(schema::scan::longest_heap).at(0));
     const bool longest_ok = longest >= 1 && longest_heap <= n_max && longest <= (longest_heap - 1) / 2 &&
                             !impartial::is_sparse_value(g[longest_heap]);
     report.check("scan: the longest is a split of a common heap", "yes", longest_ok ? "yes" : "no", longest_ok);
@@ -193,11 +196,11 @@ void check_article(verify::Report& report, std::span<const std::uint16_t> g, con
     const verify::Facts facts(data_dir + "/grundy_article_figures.txt");
     const auto limit = static_cast<std::uint64_t>(facts.number("max_heap"));
     if (n_max < limit) {
-        report.section("The article's figures for n <= 2^26");
+        report.section("The figures of sen-ltd's Grundy's-game article (Qiita) for n <= 2^26");
         report.note("(the run stops at " + thousands(ll(n_max)) + " < 2^26: they do not apply)");
         return;
     }
-    report.section("The article's figures for n <= 2^26 = " + thousands(ll(limit)));
+    report.section("The figures of sen-ltd's Grundy's-game article (Qiita) for n <= 2^26 = " + thousands(ll(limit)));
     const GrundyFigures f = n_max == limit ? ours : verify::derive_figures(g, limit);
     auto eq = [&](const std::string& what, const std::string& key, long long mine) {
         report.check_equal(what, thousands(facts.number(key)), thousands(mine));
@@ -239,13 +242,13 @@ void check_article(verify::Report& report, std::span<const std::uint16_t> g, con
 
     if (n_max == limit) {
         char mean[32];
-        std::snprintf(mean, sizeof mean, "%.1f", scan.floats("mean").at(0));
+        std::snprintf(mean, sizeof mean, "%.1f", scan.floats(schema::scan::mean).at(0));
         report.check_equal("mean scan length, common heaps", facts.text("scan_mean"), mean);
-        eq("the longest scan (splits)", "scan_longest", scan.ints("longest").at(0));
-        eq("  at heap", "scan_longest_heap", scan.ints("longest_heap").at(0));
+        eq("the longest scan (splits)", "scan_longest", scan.ints(schema::scan::longest).at(0));
+        eq("  at heap", "scan_longest_heap", scan.ints(schema::scan::longest_heap).at(0));
     } else {
         report.note("(the scan figures average over the whole run to " + thousands(ll(n_max)) +
-                    ", so the article's for 2^26 do not apply)");
+                    ", so sen-ltd's for 2^26 do not apply)");
     }
 
     if (n_max == limit) return;
@@ -268,15 +271,15 @@ void check_article(verify::Report& report, std::span<const std::uint16_t> g, con
 }
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
-    const common::Table grundy = file.read_table("grundy");
-    const auto& g = std::get<std::vector<std::uint16_t>>(grundy.column("value").data);
+    const common::Table grundy = file.read_table(schema::grundy::table);
+    const auto& g = std::get<std::vector<std::uint16_t>>(grundy.column(schema::grundy::value).data);
     if (g.empty()) throw common::ResultRefused(file.path() + ": the grundy table is empty");
     report.count_rows(grundy.rows);
     const GrundyFigures ours = verify::derive_figures(g, g.size() - 1);
     check_tables(file, report, g, ours);
     check_oeis(report, g, ours, data_dir);
     check_sequences(report, g, ours, data_dir);
-    check_article(report, g, ours, file.read_table("scan"), data_dir);
+    check_article(report, g, ours, file.read_table(schema::scan::table), data_dir);
 }
 
 } // namespace
@@ -284,6 +287,6 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-grundy", "grundy", "cgt-grundy",
                               "Checks a cgt-grundy result file against OEIS A002188, A036685, A180120/A180121,\n"
-                              "Flammenkamp's sparse values and the article's figures for 2^26.",
+                              "Flammenkamp's sparse values and the 2^26 figures of sen-ltd's Grundy's-game article.",
                               check);
 }

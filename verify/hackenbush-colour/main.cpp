@@ -1,5 +1,5 @@
-// cgt-verify-hackenbush-colour: checks a cgt-hackenbush-colour file against the article's
-// third check and its table (graph counts by edge count, outcome = value-free search, sum
+// cgt-verify-hackenbush-colour: checks a cgt-hackenbush-colour file against the
+// third check of sen-ltd's Hackenbush article and its table (graph counts by edge count, outcome = value-free search, sum
 // of parts = whole, numbers, distinct values, the six-edge three-colour split), recounts
 // the summary tables from the graphs' rows, and values a sample of graphs again.
 #include "core/game_store.hpp"
@@ -8,6 +8,8 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hackenbush-common/figures.hpp"
+#include "hackenbush-colour/colour_schema.hpp"
+#include "hackenbush-common/values_schema.hpp"
 
 #include <map>
 #include <set>
@@ -18,6 +20,9 @@ namespace hackenbush = cgt::hackenbush;
 using cgt::verify::hackenbush_common::join;
 using verify::thousands;
 
+namespace schema = cgt::jobs::hackenbush_colour::schema;
+namespace values_schema = cgt::jobs::hackenbush_common::schema::values;
+
 namespace {
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
@@ -26,25 +31,27 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     const long long vertices = cgt::verify::hackenbush_common::parameter_number(parameters, "vertices");
     const long long max_edges = cgt::verify::hackenbush_common::parameter_number(parameters, "max-edges");
     const bool article_size = vertices == facts.number("colour.vertices");
-    const auto sets = file.read_table("colour_sets");
-    const auto by_edges = file.read_table("by_edges");
-    const auto graphs = file.read_table("graphs");
-    const auto values = file.read_table("values");
+    const auto sets = file.read_table(schema::colour_sets);
+    const auto by_edges = file.read_table(schema::by_edges);
+    const auto graphs = file.read_table(schema::graphs::table);
+    const auto values = file.read_table(values_schema::table);
     report.count_rows(sets.rows + by_edges.rows + graphs.rows + values.rows);
 
     // Summary columns by (colours, edges); edges 0 is the colour set's total.
     std::map<std::pair<std::string, long long>, std::map<std::string, long long>> summary;
-    const char* fields[] = {"graphs", "distinct", "outcome_agrees", "whole_agrees", "numbers", "number_nimber",
-                            "number_ups", "other", "next"};
-    for (const char* f : fields) {
-        const auto v = by_edges.ints(f);
-        const auto w = sets.ints(f);
+    const common::Col<std::int64_t> fields[] = {schema::graphs_count, schema::distinct,      schema::outcome_agrees,
+                                                schema::whole_agrees, schema::numbers,       schema::number_nimber,
+                                                schema::number_ups,   schema::other,         schema::next};
+    for (const common::Col<std::int64_t>& column : fields) {
+        const std::string f = column.name;
+        const auto v = by_edges.ints(column);
+        const auto w = sets.ints(column);
         for (std::size_t i = 0; i < by_edges.rows; ++i)
-            summary[{by_edges.texts("colours")[i], by_edges.ints("edges")[i]}][f] = v[i];
-        for (std::size_t i = 0; i < sets.rows; ++i) summary[{sets.texts("colours")[i], 0}][f] = w[i];
+            summary[{by_edges.texts(schema::colours)[i], by_edges.ints(schema::edges)[i]}][f] = v[i];
+        for (std::size_t i = 0; i < sets.rows; ++i) summary[{sets.texts(schema::colours)[i], 0}][f] = w[i];
     }
 
-    for (const std::string& colours : sets.texts("colours")) {
+    for (const std::string& colours : sets.texts(schema::colours)) {
         const auto& total = summary[{colours, 0}];
         const bool known = colours == "BR" || colours == "BRG";
         report.section(colours + " graphs on the ground and " + std::to_string(vertices) + " vertices, 1.." +
@@ -82,12 +89,12 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     }
 
     report.section("The summaries recounted from the graphs' rows");
-    const auto& colours = graphs.texts("colours");
-    const auto edges = graphs.ints("edges");
-    const auto value = graphs.ints("value"), whole = graphs.ints("whole");
-    const auto &outcome = graphs.texts("outcome"), &search = graphs.texts("search"), &kind = graphs.texts("kind");
-    const auto& text = values.texts("text");
-    const auto index = values.ints("value");
+    const auto& colours = graphs.texts(schema::graphs::colours);
+    const auto edges = graphs.ints(schema::graphs::edges);
+    const auto value = graphs.ints(schema::graphs::value), whole = graphs.ints(schema::graphs::whole);
+    const auto &outcome = graphs.texts(schema::graphs::outcome), &search = graphs.texts(schema::graphs::search), &kind = graphs.texts(schema::graphs::kind);
+    const auto& text = values.texts(values_schema::text);
+    const auto index = values.ints(values_schema::value);
     bool indexed = true;
     for (std::size_t k = 0; indexed && k < values.rows; ++k)
         indexed = index[k] == static_cast<long long>(k) && (k == 0 || text[k - 1] < text[k]);
@@ -124,7 +131,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         long long checked = 0, equal = 0;
         for (std::size_t i = 0; i < graphs.rows; i += 1009) {
             ++checked;
-            const hackenbush::Picture p = cgt::verify::hackenbush_common::graph_picture(graphs.texts("graph")[i]);
+            const hackenbush::Picture p = cgt::verify::hackenbush_common::graph_picture(graphs.texts(schema::graphs::graph)[i]);
             const auto v = hackenbush::PictureValues(p, store).value();
             const char by_search = cgt::core::outcome_letter(hackenbush::WinLossSearch(p).outcome());
             equal += store.canonical_text(v) == text[static_cast<std::size_t>(value[i])] &&
@@ -138,6 +145,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-hackenbush-colour", "hackenbush-colour", "cgt-hackenbush-colour",
-                              "Checks a cgt-hackenbush-colour result file against the Hackenbush article's third check.",
+                              "Checks a cgt-hackenbush-colour result file against the third check and the table\n"
+                              "of sen-ltd's Hackenbush article (Qiita).",
                               check);
 }

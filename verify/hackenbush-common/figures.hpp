@@ -1,6 +1,6 @@
 #pragma once
 // Small helpers the five Hackenbush verify programs share: the run's parameters read back
-// from the file, and figures printed as the article prints them.
+// from the file, and figures printed as the literature prints them.
 #include "common/result_reader.hpp"
 #include "hackenbush/picture.hpp"
 

@@ -1,11 +1,12 @@
-// cgt-verify-hackenbush-green: checks a cgt-hackenbush-green file against the article's
-// second check (green graphs on the ground and 3 or 4 vertices: mex = fusion + colon =
+// cgt-verify-hackenbush-green: checks a cgt-hackenbush-green file against the
+// second check of sen-ltd's Hackenbush article (green graphs on the ground and 3 or 4 vertices: mex = fusion + colon =
 // engine for every graph, the counts, nim-value parity = edge-count parity, *0 and *8 at
 // 4 vertices and 8 edges), recounts the tables from the rows, and values a sample again.
 #include "hackenbush/green.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hackenbush-common/figures.hpp"
+#include "hackenbush-green/green_schema.hpp"
 
 #include <map>
 
@@ -15,17 +16,19 @@ namespace hackenbush = cgt::hackenbush;
 using cgt::verify::hackenbush_common::join;
 using verify::thousands;
 
+namespace schema = cgt::jobs::hackenbush_green::schema;
+
 namespace {
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const verify::Facts facts(data_dir + "/hackenbush.txt");
-    const auto by_edges = file.read_table("by_edges");
-    const auto nim_values = file.read_table("nim_values");
-    const auto graphs = file.read_table("graphs");
+    const auto by_edges = file.read_table(schema::by_edges::table);
+    const auto nim_values = file.read_table(schema::nim_values::table);
+    const auto graphs = file.read_table(schema::graphs::table);
     report.count_rows(by_edges.rows + nim_values.rows + graphs.rows);
-    const auto v = by_edges.ints("vertices"), e = by_edges.ints("edges"), n = by_edges.ints("graphs"),
-               fusion = by_edges.ints("fusion_agrees"), engine = by_edges.ints("engine_agrees"),
-               parity = by_edges.ints("parity_agrees");
+    const auto v = by_edges.ints(schema::by_edges::vertices), e = by_edges.ints(schema::by_edges::edges), n = by_edges.ints(schema::by_edges::graphs),
+               fusion = by_edges.ints(schema::by_edges::fusion_agrees), engine = by_edges.ints(schema::by_edges::engine_agrees),
+               parity = by_edges.ints(schema::by_edges::parity_agrees);
     std::map<long long, std::vector<long long>> counts; // by V: graphs by edge count
     std::map<std::pair<long long, long long>, long long> graphs_at;
     long long total = 0, fusion_ok = 0, engine_ok = 0, parity_ok = 0;
@@ -39,8 +42,8 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     }
     std::map<std::tuple<long long, long long, long long>, long long> nim_count;
     for (std::size_t i = 0; i < nim_values.rows; ++i)
-        nim_count[{nim_values.ints("vertices")[i], nim_values.ints("edges")[i], nim_values.ints("nim")[i]}] =
-            nim_values.ints("graphs")[i];
+        nim_count[{nim_values.ints(schema::nim_values::vertices)[i], nim_values.ints(schema::nim_values::edges)[i], nim_values.ints(schema::nim_values::nim)[i]}] =
+            nim_values.ints(schema::nim_values::graphs)[i];
 
     for (const auto& [vertices, by_e] : counts) {
         report.section("Green graphs on the ground and " + std::to_string(vertices) + " vertices, 1.." +
@@ -74,8 +77,8 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     report.check_equal("nim value parity = edge count parity", thousands(total), thousands(parity_ok));
 
     report.section("The tables recounted from the graphs' rows");
-    const auto rv = graphs.ints("vertices"), re = graphs.ints("edges"), nim = graphs.ints("nim"),
-               rf = graphs.ints("fusion"), rg = graphs.ints("engine");
+    const auto rv = graphs.ints(schema::graphs::vertices), re = graphs.ints(schema::graphs::edges), nim = graphs.ints(schema::graphs::nim),
+               rf = graphs.ints(schema::graphs::fusion), rg = graphs.ints(schema::graphs::engine);
     std::map<std::pair<long long, long long>, std::vector<long long>> recount; // graphs, fusion, engine, parity
     std::map<std::tuple<long long, long long, long long>, long long> nim_recount;
     for (std::size_t i = 0; i < graphs.rows; ++i) {
@@ -96,7 +99,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     long long checked = 0, equal = 0;
     for (std::size_t i = 0; i < graphs.rows; i += 997) {
         ++checked;
-        const hackenbush::Picture p = cgt::verify::hackenbush_common::graph_picture(graphs.texts("graph")[i]);
+        const hackenbush::Picture p = cgt::verify::hackenbush_common::graph_picture(graphs.texts(schema::graphs::graph)[i]);
         equal += hackenbush::GreenMexSearch(p).value() == static_cast<std::uint32_t>(nim[i]) &&
                  hackenbush::green_nim_value_by_principles(p) == static_cast<std::uint32_t>(nim[i]);
     }
@@ -107,6 +110,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-hackenbush-green", "hackenbush-green", "cgt-hackenbush-green",
-                              "Checks a cgt-hackenbush-green result file against the Hackenbush article's second check.",
+                              "Checks a cgt-hackenbush-green result file against the second check of\n"
+                              "sen-ltd's Hackenbush article (Qiita): fusion and colon principles.",
                               check);
 }

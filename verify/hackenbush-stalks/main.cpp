@@ -1,5 +1,5 @@
-// cgt-verify-hackenbush-stalks: checks a cgt-hackenbush-stalks file against the article's
-// stalk table (per length: stalks, distinct values, numbers, x + *m, x +- up*, other), its
+// cgt-verify-hackenbush-stalks: checks a cgt-hackenbush-stalks file against the
+// stalk table of sen-ltd's Hackenbush article (per length: stalks, distinct values, numbers, x + *m, x +- up*, other), its
 // facts (no two stalks share a value, birthdays, the string rules, worked examples), the
 // rows themselves (recounted, in order, complete), and stalks valued again here.
 #include "core/game_store.hpp"
@@ -7,6 +7,8 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hackenbush-common/figures.hpp"
+#include "hackenbush-common/values_schema.hpp"
+#include "hackenbush-stalks/stalks_schema.hpp"
 
 #include <map>
 #include <set>
@@ -15,6 +17,9 @@ namespace common = cgt::common;
 namespace verify = cgt::verify;
 using cgt::verify::hackenbush_common::join;
 using verify::thousands;
+
+namespace schema = cgt::jobs::hackenbush_stalks::schema;
+namespace values_schema = cgt::jobs::hackenbush_common::schema::values;
 
 namespace {
 
@@ -38,9 +43,9 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     const verify::Facts facts(data_dir + "/hackenbush.txt");
     const auto max_length = static_cast<std::size_t>(
         cgt::verify::hackenbush_common::parameter_number(cgt::verify::hackenbush_common::run_parameters(file), "max-length"));
-    const auto lengths = file.read_table("lengths");
-    const auto stalks = file.read_table("stalks");
-    const auto values = file.read_table("values");
+    const auto lengths = file.read_table(schema::lengths::table);
+    const auto stalks = file.read_table(schema::stalks::table);
+    const auto values = file.read_table(values_schema::table);
     report.count_rows(lengths.rows + stalks.rows + values.rows);
     if (lengths.rows != max_length) throw common::ResultRefused("the lengths table does not have one row per length");
 
@@ -57,7 +62,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
                                       at("number_nimber", n), at("number_up_star", n), at("other", n)};
     };
 
-    report.section("The article's stalk table: stalks, distinct values, numbers, x+*m, x+-^*, other");
+    report.section("The stalk table of sen-ltd's Hackenbush article (Qiita): stalks, distinct values, numbers, x+*m, x+-^*, other");
     for (std::size_t n : {1, 2, 3, 4, 6, 8, 10, 12})
         if (n <= max_length)
             report.check_equal("length " + std::to_string(n), facts.text("stalks.length." + std::to_string(n)),
@@ -67,7 +72,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     if (max_length == static_cast<std::size_t>(facts.number("stalks.max_length")))
         report.check_equal("stalks of 1..12 edges", thousands(facts.number("stalks.stalks")), thousands(total));
     else
-        report.note("(--max-length " + std::to_string(max_length) + ", not the article's 12: its total of " +
+        report.note("(--max-length " + std::to_string(max_length) + ", not the 12 of sen-ltd's Hackenbush article (Qiita): its total of " +
                     thousands(facts.number("stalks.stalks")) + " does not apply)");
     bool shape = true; // 3^n stalks, all distinct; 2^n numbers, 2^n - 1 of x + *m, 2^(n-1) of x +- up*
     for (std::size_t n = 1; n <= max_length; ++n) {
@@ -79,7 +84,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
                 at("other", n) == p3 - p2 - (p2 - 1) - (n >= 2 ? p2 / 2 : 0) && at("number_ups_other", n) == 0;
     }
     report.check("every length: 3^n stalks and distinct, 2^n numbers, 2^n-1 x+*m, 2^(n-1) x+-^*",
-                 "the article's rule", shape ? "the article's rule" : "differs", shape);
+                 "the string rule", shape ? "the string rule" : "differs", shape);
 
     report.section("No two stalks share a value");
     report.check_equal("distinct values over all lengths", thousands(total), thousands(static_cast<long long>(values.rows)));
@@ -108,13 +113,13 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     report.check_equal("other x+n.^+*m (none expected)", 0, failures[3]);
 
     report.section("The table recounted from the rows");
-    const auto length = stalks.ints("length");
-    const auto& colours = stalks.texts("colours");
-    const auto value = stalks.ints("value");
-    const auto birthday = stalks.ints("birthday");
-    const auto& kind = stalks.texts("kind");
-    const auto& text = values.texts("text");
-    const auto index = values.ints("value");
+    const auto length = stalks.ints(schema::stalks::length);
+    const auto& colours = stalks.texts(schema::stalks::colours);
+    const auto value = stalks.ints(schema::stalks::value);
+    const auto birthday = stalks.ints(schema::stalks::birthday);
+    const auto& kind = stalks.texts(schema::stalks::kind);
+    const auto& text = values.texts(values_schema::text);
+    const auto index = values.ints(values_schema::value);
     bool in_order = static_cast<long long>(stalks.rows) == total;
     for (std::size_t i = 0; in_order && i < stalks.rows; ++i)
         in_order = colours[i] == colours_of(i) && length[i] == static_cast<long long>(colours[i].size());
@@ -173,6 +178,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-hackenbush-stalks", "hackenbush-stalks", "cgt-hackenbush-stalks",
-                              "Checks a cgt-hackenbush-stalks result file against the Hackenbush article's stalk table.",
+                              "Checks a cgt-hackenbush-stalks result file against the stalk table of\n"
+                              "sen-ltd's Hackenbush article (Qiita).",
                               check);
 }

@@ -1,5 +1,5 @@
-// cgt-verify-hackenbush-sums: checks a cgt-hackenbush-sums file against the article's random
-// sums (20,000 triples, the outcome of the sum of three values equal to the value-free search
+// cgt-verify-hackenbush-sums: checks a cgt-hackenbush-sums file against the random
+// sums of sen-ltd's Hackenbush article (20,000 triples, the outcome of the sum of three values equal to the value-free search
 // on the three pictures side by side, every time), recounts the summary from the rows, and
 // draws and values a sample of triples again from the recorded seed.
 #include "hackenbush-sums/sums_job.hpp"
@@ -8,6 +8,8 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hackenbush-common/figures.hpp"
+#include "hackenbush-common/values_schema.hpp"
+#include "hackenbush-sums/sums_schema.hpp"
 
 #include <map>
 
@@ -16,6 +18,9 @@ namespace verify = cgt::verify;
 namespace hackenbush = cgt::hackenbush;
 namespace jobs = cgt::jobs;
 using verify::thousands;
+
+namespace schema = cgt::jobs::hackenbush_sums::schema;
+namespace values_schema = cgt::jobs::hackenbush_common::schema::values;
 
 namespace {
 
@@ -31,12 +36,12 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     } catch (const std::invalid_argument& e) {
         throw common::ResultRefused(std::string("the file's parameters: ") + e.what());
     }
-    const auto summary = file.read_table("summary");
-    const auto triples = file.read_table("triples");
-    const auto values = file.read_table("values");
+    const auto summary = file.read_table(schema::summary::table);
+    const auto triples = file.read_table(schema::triples::table);
+    const auto values = file.read_table(values_schema::table);
     report.count_rows(summary.rows + triples.rows + values.rows);
     if (summary.rows != 1) throw common::ResultRefused("the summary table does not have one row");
-    const long long n = summary.ints("triples")[0], agree = summary.ints("agree")[0];
+    const long long n = summary.ints(schema::summary::triples)[0], agree = summary.ints(schema::summary::agree)[0];
 
     report.section("Random sums: outcome of the sum of values = value-free search on the three side by side");
     report.note("seed " + std::to_string(params.seed) + " (root attribute `seed`: " + file.text_attribute("seed") +
@@ -46,13 +51,13 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     if (n == facts.number("sums.triples"))
         report.check_equal("triples", thousands(facts.number("sums.triples")), thousands(n));
     else
-        report.note("(--triples " + thousands(n) + ", not the article's " + thousands(facts.number("sums.triples")) + ")");
+        report.note("(--triples " + thousands(n) + ", not the " + thousands(facts.number("sums.triples")) + " of sen-ltd's Hackenbush article (Qiita))");
     report.check_equal("triples whose outcomes agree", thousands(n), thousands(agree));
     report.check_equal("triples whose outcomes differ", facts.number("sums.disagreements"), n - agree);
 
     report.section("The summary recounted from the rows");
-    const auto index = triples.ints("triple"), sum = triples.ints("sum");
-    const auto &outcome = triples.texts("outcome"), &search = triples.texts("search");
+    const auto index = triples.ints(schema::triples::triple), sum = triples.ints(schema::triples::sum);
+    const auto &outcome = triples.texts(schema::triples::outcome), &search = triples.texts(schema::triples::search);
     long long in_order = 0, agree_rows = 0;
     std::map<std::string, long long> by_outcome;
     for (std::size_t i = 0; i < triples.rows; ++i) {
@@ -61,8 +66,8 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         ++by_outcome[outcome[i]];
     }
     const bool same = static_cast<long long>(triples.rows) == n && in_order == n && agree_rows == agree &&
-                      by_outcome["L"] == summary.ints("left")[0] && by_outcome["R"] == summary.ints("right")[0] &&
-                      by_outcome["P"] == summary.ints("previous")[0] && by_outcome["N"] == summary.ints("next")[0];
+                      by_outcome["L"] == summary.ints(schema::summary::left)[0] && by_outcome["R"] == summary.ints(schema::summary::right)[0] &&
+                      by_outcome["P"] == summary.ints(schema::summary::previous)[0] && by_outcome["N"] == summary.ints(schema::summary::next)[0];
     report.check("rows 0..N-1 in order; agreements and outcomes as the summary", "yes", same ? "yes" : "no", same);
     report.note("outcomes of the sums: L " + thousands(by_outcome["L"]) + ", R " + thousands(by_outcome["R"]) + ", P " +
                 thousands(by_outcome["P"]) + ", N " + thousands(by_outcome["N"]));
@@ -70,7 +75,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     report.section("Triples drawn and valued again from the seed (every 97th)");
     if (same) {
         const hackenbush::GraphFamily family(params.vertices, "BRG", params.max_edges);
-        const auto& text = values.texts("text");
+        const auto& text = values.texts(values_schema::text);
         cgt::core::GameStore store;
         long long checked = 0, equal = 0;
         for (std::size_t i = 0; i < triples.rows; i += 97) {
@@ -98,6 +103,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-hackenbush-sums", "hackenbush-sums", "cgt-hackenbush-sums",
-                              "Checks a cgt-hackenbush-sums result file against the Hackenbush article's random sums.",
+                              "Checks a cgt-hackenbush-sums result file against the random sums of\n"
+                              "sen-ltd's Hackenbush article (Qiita).",
                               check);
 }

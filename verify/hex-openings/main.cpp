@@ -1,14 +1,15 @@
-// cgt-verify-hex-openings: checks a cgt-hex-openings result file against the Hex article and
-// the literature it cites: the first-move maps and win counts of 1x1..5x5 (Hayward et al.
+// cgt-verify-hex-openings: checks a cgt-hex-openings result file against sen-ltd's Hex article
+// (Qiita) and the literature it cites: the first-move maps and win counts of 1x1..5x5 (Hayward et al.
 // 2004, Figure 2) and of 6x6 and 7x7 (Benzene's regression tests; the hex-large job),
 // 180-degree symmetry, Beck's two theorems, the short-diagonal and own-edge observations,
-// that every opening is decided, misere Hex (Lagarias and Sleator); prints the article's
+// that every opening is decided, misere Hex (Lagarias and Sleator); prints sen-ltd's
 // and the literature's node counts beside ours (a yardstick, not compared), the effort per
 // opening on the large boards and what each rule did (the rule_counts table).
 #include "hex/openings.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hex-openings/rule_effects.hpp"
+#include "hex-openings/openings_schema.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,6 +20,8 @@
 #include <vector>
 
 using namespace cgt;
+
+namespace schema = cgt::jobs::hex_openings::schema;
 
 namespace {
 
@@ -78,7 +81,7 @@ std::vector<std::string> rhombus(const std::vector<std::string>& rows, std::size
     return out;
 }
 
-// The reference facts: hex-openings.txt (the article's boards) and hex-large.txt (6x6, 7x7).
+// The reference facts: hex-openings.txt (sen-ltd's boards) and hex-large.txt (6x6, 7x7).
 class FactFiles {
 public:
     explicit FactFiles(const std::string& data_dir) {
@@ -117,14 +120,17 @@ std::string range_text(const std::vector<int>& sizes) {
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const FactFiles facts(data_dir);
-    const auto t = file.read_table("openings");
+    const auto t = file.read_table(schema::openings::table);
     report.count_rows(t.rows);
-    const auto size = t.ints("size"), row = t.ints("row"), col = t.ints("col"), nodes = t.ints("nodes"),
-               copied = t.ints("copied");
-    const auto& variant = t.texts("variant");
-    const auto& rules = t.texts("rules");
-    const auto& result = t.texts("result");
-    const auto& seconds = t.floats("seconds");
+    const auto size = t.ints(schema::size), row = t.ints(schema::row), col = t.ints(schema::col), nodes = t.ints(schema::openings::nodes),
+               copied = t.ints(schema::openings::copied);
+    const auto& variant = t.texts(schema::variant);
+    const auto& rules = t.texts(schema::rules);
+    const auto& result = t.texts(schema::openings::result);
+    // Seconds per opening: the timings table, keyed like the openings, row for row.
+    const auto timings = file.read_table(schema::timings::table);
+    if (timings.rows != t.rows) throw common::ResultRefused(file.path() + ": timings and openings differ in rows");
+    const auto& seconds = timings.floats(schema::timings::seconds);
 
     // Group the rows by (variant, rules, size), keeping the file's order of first appearance.
     std::vector<BoardRun> runs;
@@ -267,13 +273,13 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         }
     }
 
-    report.section("Search effort beside the article's (a yardstick: not compared)");
+    report.section("Search effort beside sen-ltd's Hex article (Qiita; a yardstick: not compared)");
     // The rule-set column as wide as the longest name.
     int width = 22;
     for (const auto& run : runs)
         width = std::max(width, static_cast<int>(run.rules.size() + (run.variant == "misere" ? 7 : 0)));
     char head[200];
-    std::snprintf(head, sizeof head, "board  %-*s %15s %16s   %6s %9s %9s", width, "rule set", "article nodes",
+    std::snprintf(head, sizeof head, "board  %-*s %15s %16s   %6s %9s %9s", width, "rule set", "sen-ltd nodes",
                   "our nodes", "solved", "seconds", "nodes/s");
     report.note(head);
     const auto line = [&](const BoardRun& run, const std::string& article) {
@@ -331,7 +337,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     verify::hex_openings::print_savings(totals, report);
     if (file.has_table("rule_counts")) verify::hex_openings::print_rule_counts(file, report);
     if (const BoardRun* five = find_run("normal", "rule1+2", 5)) {
-        report.note("5x5 rule1+2, single openings (the article's table):  cell  article nodes  our nodes");
+        report.note("5x5 rule1+2, single openings (sen-ltd's table):  cell  sen-ltd nodes  our nodes");
         const auto v = facts.numbers("nodes.5.rule1+2.openings");
         for (std::size_t i = 0; i + 2 < v.size(); i += 3) {
             hex::Cell c{static_cast<int>(v[i]), static_cast<int>(v[i + 1])};
@@ -348,6 +354,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-hex-openings", "hex-openings", "cgt-hex-openings",
-                              "Checks a cgt-hex-openings result file against the Hex article and the literature.",
+                              "Checks a cgt-hex-openings result file against sen-ltd's Hex article (Qiita), Hayward\n"
+                              "et al. 2004 (Figure 2), Benzene's 6x6/7x7 regression maps and the theorems of Hex.",
                               check);
 }

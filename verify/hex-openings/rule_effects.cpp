@@ -1,6 +1,7 @@
 #include "verify/hex-openings/rule_effects.hpp"
 
 #include "hex/rule_set.hpp"
+#include "hex-openings/openings_schema.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,6 +10,8 @@
 #include <utility>
 
 namespace cgt::verify::hex_openings {
+
+namespace schema = cgt::jobs::hex_openings::schema;
 
 namespace {
 
@@ -112,12 +115,12 @@ void print_savings(const std::vector<RunTotals>& runs, verify::Report& report) {
 }
 
 void print_rule_counts(const common::ResultReader& file, verify::Report& report) {
-    const auto t = file.read_table("rule_counts");
+    const auto t = file.read_table(schema::rule_counts::table);
     report.count_rows(t.rows);
-    const auto size = t.ints("size"), count = t.ints("count");
-    const auto& variant = t.texts("variant");
-    const auto& rules = t.texts("rules");
-    const auto& rule = t.texts("rule");
+    const auto size = t.ints(schema::size), count = t.ints(schema::rule_counts::count);
+    const auto& variant = t.texts(schema::variant);
+    const auto& rules = t.texts(schema::rules);
+    const auto& rule = t.texts(schema::rule_counts::rule);
     std::vector<std::string> boards;                                            // first appearance
     std::map<std::string, std::vector<std::pair<std::string, long long>>> sums; // counter order kept
     for (std::size_t i = 0; i < t.rows; ++i) {

@@ -1,8 +1,10 @@
-// cgt-verify-nim: checks a cgt-nim result file against the Nim article and against
+// cgt-verify-nim: checks a cgt-nim result file against the tutorial «Ним и функция
+// Шпрага-Гранди» (verify/data/SOURCES.md) and against
 // identities any correct file satisfies (XOR rule = search, winning moves reach 0).
 #include "impartial/take_away.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
+#include "nim/nim_schema.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -10,6 +12,8 @@
 #include <sstream>
 
 using namespace cgt;
+
+namespace schema = cgt::jobs::nim::schema;
 
 namespace {
 
@@ -28,15 +32,15 @@ std::vector<long long> parse_heaps(const std::string& text) {
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const verify::Facts facts(data_dir + "/nim.txt");
-    const auto positions = file.read_table("positions");
-    const auto values = file.read_table("values");
+    const auto positions = file.read_table(schema::positions::table);
+    const auto values = file.read_table(schema::values::table);
     report.count_rows(positions.rows + values.rows);
 
     // Grundy values per game, from the file.
     std::map<std::string, std::vector<long long>> grundy;
     {
-        const auto& game = values.texts("game");
-        const auto heap = values.ints("heap"), g = values.ints("grundy");
+        const auto& game = values.texts(schema::values::game);
+        const auto heap = values.ints(schema::values::heap), g = values.ints(schema::values::grundy);
         for (std::size_t i = 0; i < values.rows; ++i) {
             auto& v = grundy[game[i]];
             if (static_cast<long long>(v.size()) != heap[i]) throw common::ResultRefused("values table out of order");
@@ -44,7 +48,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         }
     }
 
-    report.section("Grundy values (the article's program output)");
+    report.section("Grundy values (the program output printed in «Ним и функция Шпрага-Гранди»)");
     if (grundy.count("nim")) {
         const auto& v = grundy["nim"];
         const std::vector<long long> ours(v.begin(), v.begin() + std::min<std::size_t>(v.size(), 11));
@@ -72,11 +76,11 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     }
 
     report.section("Positions: XOR rule against the value-free search");
-    const auto& game = positions.texts("game");
-    const auto& heaps = positions.texts("heaps");
-    const auto value = positions.ints("value");
-    const auto& search = positions.texts("search");
-    const auto& move = positions.texts("move");
+    const auto& game = positions.texts(schema::positions::game);
+    const auto& heaps = positions.texts(schema::positions::heaps);
+    const auto value = positions.ints(schema::positions::value);
+    const auto& search = positions.texts(schema::positions::search);
+    const auto& move = positions.texts(schema::positions::move);
     std::uint64_t agree = 0, article_rows = 0, good_moves = 0;
     for (std::size_t i = 0; i < positions.rows; ++i) {
         const auto h = parse_heaps(heaps[i]);
@@ -107,10 +111,10 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     report.check_equal("positions with a correct move (or none)", verify::thousands(positions.rows),
                        verify::thousands(good_moves));
     if (article_rows == positions.rows)
-        report.check_equal("the article's 3-heap positions, heaps <= 8", facts.number("positions_checked"),
+        report.check_equal("the tutorial's 3-heap positions, heaps <= 8", facts.number("positions_checked"),
                            static_cast<long long>(positions.rows));
     else
-        report.note("(parameters differ from the article's; its count of " +
+        report.note("(parameters differ from the tutorial's; its count of " +
                     std::to_string(facts.number("positions_checked")) + " positions does not apply)");
 
     report.section("Worked examples");
@@ -131,5 +135,6 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-nim", "nim", "cgt-nim",
-                              "Checks a cgt-nim result file against the Nim article's figures.", check);
+                              "Checks a cgt-nim result file against the figures of the tutorial «Ним и функция\n"
+                              "Шпрага-Гранди» and the Sprague-Grundy identities.", check);
 }

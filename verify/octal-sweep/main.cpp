@@ -1,20 +1,24 @@
 // cgt-verify-octal-sweep: checks a cgt-octal-sweep result file against the published record
-// (Czajka's tables of octal games, OEIS A002186 / A071464 / A071509, the subtraction-game
-// article's results) and against what any correct file satisfies (every proof's bound, the
-// same game agreeing across families), and prints a summary by family.
+// (Czajka's tables of octal games, OEIS A002186 / A071464 / A071509, the subtraction games
+// of muzudho's 31game article) and against what any correct file satisfies (every proof's
+// bound, the same game agreeing across families), and prints a summary by family.
 #include "impartial/octal_analysis.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
+#include "octal-sweep/octal_sweep_schema.hpp"
 
 #include <algorithm>
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 using namespace cgt;
 using impartial::Grundy;
 using impartial::Period;
+
+namespace schema = cgt::jobs::octal_sweep::schema;
 
 namespace {
 
@@ -41,15 +45,18 @@ struct GameRow {
 };
 
 std::vector<GameRow> read_rows(const common::ResultReader& file, verify::Report& report) {
-    const auto table = file.read_table("games");
-    const auto& t = [&](const char* name) -> const std::vector<std::string>& { return table.texts(name); };
-    const auto family = t("family"), game = t("game"), code = t("code"), status = t("status");
-    const auto proof = t("proof"), mask = t("rare_mask"), firsts = t("first_values");
-    const auto index = table.ints("index");
-    const auto n0 = table.ints("preperiod"), p = table.ints("period"), end = table.ints("check_end");
-    const auto removal = table.ints("largest_removal"), bound = table.ints("max_heap");
-    const auto to = table.ints("computed_to"), largest = table.ints("largest_value");
-    const auto at = table.ints("largest_at"), rare = table.ints("rare_heaps"), last = table.ints("last_rare");
+    const auto table = file.read_table(schema::games::table);
+    namespace g = schema::games;
+    const auto& t = [&](const common::Col<std::string>& column) -> const std::vector<std::string>& {
+        return table.texts(column);
+    };
+    const auto family = t(g::family), game = t(g::game), code = t(g::code), status = t(g::status);
+    const auto proof = t(g::proof), mask = t(g::rare_mask), firsts = t(g::first_values);
+    const auto index = table.ints(schema::games::index);
+    const auto n0 = table.ints(schema::games::preperiod), p = table.ints(schema::games::period), end = table.ints(schema::games::check_end);
+    const auto removal = table.ints(schema::games::largest_removal), bound = table.ints(schema::games::max_heap);
+    const auto to = table.ints(schema::games::computed_to), largest = table.ints(schema::games::largest_value);
+    const auto at = table.ints(schema::games::largest_at), rare = table.ints(schema::games::rare_heaps), last = table.ints(schema::games::last_rare);
     std::vector<GameRow> rows;
     for (std::size_t i = 0; i < table.rows; ++i) {
         if (index[i] != static_cast<long long>(i)) throw common::ResultRefused("games table out of order");
@@ -58,9 +65,9 @@ std::vector<GameRow> read_rows(const common::ResultReader& file, verify::Report&
         std::istringstream in(firsts[i]);
         for (Grundy v; in >> v;) rows.back().first_values.push_back(v);
     }
-    const auto sequences = file.read_table("sequences");
+    const auto sequences = file.read_table(schema::sequences::table);
     report.count_rows(table.rows + sequences.rows);
-    const auto game_of = sequences.ints("index"), heap = sequences.ints("heap"), value = sequences.ints("value");
+    const auto game_of = sequences.ints(schema::sequences::index), heap = sequences.ints(schema::sequences::heap), value = sequences.ints(schema::sequences::value);
     for (std::size_t i = 0; i < sequences.rows; ++i) {
         if (game_of[i] < 0 || static_cast<std::size_t>(game_of[i]) >= rows.size())
             throw common::ResultRefused("sequences table names no game");
@@ -266,7 +273,7 @@ void check_oeis_all(const std::vector<GameRow>& rows, verify::Report& report, co
 }
 
 void check_subtraction(const std::vector<GameRow>& rows, verify::Report& report, const verify::Facts& facts) {
-    report.section("Subtraction games (the article's results)");
+    report.section("Subtraction games (muzudho's 31game article, Qiita 2022, and issue 7)");
     for (const auto& [key, name] : {std::pair<std::string, std::string>{"s123", "S={1,2,3}"},
                                     {"s134", "S={1,3,4}"},
                                     {"s237", "S={2,3,7}"}}) {
@@ -353,6 +360,56 @@ void check_consistency(const std::vector<GameRow>& rows, verify::Report& report)
                        verify::thousands(static_cast<long long>(shared_ok)));
 }
 
+// Czajka's unsolved list names 82 codes, each for its class of equivalent codes (his lookup
+// tables): 325 of the 1,023 codes of up to 3 digits. A code of an unsolved class reported
+// periodic here is news to that list: it is named, with its proof, and its proof's bound
+// checked. 4.344 is such a code (see SOURCES.md: the notation 4.abc is the same there).
+void check_unsolved_classes(const std::vector<GameRow>& rows, verify::Report& report, const std::string& dir) {
+    report.section("Czajka's unsolved list and its classes (his lookup tables): what this run proves");
+    std::set<std::string> unsolved;
+    for (const auto& ref : read_csv(dir + "/czajka_unsolved_games.csv"))
+        if (ref[0] != "grundy") unsolved.insert(impartial::OctalGame::parse(ref[0]).code());
+    std::map<std::string, std::string> representative;
+    for (const auto& ref : read_csv(dir + "/czajka_game_lookup.csv"))
+        representative[impartial::OctalGame::parse(ref[0]).code()] = impartial::OctalGame::parse(ref[1]).code();
+    report.check_equal("Czajka's unsolved codes, and the codes of their classes", "82 and 325",
+                       std::to_string(unsolved.size()) + " and " +
+                           std::to_string(std::count_if(representative.begin(), representative.end(), [&](const auto& e) {
+                               return unsolved.count(e.second) > 0;
+                           })));
+    std::uint64_t solved_codes = 0, solved_proven = 0, open_codes = 0, open_proven = 0;
+    std::map<std::string, const GameRow*> best; // the longest run of each code
+    for (const auto& row : rows)
+        if (row.family != "subtraction-misere" && row.game.find("misere") == std::string::npos &&
+            representative.count(row.code) && (!best.count(row.code) || row.max_heap > best[row.code]->max_heap))
+            best[row.code] = &row;
+    for (const auto& [code, row] : best) {
+        const std::string& rep = representative.at(code);
+        if (!unsolved.count(rep)) {
+            ++solved_codes;
+            solved_proven += row->periodic();
+            continue;
+        }
+        ++open_codes;
+        if (!row->periodic()) continue;
+        ++open_proven;
+        const long long end = 2 * row->preperiod + row->period + row->largest_removal;
+        report.check(code + " (class of " + rep + ", on Czajka's unsolved list) proven here",
+                     "unsolved (work in progress)",
+                     period_text(row->preperiod, row->period) + ", Guy-Smith to " + verify::thousands(end) +
+                         ", values to " + verify::thousands(row->computed_to),
+                     row->check_end == end && row->check_end + row->period - 1 <= row->computed_to);
+    }
+    report.note("codes of solved classes: " + std::to_string(solved_proven) + " of " + std::to_string(solved_codes) +
+                " proven in this run; codes of unsolved classes: " + std::to_string(open_proven) + " of " +
+                std::to_string(open_codes) + " proven (each named above)");
+    if (const auto it = best.find("4.344"); it != best.end())
+        report.note("4.344 is the game of Czajka's list: d0 = 4 splits a heap into two non-empty heaps, taking no "
+                    "token, in Flammenkamp's notation, Winning Ways' and Czajka's code alike (verify/data/SOURCES.md); "
+                    "here it is " + ours_text(*it->second) +
+                    (it->second->periodic() ? ", rechecked by octal-by-definition in the test suite" : ""));
+}
+
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const std::string dir = data_dir + "/octal";
     const verify::Facts facts(dir + "/facts.txt");
@@ -363,6 +420,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     check_oeis_all(rows, report, dir, facts);
     check_subtraction(rows, report, facts);
     check_consistency(rows, report);
+    check_unsolved_classes(rows, report, dir);
 }
 
 } // namespace
@@ -370,7 +428,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
 int main(int argc, char* argv[]) {
     return verify::run_verify(argc, argv, "cgt-verify-octal-sweep", "octal-sweep", "cgt-octal-sweep",
                               "Checks a cgt-octal-sweep result file against Czajka's octal-game tables, OEIS\n"
-                              "A002186 / A071464 / A071509 and the subtraction-game article, and prints a\n"
+                              "A002186 / A071464 / A071509 and muzudho's 31game article, and prints a\n"
                               "summary (period lengths, longest period and preperiod) by family.",
                               check);
 }

@@ -1,5 +1,6 @@
 #include "hackenbush-colour/colour_job.hpp"
 #include "hackenbush-common/row_order.hpp"
+#include "hackenbush-colour/colour_schema.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +13,8 @@ using cgt::jobs::hackenbush_common::column_in_key_order;
 using cgt::jobs::hackenbush_common::GraphTasks;
 using cgt::jobs::hackenbush_common::ValueTexts;
 using GameStore = cgt::core::GameStore;
+
+namespace schema = cgt::jobs::hackenbush_colour::schema;
 
 namespace {
 
@@ -30,12 +33,12 @@ Run run(const GraphTasks& tasks, std::uint64_t first, std::uint64_t step) {
     for (std::uint64_t id = first; id < tasks.count(); id += step) rows.run(id, table);
     table.end_blocks();
     Run out;
-    out.graphs = column_in_key_order<std::string>(table, "graph");
-    for (std::uint64_t v : column_in_key_order<std::uint64_t>(table, "value")) out.values.push_back(values.texts()[v]);
-    for (std::uint64_t v : column_in_key_order<std::uint64_t>(table, "whole")) out.wholes.push_back(values.texts()[v]);
-    out.outcomes = column_in_key_order<std::string>(table, "outcome");
-    out.searches = column_in_key_order<std::string>(table, "search");
-    out.kinds = column_in_key_order<std::string>(table, "kind");
+    out.graphs = column_in_key_order(table, schema::graphs::graph);
+    for (std::uint64_t v : column_in_key_order(table, schema::graphs::value)) out.values.push_back(values.texts()[v]);
+    for (std::uint64_t v : column_in_key_order(table, schema::graphs::whole)) out.wholes.push_back(values.texts()[v]);
+    out.outcomes = column_in_key_order(table, schema::graphs::outcome);
+    out.searches = column_in_key_order(table, schema::graphs::search);
+    out.kinds = column_in_key_order(table, schema::graphs::kind);
     out.counts = rows.counts();
     return out;
 }

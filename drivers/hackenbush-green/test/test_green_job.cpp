@@ -1,5 +1,6 @@
 #include "hackenbush-common/row_order.hpp"
 #include "hackenbush-green/green_job.hpp"
+#include "hackenbush-green/green_schema.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -8,6 +9,8 @@ namespace jobs = cgt::jobs;
 using cgt::jobs::hackenbush_common::column_in_key_order;
 using cgt::jobs::hackenbush_common::GraphTasks;
 using GameStore = cgt::core::GameStore;
+
+namespace schema = cgt::jobs::hackenbush_green::schema;
 
 TEST_CASE("GreenJob: mex = fusion + colon = engine on every graph, the article's counts", "[hackenbush]") {
     const GraphTasks tasks(jobs::hackenbush_green::families(jobs::hackenbush_green::parse_sizes("3:7 4:4")));
@@ -31,15 +34,15 @@ TEST_CASE("GreenJob: mex = fusion + colon = engine on every graph, the article's
         graphs += c.graphs;
     }
     table.end_blocks();
-    const auto graph = column_in_key_order<std::string>(table, "graph");
-    const auto nim = column_in_key_order<std::int64_t>(table, "nim");
+    const auto graph = column_in_key_order(table, schema::graphs::graph);
+    const auto nim = column_in_key_order(table, schema::graphs::nim);
     REQUIRE(graph.size() == graphs);
     CHECK(graph[0] == "0-0G"); // a loop at the ground: *1
     CHECK(nim[0] == 1);
     CHECK(graph[4] == "0-0G 0-0G"); // two loops: *0
     CHECK(nim[4] == 0);
     // The 4-vertex rows follow the 3-vertex ones, in the same order.
-    CHECK(column_in_key_order<std::int64_t>(table, "vertices").back() == 4);
+    CHECK(column_in_key_order(table, schema::graphs::vertices).back() == 4);
 }
 
 TEST_CASE("GreenJob: the nim value counts of one edge count survive a reduction", "[hackenbush]") {

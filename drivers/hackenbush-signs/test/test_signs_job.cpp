@@ -1,4 +1,5 @@
 #include "hackenbush-signs/signs_job.hpp"
+#include "hackenbush-signs/signs_schema.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -6,6 +7,8 @@ namespace common = cgt::common;
 namespace jobs = cgt::jobs;
 using cgt::core::GameId;
 using cgt::core::GameStore;
+
+namespace schema = cgt::jobs::hackenbush_signs::schema;
 
 TEST_CASE("SignJob: every blue-red stalk up to 14 edges follows Berlekamp's rule, 2^n distinct values",
           "[hackenbush]") {
@@ -25,8 +28,8 @@ TEST_CASE("SignJob: every blue-red stalk up to 14 edges follows Berlekamp's rule
         CHECK(walk.stalks()[n] == std::uint64_t{1} << n);
         CHECK(walk.mismatches()[n] == 0);
         CHECK(distinct[n] == std::int64_t{1} << n);
-        CHECK(table.column<std::string>("smallest")[n - 1] == "-" + std::to_string(n)); // all red
-        CHECK(table.column<std::string>("largest")[n - 1] == std::to_string(n));        // all blue
+        CHECK(table.column(schema::lengths::smallest)[n - 1] == "-" + std::to_string(n)); // all red
+        CHECK(table.column(schema::lengths::largest)[n - 1] == std::to_string(n));        // all blue
     }
 }
 
@@ -92,9 +95,9 @@ TEST_CASE("SignJob: the examples table holds the article's BR = 1/2, BBR = 3/2, 
     common::LocalTable table;
     jobs::hackenbush_signs::declare_example_columns(table);
     jobs::hackenbush_signs::append_example_rows(jobs::hackenbush_signs::Params{22}, table);
-    const auto& colours = table.column<std::string>("colours");
-    const auto& value = table.column<std::string>("value");
-    const auto& rule = table.column<std::string>("sign_expansion");
+    const auto& colours = table.column(schema::examples::colours);
+    const auto& value = table.column(schema::examples::value);
+    const auto& rule = table.column(schema::examples::sign_expansion);
     REQUIRE(colours.size() == 30);
     CHECK(colours.front() == "B");
     CHECK(colours[2] == "BB");

@@ -1,5 +1,6 @@
 #include "hackenbush-common/row_order.hpp"
 #include "hackenbush-stalks/stalks_job.hpp"
+#include "hackenbush-stalks/stalks_schema.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -10,6 +11,8 @@ namespace jobs = cgt::jobs;
 using cgt::jobs::hackenbush_common::column_in_key_order;
 using cgt::jobs::hackenbush_common::ValueTexts;
 using GameStore = cgt::core::GameStore;
+
+namespace schema = cgt::jobs::hackenbush_stalks::schema;
 
 namespace {
 
@@ -30,10 +33,10 @@ Run run(const jobs::hackenbush_stalks::Params& params, std::uint64_t first, std:
     for (std::uint64_t t = first; t < tasks.count(); t += step) rows.run(tasks, t, table);
     table.end_blocks();
     Run out;
-    out.colours = column_in_key_order<std::string>(table, "colours");
-    out.kinds = column_in_key_order<std::string>(table, "kind");
-    out.birthdays = column_in_key_order<std::int64_t>(table, "birthday");
-    for (std::uint64_t id : column_in_key_order<std::uint64_t>(table, "value")) out.texts.push_back(values.texts()[id]);
+    out.colours = column_in_key_order(table, schema::stalks::colours);
+    out.kinds = column_in_key_order(table, schema::stalks::kind);
+    out.birthdays = column_in_key_order(table, schema::stalks::birthday);
+    for (std::uint64_t id : column_in_key_order(table, schema::stalks::value)) out.texts.push_back(values.texts()[id]);
     out.counts = rows.counts();
     return out;
 }

@@ -1,5 +1,6 @@
 #include "hackenbush-common/row_order.hpp"
 #include "hackenbush-sums/sums_job.hpp"
+#include "hackenbush-sums/sums_schema.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -8,6 +9,8 @@ namespace jobs = cgt::jobs;
 using cgt::hackenbush::GraphFamily;
 using cgt::jobs::hackenbush_common::ValueTexts;
 using GameStore = cgt::core::GameStore;
+
+namespace schema = cgt::jobs::hackenbush_sums::schema;
 
 namespace {
 struct Run {
@@ -23,12 +26,12 @@ Run run(const jobs::hackenbush_sums::Params& params, std::uint64_t begin, std::u
     table.begin_block(0);
     rows.run(begin, end, table);
     Run out;
-    out.a = table.column<std::string>("a");
-    out.b = table.column<std::string>("b");
-    out.c = table.column<std::string>("c");
-    for (std::uint64_t v : table.column<std::uint64_t>("sum")) out.sums.push_back(values.texts()[v]);
-    out.outcomes = table.column<std::string>("outcome");
-    out.searches = table.column<std::string>("search");
+    out.a = table.column(schema::triples::a);
+    out.b = table.column(schema::triples::b);
+    out.c = table.column(schema::triples::c);
+    for (std::uint64_t v : table.column(schema::triples::sum)) out.sums.push_back(values.texts()[v]);
+    out.outcomes = table.column(schema::triples::outcome);
+    out.searches = table.column(schema::triples::search);
     out.agree = rows.agree();
     return out;
 }

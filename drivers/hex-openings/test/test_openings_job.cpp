@@ -1,5 +1,6 @@
 #include "hex-openings/openings_job.hpp"
 #include "hex/openings.hpp"
+#include "hex-openings/openings_schema.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -9,6 +10,8 @@
 
 using namespace cgt;
 using namespace cgt::jobs::hex_openings;
+
+namespace schema = cgt::jobs::hex_openings::schema;
 
 namespace {
 
@@ -27,10 +30,10 @@ std::map<std::uint64_t, Row> rows_by_key(common::LocalTable& t) {
     for (const auto& b : t.blocks()) {
         REQUIRE(b.rows == 1);
         const std::size_t i = b.first_row;
-        out[b.key] = Row{t.column<std::int64_t>("size")[i], t.column<std::int64_t>("row")[i],
-                         t.column<std::int64_t>("col")[i], t.column<std::string>("variant")[i],
-                         t.column<std::string>("rules")[i], t.column<std::string>("result")[i],
-                         t.column<std::uint64_t>("nodes")[i], t.column<std::uint8_t>("copied")[i]};
+        out[b.key] = Row{t.column(schema::size)[i], t.column(schema::row)[i],
+                         t.column(schema::col)[i], t.column(schema::variant)[i],
+                         t.column(schema::rules)[i], t.column(schema::openings::result)[i],
+                         t.column(schema::openings::nodes)[i], t.column(schema::openings::copied)[i]};
     }
     return out;
 }
@@ -157,7 +160,7 @@ TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and ed
     CHECK(std::string(names[1].name) == "expansions");
     std::uint64_t expansions = 0, nodes = 0;
     for (std::size_t i = 0; i < counts.rows(); ++i)
-        if (counts.column<std::string>("rule")[i] == "expansions") expansions += counts.column<std::uint64_t>("count")[i];
+        if (counts.column(schema::rule_counts::rule)[i] == "expansions") expansions += counts.column(schema::rule_counts::count)[i];
     for (const auto& [key, r] : rows) nodes += r.nodes;
     CHECK(expansions > 0);
     CHECK(expansions <= nodes);

@@ -1,8 +1,11 @@
 #include "nim/nim_job.hpp"
+#include "nim/nim_schema.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace cgt;
+
+namespace schema = cgt::jobs::nim::schema;
 
 TEST_CASE("NimJob: 3 heaps up to 8 give 165 positions per game, all agreeing with search", "[nim]") {
     jobs::nim::Params params{jobs::nim::parse_games("nim 1,3,4"), 3, 8};
@@ -12,11 +15,11 @@ TEST_CASE("NimJob: 3 heaps up to 8 give 165 positions per game, all agreeing wit
     jobs::nim::PositionRows::declare_columns(table);
     table.begin_block(0);
     rows.compute(0, 330, table);
-    const auto& game = table.column<std::string>("game");
-    const auto& heaps = table.column<std::string>("heaps");
-    const auto& value = table.column<std::int64_t>("value");
-    const auto& search = table.column<std::string>("search");
-    const auto& move = table.column<std::string>("move");
+    const auto& game = table.column(schema::positions::game);
+    const auto& heaps = table.column(schema::positions::heaps);
+    const auto& value = table.column(schema::positions::value);
+    const auto& search = table.column(schema::positions::search);
+    const auto& move = table.column(schema::positions::move);
     REQUIRE(game.size() == 330);
     for (std::size_t i = 0; i < 330; ++i) CHECK((value[i] != 0) == (search[i] == "win"));
     CHECK(game.front() == "nim");
@@ -47,9 +50,9 @@ TEST_CASE("NimJob: any key range gives the same rows as the whole", "[nim]") {
     jobs::nim::PositionRows::declare_columns(parts);
     a.compute(0, total, whole);
     for (std::uint64_t k = 0; k < total; k += 37) b.compute(k, std::min(total, k + 37), parts);
-    CHECK(whole.column<std::string>("heaps") == parts.column<std::string>("heaps"));
-    CHECK(whole.column<std::string>("move") == parts.column<std::string>("move"));
-    CHECK(whole.column<std::int64_t>("value") == parts.column<std::int64_t>("value"));
+    CHECK(whole.column(schema::positions::heaps) == parts.column(schema::positions::heaps));
+    CHECK(whole.column(schema::positions::move) == parts.column(schema::positions::move));
+    CHECK(whole.column(schema::positions::value) == parts.column(schema::positions::value));
 }
 
 TEST_CASE("NimJob: bad games and sizes are refused with a reason", "[nim]") {

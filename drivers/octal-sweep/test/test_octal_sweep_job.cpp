@@ -1,4 +1,5 @@
 #include "octal-sweep/octal_sweep_job.hpp"
+#include "octal-sweep/octal_sweep_schema.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -6,6 +7,8 @@
 
 using namespace cgt;
 using namespace cgt::jobs::octal_sweep;
+
+namespace schema = cgt::jobs::octal_sweep::schema;
 
 TEST_CASE("OctalSweep: the default families are 4095 sets and 1023 octal codes, in order",
           "[octal]") {
@@ -92,22 +95,22 @@ TEST_CASE("OctalSweep: rows hold the analysis, -1 or '-' where nothing applies",
     GameRows::declare_sequence_columns(sequences);
     GameRows(params, games).compute(0, games.size(), table, sequences);
     REQUIRE(table.rows() == 3);
-    CHECK(table.column<std::int64_t>("index") == std::vector<std::int64_t>{0, 1, 2});
-    CHECK(table.column<std::string>("status") ==
+    CHECK(table.column(schema::games::index) == std::vector<std::int64_t>{0, 1, 2});
+    CHECK(table.column(schema::games::status) ==
           std::vector<std::string>{"periodic", "periodic", "not yet periodic"});
-    CHECK(table.column<std::int64_t>("preperiod") == std::vector<std::int64_t>{71, 0, -1});
-    CHECK(table.column<std::int64_t>("period") == std::vector<std::int64_t>{12, 7, -1});
-    CHECK(table.column<std::string>("proof") ==
+    CHECK(table.column(schema::games::preperiod) == std::vector<std::int64_t>{71, 0, -1});
+    CHECK(table.column(schema::games::period) == std::vector<std::int64_t>{12, 7, -1});
+    CHECK(table.column(schema::games::proof) ==
           std::vector<std::string>{"guy-smith", "subtraction-window", "-"});
-    CHECK(table.column<std::int64_t>("check_end") == std::vector<std::int64_t>{156, 4, -1});
-    CHECK(table.column<std::int64_t>("computed_to")[2] == 1000);
-    CHECK(table.column<std::string>("code")[1] == ".3033");
-    CHECK(table.column<std::string>("first_values")[0] == "0 1 2 3 1 4 3 2 1 4 2 6");
+    CHECK(table.column(schema::games::check_end) == std::vector<std::int64_t>{156, 4, -1});
+    CHECK(table.column(schema::games::computed_to)[2] == 1000);
+    CHECK(table.column(schema::games::code)[1] == ".3033");
+    CHECK(table.column(schema::games::first_values)[0] == "0 1 2 3 1 4 3 2 1 4 2 6");
     // The whole sequences of the periodic games: Kayles' 71 + 12 values, as Czajka's
     // TrivialGames.md writes them, then S={1,3,4}'s 7; nothing for .6.
-    const auto& index = sequences.column<std::int64_t>("index");
-    const auto& heap = sequences.column<std::int64_t>("heap");
-    const auto& value = sequences.column<std::int64_t>("value");
+    const auto& index = sequences.column(schema::sequences::index);
+    const auto& heap = sequences.column(schema::sequences::heap);
+    const auto& value = sequences.column(schema::sequences::value);
     REQUIRE(sequences.rows() == 83 + 7);
     const std::string kayles = "01231432142641271432146741285472186741231472182741281472142741281472186741281472182";
     for (std::size_t n = 0; n < 83; ++n) {
@@ -118,6 +121,6 @@ TEST_CASE("OctalSweep: rows hold the analysis, -1 or '-' where nothing applies",
     CHECK(std::vector<std::int64_t>(value.begin() + 83, value.end()) ==
           std::vector<std::int64_t>{0, 1, 0, 1, 2, 3, 2});
     CHECK(index.back() == 1);
-    CHECK(table.column<std::string>("rare_mask")[1] == "-");
-    CHECK(table.column<std::int64_t>("last_rare")[1] == -1);
+    CHECK(table.column(schema::games::rare_mask)[1] == "-");
+    CHECK(table.column(schema::games::last_rare)[1] == -1);
 }

@@ -23,17 +23,17 @@ TEST_CASE("GameStore: {L | R} reduces to the canonical form and its name", "[cgt
         // dominated and reversible options go
         {"{0,-1|5}", "1", ""},        {"{0,\u2193|0}", "*", ""},   {"{*,\u2191|0}", "\u2191*", ""},
         // general forms, options in canonical order (numbers, then by birthday)
-        {"{1|0}", "{1 | 0}", ""},     {"{2|-2}", "{2 | -2}", ""},  {"{0,\u2191*|0}", "{0, \u2191* | 0}", ""},
+        {"{1|0}", "{1 | 0}", ""},     {"{2|-2}", "\u00b12", ""},  {"{0,\u2191*|0}", "\u2191+\u2191\u00b2*", ""},
         {"{0,*|0,\u2191*}", "{0, * | 0, \u2191*}", ""}, {"{0,*,*2|0,*}", "{0, *, *2 | 0, *}", ""},
         {"{0|*6,*7}", "{0 | *6, *7}", ""},
         // bad text, with the reason
         {"", "", "unexpected end"},           {"{0|", "", "unexpected end"},
-        {"{0 0|}", "", "expected '|'"},       {"{0|1}}", "", "unexpected text after the game"},
+        {"{0 0|}", "", "expected ',', '|' or '}'"},       {"{0|1}}", "", "unexpected '}' after the game"},
         {"{0|1", "", "expected '}'"},
         {"1/3", "", "power of two"},          {"\u2191\u2193", "", "ups and downs mixed"},
         {"#0", "", "refers to no earlier group"}, {"{#0|0}", "", "not closed"},
-        {"*70000", "", "nimber too large"},   {"x", "", "unexpected 'x'"},
-        {"{0,|0}", "", "unexpected"},         {"-", "", "expected a digit"},
+        {"*70000", "", "nimber"},   {"x", "", "unknown name 'x'"},
+        {"{0,|0}", "", "unexpected"},         {"-", "", "unexpected end"},
     };
     GameStore store;
     for (const auto& row : rows) {
@@ -137,7 +137,7 @@ TEST_CASE("GameStore: ASCII names and canonical text", "[cgt]") {
     const std::vector<Row> rows = {
         {"\u2191", "^", "^"},               {"\u21d3*", "vv*", "vv*"},
         {"-1\u2191*", "-1^*", "-1^*"},       {"1/2\u21d1\u2191*3", "1/2^^^*3", "1/2^^^*3"},
-        {"{0,\u2191*|0}", "{0, ^* | 0}", "{0,^*|0}"},
+        {"{0,\u2191*|0}", "^[2]*", "{0,^*|0}"},
         {"{1|{0|-1}}", "{1 | {0 | -1}}", "{1|{0|-1}}"},
     };
     GameStore store;
@@ -156,6 +156,21 @@ TEST_CASE("GameStore: ASCII names and canonical text", "[cgt]") {
     const std::string expanded = "{0,^*,{0,^*,{0,^*|0,^*}|0,^*,{0,^*,{0,^*|0,^*}|0,^*}}|0,^*,"
                                  "{0,^*,{0,^*|0,^*}|0,^*,{0,^*,{0,^*|0,^*}|0,^*}}}";
     CHECK(store.parse(expanded) == h);
-    CHECK(store.name(h) == "{0, \u2191*, {0, \u2191*, {0, \u2191* | 0, \u2191*} | 0, \u2191*, "
-                           "{0, \u2191*, #2 | 0, \u2191*}} | 0, \u2191*, #1}");
+    // Names write every group out: the name reads back, with no '#'.
+    CHECK(store.name(h).find('#') == std::string::npos);
+    CHECK(store.parse(store.name(h)) == h);
+    // ... unless the name would pass NAME_LIMIT bytes: h + ±1 + ±2 + ... + ±16 is
+    // written with back-references (h + ±1 + ... + ±8 is not yet).
+    GameId big = h;
+    for (int k = 0; k <= 4; ++k) {
+        big = store.add(big, store.parse("+-" + std::to_string(1 << k)));
+        const std::string name = store.name(big);
+        INFO(k);
+        CHECK((name.find('#') != std::string::npos) == (k == 4));
+        CHECK(name.size() <= GameStore::NAME_LIMIT);
+        CHECK(store.parse(name) == big);
+        CHECK(store.parse(*store.plain_text(big)) == big);
+    }
+    CHECK(store.plain_text(big)->size() > GameStore::NAME_LIMIT);
+    CHECK_FALSE(store.plain_text(big, 1000));
 }

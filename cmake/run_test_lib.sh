@@ -1,0 +1,53 @@
+# What the resume, stop and merge tests share (sourced, not run). They take
+#   [--serial] [--exclude TABLE]... TOOLS... DRIVER [driver options...]
+# cgt_test_options sets `serial` (1: the driver runs on 1 rank) and `excluded` (tables that
+# measure the run, left out of comparisons) and leaves the rest in `rest`.
+cgt_test_options() {
+  serial=0 excluded=() rest=()
+  while :; do
+    case "${1:-}" in
+      --serial) serial=1; shift ;;
+      --exclude) excluded+=("$2"); shift 2 ;;
+      *) break ;;
+    esac
+  done
+  rest=("$@")
+}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fail() { echo "FAIL: $*"; exit 1; }
+# Whether the run started as $pid is still going (an ended run that is not reaped yet is a
+# zombie), and every process of its session: mpiexec gives each rank a process group of its
+# own, so a run is killed by its session (it is started with setsid).
+alive() { case "$(ps -o stat= -p "$pid" 2>/dev/null)" in "" | Z*) return 1 ;; *) return 0 ;; esac; }
+session() { ps -o pid= -s "$pid" 2>/dev/null; }
+kill_run() {
+  local i
+  kill -KILL $(session) 2>/dev/null
+  wait "$pid" 2>/dev/null
+  for i in $(seq 200); do [ -z "$(session)" ] && break; sleep 0.05; done
+  pid=
+}
+# journal_state JOURNAL (with $merge, cgt-merge): done_tasks, all_tasks and states (saved
+# states of unfinished tasks) of a journal, 0 when it is not there yet.
+journal_state() {
+  local line
+  line=$("$merge" --list "$1" 2>/dev/null | head -1)
+  done_tasks=$(echo "$line" | sed -n 's/.*tasks done: \([0-9]*\) of.*/\1/p')
+  all_tasks=$(echo "$line" | sed -n 's/.*tasks done: [0-9]* of \([0-9]*\).*/\1/p')
+  states=$(echo "$line" | sed -n 's/.* with \([0-9]*\) saved states.*/\1/p')
+  done_tasks=${done_tasks:-0} all_tasks=${all_tasks:-0} states=${states:-0}
+}
+is_excluded() { local e; for e in "${excluded[@]}"; do [ "$e" = "$1" ] && return 0; done; return 1; }
+rows_of() { h5dump -a "/$2/rows" "$1" 2>/dev/null | sed -n 's/^ *(0): \([0-9]*\)/\1/p'; }
+# same_tables REFERENCE FILE WHAT: every table of REFERENCE but the excluded is in FILE,
+# identical (h5diff, attributes and checksums included).
+same_tables() {
+  local t out
+  for t in $(h5ls "$1" | awk '$2 == "Group" {print $1}'); do
+    is_excluded "$t" && continue
+    [ "$(rows_of "$1" "$t")" = "$(rows_of "$2" "$t")" ] || fail "$3: table $t has another row count"
+    out=$(h5diff -c "$1" "$2" "/$t" "/$t" 2>&1) || { echo "$out" | head -20; fail "$3: table $t differs"; }
+    echo "$out" | grep -qi "not comparable" && fail "$3: table $t: $out"
+  done
+  return 0
+}

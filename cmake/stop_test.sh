@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SIGUSR1 (Slurm's warning signal, passed on by mpiexec) and SIGTERM stop a running driver:
+# no task starts after the signal, the run exits with status 3 and one line naming the
+# command that continues it; that command, run as printed, gives the tables of a run that
+# was never stopped (tables that measure the run aside).
+#   stop_test.sh [--serial] [--exclude TABLE]... CGT_MERGE DRIVER [driver options...]
+set -uo pipefail
+. "$(dirname "$0")/run_test_lib.sh"
+cgt_test_options "$@"
+set -- "${rest[@]}"
+merge=$1 driver=$2; shift 2
+dir=$(mktemp -d /tmp/cgt-stop.XXXXXX)
+pid=
+trap '[ -n "$pid" ] && kill -KILL $(session) 2>/dev/null; rm -rf "$dir"' EXIT
+ranks=2
+[ $serial = 1 ] && ranks=1
+command_of() { # OUT: the driver's command line on $ranks ranks
+  if [ $ranks = 1 ]; then echo "$driver"; else echo "mpiexec --quiet --oversubscribe -n $ranks $driver"; fi
+}
+
+$(command_of) --quiet --out "$dir/whole.h5" "$@" || fail "the uninterrupted run failed"
+
+for signal in USR1 TERM; do
+  out=$dir/stopped-$signal.h5
+  setsid $(command_of) --out "$out" "$@" 2>"$dir/err-$signal.txt" &
+  pid=$!
+  for _ in $(seq 6000); do
+    journal_state "$out.journal"
+    [ $((done_tasks + states)) -ge 1 ] && break
+    alive || fail "$signal: the run ended before a first record; use a larger size"
+    sleep 0.1
+  done
+  # USR1 goes to mpiexec (which passes it on to every rank), TERM to one rank alone.
+  target=$pid
+  [ $signal = TERM ] && [ $ranks -gt 1 ] && target=$(ps -o pid= --ppid "$pid" | head -1)
+  start=$(date +%s%N)
+  kill -"$signal" $target
+  wait "$pid"
+  status=$?
+  seconds=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.2f", (b - a) / 1e9 }')
+  pid=
+  [ $status = 3 ] || { cat "$dir/err-$signal.txt"; fail "$signal: status $status, expected 3"; }
+  line=$(tr '\r' '\n' <"$dir/err-$signal.txt" | grep -E ": stopped: [0-9]+ of [0-9]+ tasks are done and kept in .*; continue with: ")
+  [ "$(echo "$line" | wc -l)" = 1 ] || { cat "$dir/err-$signal.txt"; fail "$signal: no single 'stopped' line"; }
+  [ -e "$out" ] || [ -e "$out.partial" ] && fail "$signal: a result file exists after the stop"
+  echo "$signal: status 3 after $seconds s; $(echo "$line" | sed 's/; continue with.*//')"
+  resume=${line#*continue with: }
+  echo "$resume" | grep -q -- "--resume$" || fail "$signal: the printed command does not end in --resume: $resume"
+  # The printed command as it stands (mpiexec needs its options here: root, oversubscribe).
+  resume=$(echo "$resume" | sed 's/^mpiexec /mpiexec --quiet --oversubscribe /')
+  eval "$resume --quiet" || fail "$signal: the printed command failed: $resume"
+  [ -e "$out.journal" ] && fail "$signal: the journal is still there after the run completed"
+  same_tables "$dir/whole.h5" "$out" "$signal"
+  echo "PASS: stopped by SIG$signal, continued with the printed command: every table is identical"
+done

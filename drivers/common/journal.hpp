@@ -1,0 +1,176 @@
+#pragma once
+// The task journal of a run: what finished tasks computed, made durable while the job runs,
+// so that a run that was stopped or killed continues where it was (--resume) and partial
+// runs can be merged. It lives beside the output, OUT.journal/, one file per writing rank
+// (rank-R.log): ranks never share a file, and a resumed run on any rank count reads them
+// all, since every record names its task.
+//
+// A file is an append-only log of records. Each record is a 40-byte frame and a payload:
+//
+//   offset  0  u32 magic 'CGTJ'      16  u64 payload length
+//           4  u16 kind               24  u64 hash of the payload (hash_bytes)
+//           6  u16 flags              32  u64 hash of bytes 0..31 (the frame itself)
+//           8  u64 task               40  payload
+//
+// (little-endian). The first record of a file is its header: program, parameters, task
+// count, the writing build. Records are appended with one write each and fsync'ed at most
+// every --journal-every seconds, so a process killed at any moment leaves a file whose
+// last record at worst is cut short: such a torn last record (it runs past the end of the
+// file, or it is the last and fails its hash, or zeros fill the file from its frame on, as a
+// crash can leave them) is dropped, and the file is cut back to the records before it when
+// the run resumes. A record that fails its hash anywhere else means
+// the file was damaged after it was written: the journal is refused, never half-trusted.
+//
+// Why not HDF5: a writer killed in the middle of an HDF5 update can leave the whole file
+// unreadable, and rewriting a file to replace it atomically (as checkpoints of one array
+// do) costs the whole journal every time; an append-only log costs one record and loses at
+// most the record being written. Pure C++ and POSIX: no MPI here.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cgt::common {
+
+// A journal refused: from another program or other parameters, damaged, not a journal.
+// One line for the user; the skeleton reports it as a usage error (status 2).
+class JournalError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// What a journal belongs to. Runs agree when program, parameters and task count agree;
+// the version is kept for information (a rebuilt program may continue a journal).
+struct JournalHeader {
+    std::string program;    // cgt-nim
+    std::string parameters; // the job's own options as INI text (no --out, no run control)
+    std::uint64_t task_count = 0;
+    std::string version;    // git describe of the build that wrote the file
+    [[nodiscard]] std::uint64_t parameters_hash() const;
+};
+
+enum class RecordKind : std::uint16_t {
+    header = 1, // the file's first record
+    task = 2,   // a finished task: its rows and counters (task_record.hpp)
+    state = 3,  // the saved state of a long task that has not finished
+};
+// Flags of a state record: a snapshot replaces the task's earlier state records, a delta
+// (flags 0) adds to them.
+inline constexpr std::uint16_t STATE_SNAPSHOT = 1;
+
+// A record found in a journal file.
+struct RecordRef {
+    std::uint32_t file = 0;      // index into the journal's list of files
+    RecordKind kind = RecordKind::task;
+    std::uint16_t flags = 0;
+    std::uint64_t task = 0;
+    std::uint64_t offset = 0;    // of the payload, in bytes from the start of the file
+    std::uint64_t length = 0;    // of the payload
+    std::uint64_t hash = 0;      // of the payload
+};
+
+// One journal file as scanned: its header and its records' frames (payloads are read and
+// checked later, by whichever rank needs them; the last record's payload is checked here).
+struct ScannedFile {
+    std::string path;
+    JournalHeader header;
+    std::vector<RecordRef> records; // file = 0: the caller numbers the files
+    std::uint64_t valid_bytes = 0;  // the file up to the end of its last whole record
+    bool torn = false;              // a torn last record was dropped
+};
+
+// Throws JournalError if `path` is not a journal file or is damaged. A file too short to
+// hold its header (a run killed as it created the file) has no header: empty() is true.
+ScannedFile scan_journal_file(const std::string& path);
+inline bool empty(const ScannedFile& f) { return f.header.program.empty(); }
+
+// The payload of a record, its hash checked (JournalError naming the file and the byte if
+// it fails).
+std::vector<std::byte> read_payload(const std::string& path, const RecordRef& record);
+// The first `bytes` of a payload, unchecked (for a glance at a record's head).
+std::vector<std::byte> read_payload_head(const std::string& path, const RecordRef& record, std::size_t bytes);
+
+class JournalWriter {
+public:
+    // Opens `path` for appending. A new file (keep_bytes < 0) is created with the header; an
+    // existing one was scanned and is cut back to keep_bytes (dropping a torn record) and
+    // must carry the same header. The file is locked: a second run writing the same journal
+    // at the same time is refused (JournalError).
+    JournalWriter(std::string path, const JournalHeader& header, std::int64_t keep_bytes);
+    ~JournalWriter();
+    JournalWriter(const JournalWriter&) = delete;
+    JournalWriter& operator=(const JournalWriter&) = delete;
+
+    // Appends one record whose payload is the concatenation of `pieces` (written with one
+    // writev, no copy). Not yet durable: see sync(). Throws std::runtime_error naming the
+    // file if the write fails (a full disk).
+    void append(RecordKind kind, std::uint16_t flags, std::uint64_t task,
+                std::span<const std::span<const std::byte>> pieces);
+    // Makes every record appended so far durable (fsync). Cheap when nothing is new.
+    void sync();
+    // The same from another thread while this one may be appending (a stop signal's
+    // watcher): fsync alone, which is safe beside a write; sync() later still syncs.
+    void sync_concurrently() const;
+    [[nodiscard]] const std::string& path() const { return m_path; }
+    [[nodiscard]] std::uint64_t bytes() const { return m_bytes; }
+
+private:
+    std::string m_path;
+    int m_fd = -1;
+    bool m_dirty = false;
+    bool m_new = false;
+    std::uint64_t m_bytes = 0;
+};
+
+// The journal folder of an output file (OUT.journal), its file for `rank`, and the journal
+// files a folder holds (rank-*.log, by rank).
+std::string journal_dir(const std::string& out);
+std::string journal_file(const std::string& dir, int rank);
+std::vector<std::string> journal_files(const std::string& dir);
+// Creates the folder (and makes its entry durable). Throws std::runtime_error on failure.
+void create_journal_dir(const std::string& dir);
+// Removes the folder and its journal files; other files in it are left (and so is it).
+void remove_journal(const std::string& dir);
+bool path_exists(const std::string& path);
+
+// A byte sink for payloads: little-endian numbers and length-prefixed texts.
+class ByteWriter {
+public:
+    void u8(std::uint8_t v) { raw(&v, 1); }
+    void u16(std::uint16_t v) { raw(&v, 2); }
+    void u32(std::uint32_t v) { raw(&v, 4); }
+    void u64(std::uint64_t v) { raw(&v, 8); }
+    void text(const std::string& s);
+    void raw(const void* p, std::size_t n);
+    [[nodiscard]] std::vector<std::byte>& bytes() { return m_bytes; }
+    [[nodiscard]] std::size_t size() const { return m_bytes.size(); }
+
+private:
+    std::vector<std::byte> m_bytes;
+};
+
+// Reads what ByteWriter wrote; running past the end throws JournalError(`what` ...).
+class ByteReader {
+public:
+    ByteReader(std::span<const std::byte> bytes, std::string what) : m_bytes(bytes), m_what(std::move(what)) {}
+    std::uint8_t u8() { std::uint8_t v; raw(&v, 1); return v; }
+    std::uint16_t u16() { std::uint16_t v; raw(&v, 2); return v; }
+    std::uint32_t u32() { std::uint32_t v; raw(&v, 4); return v; }
+    std::uint64_t u64() { std::uint64_t v; raw(&v, 8); return v; }
+    std::string text();
+    void raw(void* p, std::size_t n);
+    // The next n bytes, in place.
+    std::span<const std::byte> take(std::size_t n);
+    [[nodiscard]] std::size_t position() const { return m_at; }
+    [[nodiscard]] bool at_end() const { return m_at == m_bytes.size(); }
+    [[noreturn]] void fail(const std::string& why) const;
+
+private:
+    std::span<const std::byte> m_bytes;
+    std::string m_what;
+    std::size_t m_at = 0;
+};
+
+} // namespace cgt::common

@@ -1,0 +1,45 @@
+#pragma once
+// Stopping a job on request: SIGTERM or SIGUSR1 (Slurm's warning before the time limit,
+// `#SBATCH --signal=B:USR1@...` passed on by the batch script; mpiexec and srun pass
+// SIGUSR1 to every rank) asks the job to stop taking tasks. The rank that got the signal
+// tells the others, so that all stop, journal what they finished and exit with status 3
+// ("stopped, resumable").
+//
+// requested() is a plain atomic read, safe from any thread and in a signal's aftermath;
+// poll() does the MPI part (it tells the other ranks once, and takes their word) and is
+// called by one thread at a time: rank 0's dispatcher thread while the task queue runs,
+// otherwise the main thread between tasks.
+#include <mpi.h>
+
+#include <atomic>
+
+namespace cgt::common {
+
+class StopSignal {
+public:
+    // Installs the handlers of SIGTERM and SIGUSR1 for the process (idempotent). A signal
+    // that came before is not lost: received() says so.
+    static void install();
+    // Whether this process got a stop signal.
+    static bool received();
+
+    // Collective: a private communicator for the notices.
+    explicit StopSignal(MPI_Comm comm);
+    ~StopSignal();
+    StopSignal(const StopSignal&) = delete;
+    StopSignal& operator=(const StopSignal&) = delete;
+
+    [[nodiscard]] bool requested() const;
+    void poll();
+    // Collective: whether any rank stopped; takes every notice still on its way.
+    bool finish();
+
+private:
+    MPI_Comm m_comm = MPI_COMM_NULL;
+    int m_rank = 0, m_size = 1;
+    bool m_told = false;           // this rank's notices are sent
+    int m_heard = 0;               // notices received
+    std::atomic<bool> m_remote{false};
+};
+
+} // namespace cgt::common

@@ -1,0 +1,68 @@
+#pragma once
+// The tables of a cgt-grundy result file, declared once for the driver, its tests and
+// cgt-verify-grundy (common/schema.hpp).
+#include "common/schema.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace cgt::jobs::grundy::schema {
+
+using common::Col;
+
+namespace grundy {
+inline constexpr Col<std::uint16_t> value{"value", "G(n) in row n, n = 0..max_heap: the Grundy value of a single heap of n"};
+inline const common::TableSchema table{
+    .name = "grundy",
+    .order = "heap",
+    .meaning = "the Grundy sequence of Grundy's game; row n holds G(n) (the row number is the heap)",
+    .columns = {value},
+    .compress = true};
+} // namespace grundy
+
+namespace sparse {
+inline constexpr Col<std::uint64_t> heap{"heap", "a heap whose value is sparse (grundy row of that number)"};
+inline constexpr Col<std::uint16_t> value{"value", "its value G(heap)"};
+inline const common::TableSchema table{
+    .name = "sparse",
+    .order = "heap",
+    .meaning = "every heap with a sparse value, ascending",
+    .columns = {heap, value}};
+} // namespace sparse
+
+namespace records {
+inline constexpr Col<std::uint64_t> heap{"heap", "a heap whose value exceeds every value below it"};
+inline constexpr Col<std::uint16_t> value{"value", "its value G(heap)"};
+inline const common::TableSchema table{
+    .name = "records",
+    .order = "heap",
+    .meaning = "the record values, ascending",
+    .columns = {heap, value}};
+} // namespace records
+
+namespace value_counts {
+inline constexpr Col<std::uint16_t> value{"value", "a value 0..the largest"};
+inline constexpr Col<std::string> klass{"class", "sparse or common: which part of the sweep handles it"};
+inline constexpr Col<std::uint64_t> count{"count", "heaps 0..max_heap with this value"};
+inline constexpr Col<std::int64_t> last{"last", "the last heap with this value, -1 where the count is 0"};
+inline const common::TableSchema table{
+    .name = "value_counts",
+    .order = "value",
+    .meaning = "per value: how many heaps have it and the last one",
+    .columns = {value, klass, count, last}};
+} // namespace value_counts
+
+namespace scan {
+inline constexpr Col<std::uint64_t> common_heaps{"common_heaps", "heaps with a common value (step 2 of the sweep)"};
+inline constexpr Col<std::uint64_t> total_length{"total_length", "splits scanned over all of them"};
+inline constexpr Col<double> mean{"mean", "total_length / common_heaps"};
+inline constexpr Col<std::uint64_t> longest{"longest", "the longest scan, in splits"};
+inline constexpr Col<std::uint64_t> longest_heap{"longest_heap", "the heap of the longest scan"};
+inline const common::TableSchema table{
+    .name = "scan",
+    .order = "",
+    .meaning = "one row: the scan lengths of step 2 of the sweep over the common heaps",
+    .columns = {common_heaps, total_length, mean, longest, longest_heap}};
+} // namespace scan
+
+} // namespace cgt::jobs::grundy::schema

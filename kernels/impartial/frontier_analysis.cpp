@@ -1,0 +1,62 @@
+#include "impartial/frontier_analysis.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace cgt::impartial {
+
+namespace {
+constexpr std::uint64_t FIRST_STEP = 64;
+constexpr std::uint64_t FINE_STEPS_UNTIL = std::uint64_t{1} << 20;
+
+// Steps of 1/8 (1/4 past 2^20) that land on every power of two.
+std::uint64_t next_target(std::uint64_t heaps, std::uint64_t ceiling) {
+    const std::uint64_t step = std::max(FIRST_STEP, heaps < FINE_STEPS_UNTIL ? heaps / 8 : heaps / 4);
+    const std::uint64_t power = std::bit_ceil(heaps + 1);
+    return std::min({heaps + step, power, ceiling});
+}
+} // namespace
+
+FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& limits, std::size_t keep_values,
+                                  std::uint64_t max_sequence) {
+    if (limits.ceiling > FrontierSweep::MAX_HEAPS)
+        throw std::invalid_argument("the ceiling must be at most 2^32 heaps, got " + std::to_string(limits.ceiling));
+    if (limits.resume.size() > limits.ceiling)
+        throw std::invalid_argument("cannot resume " + std::to_string(limits.resume.size()) +
+                                    " values under a ceiling of " + std::to_string(limits.ceiling));
+    FrontierResult out;
+    out.game = rules.name;
+    out.largest_removal = rules.largest_removal;
+    out.ceiling = limits.ceiling;
+    FrontierSweep sweep(rules, limits.resume);
+    // The steps a fresh run takes, so that a resumed run tries the proof at the same sizes.
+    std::uint64_t target = std::min(FIRST_STEP, limits.ceiling);
+    while (target < sweep.size()) target = next_target(target, limits.ceiling);
+    for (;;) {
+        sweep.run_to(target);
+        if (limits.after_step) limits.after_step(sweep);
+        out.period = proven_period_guy_smith(sweep.values(), rules.largest_removal);
+        if (out.period || target >= limits.ceiling) break;
+        if (!sweep.split_in_use() && sweep.size() >= limits.definition_ceiling) break;
+        target = next_target(target, limits.ceiling);
+    }
+    out.heaps = sweep.size();
+    out.stats = sweep.stats();
+    out.counters = sweep.counters();
+    const auto values = sweep.values();
+    std::size_t scan_end = values.size();
+    if (out.period) {
+        out.status = Status::periodic;
+        out.check_end = check_end(ProofRule::guy_smith, *out.period, rules.largest_removal);
+        scan_end = std::size_t{out.period->preperiod} + out.period->period;
+    }
+    const auto largest = std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(scan_end));
+    out.largest_value = *largest;
+    out.largest_at = static_cast<std::uint64_t>(largest - values.begin());
+    const std::size_t kept = out.period && scan_end <= max_sequence ? scan_end : std::min(keep_values, values.size());
+    out.sequence.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(kept));
+    return out;
+}
+
+} // namespace cgt::impartial

@@ -1,0 +1,49 @@
+#pragma once
+// One game to its ceiling: the frontier sweep run in steps, the Guy-Smith proof tried after
+// each, until a period is proven or the ceiling is reached. What the frontier job stores per
+// game and what cgt-octal --ceiling prints.
+#include "impartial/frontier_sweep.hpp"
+#include "impartial/octal_analysis.hpp"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace cgt::impartial {
+
+struct FrontierLimits {
+    std::uint64_t ceiling = std::uint64_t{1} << 24; // heaps 0..ceiling-1 at most
+    // A game valued by the definition (the split does not pay: cost n per heap) stops at the
+    // first step past this many heaps, if that is below the ceiling.
+    std::uint64_t definition_ceiling = std::uint64_t{1} << 32;
+    // Values already known (a resumed run): the sweep continues from them.
+    std::span<const std::uint16_t> resume;
+    // Called after every step with the sweep as it stands (to save a checkpoint).
+    std::function<void(const FrontierSweep&)> after_step;
+};
+
+struct FrontierResult {
+    std::string game;
+    Status status = Status::not_yet_periodic;
+    ProofRule rule = ProofRule::guy_smith;
+    Heap largest_removal = 0;
+    std::optional<Period> period;
+    std::uint64_t check_end = 0;  // the proof compared G(n), G(n+p) for n0 <= n < check_end
+    std::uint64_t ceiling = 0;
+    std::uint64_t heaps = 0;      // G(0..heaps-1) were computed (<= ceiling)
+    Grundy largest_value = 0;     // over every heap if periodic, else over those computed
+    std::uint64_t largest_at = 0; // its first heap
+    std::vector<PowerStats> stats; // every power of two <= heaps
+    FrontierSweep::Counters counters;
+    std::vector<std::uint16_t> sequence; // G(0..n0+p-1) if periodic and n0 + p <= max_sequence,
+                                         // else the first values (up to keep_values)
+};
+
+// Runs the sweep to 64 heaps, then on by 1/8 (1/4 past 2^20) and through every power of
+// two, trying the proof after each step; the result depends only on the game and the ceiling (not on resume or the steps a
+// resumed run took). Guy and Smith's bound proves octal games and Grundy's game alike (the
+// window rule of subtraction games is the shorter one the family sweep uses).
+FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& limits,
+                                  std::size_t keep_values = 32, std::uint64_t max_sequence = 1u << 20);
+
+} // namespace cgt::impartial
