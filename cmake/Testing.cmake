@@ -185,6 +185,16 @@ function(cgt_add_output_refusal_test driver)
   set_tests_properties("${name}" PROPERTIES LABELS "cli;hardening" PROCESSORS 2 TIMEOUT 300)
 endfunction()
 
+# cgt_add_write_fault_test(<driver target> [driver options...]): a write that fails on one of
+# 2 ranks (CGT_TEST_FAIL_WRITE for the journal and the result file, and a real file size
+# limit) ends the run within seconds with one line and status 1, no result file, and a
+# journal that --resume completes (cmake/write_fault_test.sh).
+function(cgt_add_write_fault_test driver)
+  set(name "${driver}: a failed write (full disk) on one of 2 ranks is one line, status 1, no hang")
+  add_test(NAME "${name}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/write_fault_test.sh $<TARGET_FILE:${driver}> ${ARGN})
+  set_tests_properties("${name}" PROPERTIES LABELS "mpi;hardening" PROCESSORS 2 TIMEOUT 600)
+endfunction()
+
 # cgt_add_driver_bad_input_tests(<driver target> [RANKS 1]): the bad inputs every MPI
 # driver handles alike (drivers/common): an --out it cannot create (in /proc), one too long
 # for MPI-IO, a --config that is a directory or holds a control character, a bad INI value

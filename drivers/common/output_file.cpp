@@ -2,11 +2,13 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <stdexcept>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace cgt::common {
@@ -26,6 +28,25 @@ std::optional<std::string> not_regular_file(const std::string& path) {
     struct stat st {};
     if (stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return std::nullopt;
     return file_kind(st.st_mode);
+}
+
+bool test_write_fails(const char* what, int rank) {
+    const char* spec = std::getenv("CGT_TEST_FAIL_WRITE");
+    if (!spec) return false;
+    const std::string wanted = std::string(what) + ":" + std::to_string(rank);
+    const std::string list = std::string(",") + spec + ",";
+    return list.find("," + wanted + ",") != std::string::npos;
+}
+
+std::string write_failure_cause(const std::string& path, const std::string& fallback) {
+    const auto slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+    struct statvfs fs {};
+    if (statvfs(dir.c_str(), &fs) != 0) return fallback;
+    // "Almost": a writer fails as soon as its next block does not fit.
+    const unsigned long long free_bytes = static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize;
+    if (free_bytes < 1024 * 1024) return "no space left on device (" + std::to_string(free_bytes) + " bytes free in " + dir + ")";
+    return fallback;
 }
 
 namespace {

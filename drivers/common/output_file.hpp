@@ -24,6 +24,16 @@ namespace cgt::common {
 // atomically, and exchanged back if what was at `to` is not a regular file.
 void rename_over_regular_file(const std::string& from, const std::string& to);
 
+// For tests of a full disk without filling one: CGT_TEST_FAIL_WRITE=WHAT:RANK[,...] in the
+// environment (WHAT: journal or result) makes that rank's writes of WHAT fail as if the
+// disk were full. Returns whether this write is to fail.
+[[nodiscard]] bool test_write_fails(const char* what, int rank);
+
+// Why a write to a file in `path`'s folder failed, in words, as far as can be told
+// afterwards (HDF5 does not keep errno): "no space left on device" when the file system
+// holding it has (almost) no free space left, else `fallback`.
+[[nodiscard]] std::string write_failure_cause(const std::string& path, const std::string& fallback);
+
 // Rank 0's hold on a result's PATH.partial (flock, so a killed run releases it).
 class OutputLock {
   public:

@@ -9,6 +9,7 @@
 #include <ctime>
 #include <numeric>
 #include <optional>
+#include <unistd.h>
 
 namespace cgt {
 const char* build_version(); // generated at build time (cmake/WriteVersion.cmake)
@@ -63,10 +64,29 @@ ResultFile::ResultFile(MPI_Comm comm, std::string path, std::string program, std
     set_attribute("/", "started", started);
     set_attribute("/", "complete", std::int64_t{0});
     // On disk now, so a run that dies leaves a readable PATH.partial that says complete = 0.
-    h5_check(H5Fflush(m_file, H5F_SCOPE_GLOBAL), "H5Fflush", where);
+    agree_on_write(H5Fflush(m_file, H5F_SCOPE_GLOBAL), "H5Fflush");
 }
 
 ResultFile::~ResultFile() = default; // an unfinished file stays PATH.partial, complete = 0
+
+void ResultFile::agree_on_write(herr_t status, const std::string& call) {
+    // A write may fail on one rank only (its part of a full disk): every rank learns it here,
+    // before the next collective call, and they all unwind together (no rank left waiting).
+    std::optional<std::string> failed;
+    if (status < 0 || (call.starts_with("H5Dwrite") && test_write_fails("result", m_rank)))
+        failed = "cannot write '" + partial_path() + "' (" + call +
+                 "): " + write_failure_cause(partial_path(), "the write failed") +
+                 "; the run's tasks stay in its journal: make room and run it again with --resume";
+    try {
+        agree_on_failure(m_comm, failed);
+    } catch (const JobFailure&) {
+        // The file is no use now and may be what filled the disk: its name goes (rank 0 holds
+        // it), its space once every rank has closed it, as the ranks unwind.
+        if (m_rank == 0) ::unlink(partial_path().c_str());
+        m_lock.release();
+        throw;
+    }
+}
 
 void ResultFile::lock_partial_file() {
     // Rank 0 creates and locks PATH.partial before anyone truncates it, so a second run to
@@ -220,7 +240,7 @@ void ResultFile::write_table(const std::string& name, LocalTable& table, const s
             const hsize_t mdims[1] = {std::max<std::uint64_t>(local_rows, 1)};
             H5Id mem_space(h5_check(H5Screate_simple(1, mdims, nullptr), "H5Screate_simple", at), H5Sclose);
             if (local_rows == 0) h5_check(H5Sselect_none(mem_space), "H5Sselect_none", at);
-            h5_check(H5Dwrite(set, type, mem_space, file_space, dxpl, data), "H5Dwrite", at);
+            agree_on_write(H5Dwrite(set, type, mem_space, file_space, dxpl, data), "H5Dwrite of " + name + "/" + column.name);
         }
         set.close("H5Dclose", at);
     }
@@ -248,8 +268,8 @@ void ResultFile::finish() {
     check_mpi(MPI_Bcast(&wall, 1, MPI_DOUBLE, 0, m_comm), "MPI_Bcast");
     set_attribute("/", "wall_seconds", wall);
     set_attribute("/", "complete", std::int64_t{1});
-    m_file.close("H5Fclose", partial_path());
-    check_mpi(MPI_Barrier(m_comm), "MPI_Barrier");
+    const hid_t file = m_file.release();
+    agree_on_write(H5Fclose(file), "H5Fclose"); // also the barrier before the rename
     std::optional<std::string> error;
     if (m_rank == 0) {
         try {

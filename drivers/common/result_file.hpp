@@ -67,6 +67,9 @@ public:
 private:
     H5Id open_object(const std::string& object);
     void lock_partial_file();
+    // Collective, after a write every rank made: JobFailure on every rank (naming the call
+    // and, if it can tell, a full disk) if it failed on any, PATH.partial then removed.
+    void agree_on_write(herr_t status, const std::string& call);
 
     MPI_Comm m_comm;
     int m_rank = 0, m_size = 1;
