@@ -143,6 +143,17 @@ function(cgt_add_merge_test driver)
                     TOOLS $<TARGET_FILE:cgt-merge> $<TARGET_FILE:journal_tamper> ARGS ${ARGN})
 endfunction()
 
+# cgt_add_journal_damage_test(<driver target> TASKS|STATE [driver options...]): a flipped byte
+# in a journaled task's rows or frame (TASKS) or in a long task's saved state (STATE) is
+# refused by --resume with one line and status 2; a damaged last record is dropped as torn.
+function(cgt_add_journal_damage_test driver mode)
+  string(TOLOWER ${mode} m)
+  set(name "${driver}: --resume refuses a journal with a flipped byte (${m})")
+  add_test(NAME "${name}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/journal_damage_test.sh ${m} $<TARGET_FILE:cgt-merge>
+                                  $<TARGET_FILE:journal_tamper> $<TARGET_FILE:${driver}> ${ARGN})
+  set_tests_properties("${name}" PROPERTIES LABELS "resume;hardening" TIMEOUT 600)
+endfunction()
+
 # cgt_add_verify_refusal_test(<verify target> <dataset> <driver target> [RANKS n] [driver options...]):
 # the verify program passes a fresh file of the driver (run on n ranks, default 2) and
 # refuses it as .partial, with complete = 0, from another program, and with <dataset>

@@ -18,12 +18,12 @@
 using namespace cgt::common;
 
 int main(int argc, char* argv[]) {
-    if (argc != 4) {
-        std::fprintf(stderr, "usage: journal_tamper FILE content|flip TASK\n");
+    if (argc != 4 && !(argc == 3 && std::string(argv[2]) == "states")) {
+        std::fprintf(stderr, "usage: journal_tamper FILE content|flip|flip-frame TASK, FILE flip-state K, FILE states\n");
         return 2;
     }
     const std::string path = argv[1], what = argv[2];
-    const std::uint64_t task = std::stoull(argv[3]);
+    const std::uint64_t task = argc == 4 ? std::stoull(argv[3]) : 0;
     try {
         const ScannedFile f = scan_journal_file(path);
         if (what == "states" || what == "flip-state") {
