@@ -10,8 +10,10 @@ if(NOT CGT_FUZZ)
   target_link_libraries(cgt_mpi_catch_main PUBLIC Catch2::Catch2 MPI::MPI_CXX)
 endif()
 
-# Open MPI refuses to run as root without these; harmless otherwise.
-set(CGT_MPI_TEST_ENV "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_mpi_yield_when_idle=1")
+# Open MPI refuses to run as root without these; harmless otherwise. Ranks are not bound to
+# cores: tests run side by side (ctest -j), and Open MPI's default binding would put every
+# test's rank 0 on core 0 and leave the others idle.
+set(CGT_MPI_TEST_ENV "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_mpi_yield_when_idle=1;OMPI_MCA_hwloc_base_binding_policy=none")
 
 # cgt_add_catch_test(<target> SOURCES ... LIBS ... [LABELS ...])
 function(cgt_add_catch_test target)

@@ -11,7 +11,7 @@ CGT_BIN=$CGT_BUILD/bin
 # of the report).
 CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2"
 CGT_PACKAGES_REPORT="python3 python3-h5py python3-matplotlib"
-CGT_PACKAGES_TEST="slurm-wlm munge chromium"
+CGT_PACKAGES_TEST="slurm-wlm munge chromium fonts-ipafont-gothic"
 
 cgt_missing_packages() {
   local missing=() p
@@ -81,6 +81,9 @@ cgt_mpiexec() {
 
 # The jobs: one per INI file in jobs/, by name.
 cgt_all_jobs() { (cd "$CGT_ROOT/jobs" && ls *.ini | sed 's/\.ini$//'); }
+# The jobs that jobs/main and jobs/bench run when named none: all but those whose INI says
+# "# long = yes" (hours of work, e.g. hex-8x8: run them by name, resumable).
+cgt_default_jobs() { for j in $(cgt_all_jobs); do [ "$(cgt_job_setting "$j" long no)" = yes ] || echo "$j"; done; }
 # cgt_require_job JOB: stops with one line and status 2 unless jobs/JOB.ini exists.
 cgt_require_job() {
   [ -f "$CGT_ROOT/jobs/$1.ini" ] || { echo "error: no job '$1' (no jobs/$1.ini)" >&2; exit 2; }

@@ -1,5 +1,6 @@
 #include "common/result_file.hpp"
 
+#include "common/hash.hpp"
 #include "common/mpi_environment.hpp"
 #include "common/output_file.hpp"
 
@@ -18,6 +19,10 @@ const char* build_version(); // generated at build time (cmake/WriteVersion.cmak
 namespace cgt::common {
 
 std::string program_version() { return build_version(); }
+
+std::string parameters_checksum(const std::string& parameters) {
+    return std::to_string(hash_bytes(parameters.data(), parameters.size()));
+}
 
 namespace {
 std::string iso8601_now(double seconds_ago) {
@@ -60,6 +65,7 @@ ResultFile::ResultFile(MPI_Comm comm, std::string path, std::string program, std
     set_attribute("/", "program", program);
     set_attribute("/", "version", program_version());
     set_attribute("/", "parameters", parameters);
+    set_attribute("/", "parameters_checksum", parameters_checksum(parameters));
     set_attribute("/", "ranks", std::int64_t{m_size});
     set_attribute("/", "started", started);
     set_attribute("/", "complete", std::int64_t{0});
@@ -166,11 +172,30 @@ void ResultFile::write_table(const std::string& name, LocalTable& table, const s
     bool in_order = local_rows == table.rows();
     for (std::size_t i = 0, next = 0; in_order && i < segments.size(); next += segments[i].rows, ++i)
         in_order = segments[i].local_first == next;
-    // Calls f(file_index, local_row) for this rank's rows in file order.
-    auto for_each_row = [&](auto&& f) {
+    // Calls f(file_index, local_row) for this rank's rows in file order whose file index
+    // (0 .. local_rows - 1 among this rank's rows) is in [lo, hi).
+    auto for_each_row = [&](std::uint64_t lo, std::uint64_t hi, auto&& f) {
         std::uint64_t k = 0;
-        for (const Segment& s : segments)
-            for (std::uint64_t r = 0; r < s.rows; ++r) f(k++, s.local_first + r);
+        for (const Segment& s : segments) {
+            if (k >= hi) break;
+            const std::uint64_t from = lo > k ? lo - k : 0, to = std::min(s.rows, hi - k);
+            for (std::uint64_t r = from; r < to; ++r) f(k + r - lo, s.local_first + r);
+            k += s.rows;
+        }
+    };
+    // Selects in `file_space` the places in the file of this rank's rows lo .. hi - 1.
+    auto select_rows = [&](hid_t file_space, std::uint64_t lo, std::uint64_t hi, const std::string& at) {
+        h5_check(H5Sselect_none(file_space), "H5Sselect_none", at);
+        std::uint64_t k = 0;
+        for (const auto& [start, count] : runs) {
+            const std::uint64_t a = std::max(lo, k), b = std::min(hi, k + count);
+            if (a < b) {
+                const hsize_t s[1] = {start + (a - k)}, c[1] = {b - a};
+                h5_check(H5Sselect_hyperslab(file_space, H5S_SELECT_OR, s, nullptr, c, nullptr),
+                         "H5Sselect_hyperslab", at);
+            }
+            k += count;
+        }
     };
 
     H5Id group(h5_check(H5Gcreate2(m_file, name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
@@ -185,61 +210,72 @@ void ResultFile::write_table(const std::string& name, LocalTable& table, const s
         column_names += (column_names.empty() ? "" : ",") + column.name;
         checksum += column_checksum(column.name, column.data, segments);
 
-        // The element type and a contiguous buffer of this rank's rows in file order (the
-        // column itself when its rows are already in that order).
+        // The element type: texts are as wide as the longest of any rank.
         H5Id type;
-        std::vector<unsigned char> buffer;
-        const void* data = nullptr;
         std::visit([&](const auto& v) {
             using T = typename std::decay_t<decltype(v)>::value_type;
             if constexpr (std::is_same_v<T, std::string>) {
                 std::uint64_t width = 0;
-                for_each_row([&](std::uint64_t, std::uint64_t r) { width = std::max<std::uint64_t>(width, v[r].size()); });
+                for_each_row(0, local_rows, [&](std::uint64_t, std::uint64_t r) {
+                    width = std::max<std::uint64_t>(width, v[r].size());
+                });
                 std::uint64_t global_width = 0;
                 check_mpi(MPI_Allreduce(&width, &global_width, 1, MPI_UINT64_T, MPI_MAX, m_comm), "MPI_Allreduce");
                 type = utf8_string_type(global_width, at);
-                const std::uint64_t stride = global_width + 1;
-                buffer.assign(std::max<std::uint64_t>(local_rows, 1) * stride, 0);
-                for_each_row([&](std::uint64_t i, std::uint64_t r) {
-                    std::memcpy(buffer.data() + i * stride, v[r].data(), v[r].size());
-                });
-                data = buffer.data();
             } else {
                 type = H5Id(h5_check(H5Tcopy(native_type<T>()), "H5Tcopy", at), H5Tclose);
-                if (in_order && local_rows > 0) {
-                    data = v.data();
-                } else {
-                    buffer.resize(std::max<std::uint64_t>(local_rows, 1) * sizeof(T));
-                    for_each_row([&](std::uint64_t i, std::uint64_t r) {
-                        std::memcpy(buffer.data() + i * sizeof(T), &v[r], sizeof(T));
-                    });
-                    data = buffer.data();
-                }
             }
         }, column.data);
+        const std::size_t element = H5Tget_size(type);
 
         const hsize_t dims[1] = {total_rows};
         H5Id file_space(h5_check(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", at), H5Sclose);
         H5Id dcpl(h5_check(H5Pcreate(H5P_DATASET_CREATE), "H5Pcreate", at), H5Pclose);
+        hsize_t chunk_rows = 1;
         if (compress && total_rows > 0) {
-            const std::size_t element = H5Tget_size(type);
-            const hsize_t chunk[1] = {std::min<hsize_t>(total_rows, std::max<hsize_t>(1, (1u << 20) / element))};
+            chunk_rows = std::min<hsize_t>(total_rows, std::max<hsize_t>(1, (1u << 20) / element));
+            const hsize_t chunk[1] = {chunk_rows};
             h5_check(H5Pset_chunk(dcpl, 1, chunk), "H5Pset_chunk", at);
             if (column.type() != ColumnType::Text) h5_check(H5Pset_shuffle(dcpl), "H5Pset_shuffle", at);
             h5_check(H5Pset_deflate(dcpl, 1), "H5Pset_deflate", at);
         }
         H5Id set(h5_check(H5Dcreate2(group, column.name.c_str(), type, file_space, H5P_DEFAULT, dcpl, H5P_DEFAULT),
                           "H5Dcreate2", at), H5Dclose);
-        if (total_rows > 0) {
-            h5_check(H5Sselect_none(file_space), "H5Sselect_none", at);
-            for (const auto& [start, count] : runs) {
-                const hsize_t s[1] = {start}, c[1] = {count};
-                h5_check(H5Sselect_hyperslab(file_space, H5S_SELECT_OR, s, nullptr, c, nullptr),
-                         "H5Sselect_hyperslab", at);
-            }
-            const hsize_t mdims[1] = {std::max<std::uint64_t>(local_rows, 1)};
+        // Written in rounds of at most m_write_slab_bytes per rank (whole chunks where the
+        // column is compressed), so that neither the copy of a rank's rows in file order
+        // nor the chunks HDF5 assembles from it grow with the table: a text column is as
+        // wide as its longest text, many times the average. Every rank takes part in every
+        // round, with no rows once its own are written.
+        const std::uint64_t slab =
+            chunk_rows * std::max<std::uint64_t>(1, m_write_slab_bytes / (chunk_rows * element));
+        std::uint64_t rounds = (local_rows + slab - 1) / slab, global_rounds = 0;
+        check_mpi(MPI_Allreduce(&rounds, &global_rounds, 1, MPI_UINT64_T, MPI_MAX, m_comm), "MPI_Allreduce");
+        std::vector<unsigned char> buffer;
+        for (std::uint64_t round = 0; round < global_rounds; ++round) {
+            const std::uint64_t lo = std::min(local_rows, round * slab), hi = std::min(local_rows, lo + slab);
+            const void* data = nullptr;
+            std::visit([&](const auto& v) {
+                using T = typename std::decay_t<decltype(v)>::value_type;
+                if constexpr (std::is_same_v<T, std::string>) {
+                    buffer.assign(std::max<std::uint64_t>(hi - lo, 1) * element, 0);
+                    for_each_row(lo, hi, [&](std::uint64_t i, std::uint64_t r) {
+                        std::memcpy(buffer.data() + i * element, v[r].data(), v[r].size());
+                    });
+                    data = buffer.data();
+                } else if (in_order && hi > lo) {
+                    data = v.data() + lo;
+                } else {
+                    buffer.resize(std::max<std::uint64_t>(hi - lo, 1) * sizeof(T));
+                    for_each_row(lo, hi, [&](std::uint64_t i, std::uint64_t r) {
+                        std::memcpy(buffer.data() + i * sizeof(T), &v[r], sizeof(T));
+                    });
+                    data = buffer.data();
+                }
+            }, column.data);
+            select_rows(file_space, lo, hi, at);
+            const hsize_t mdims[1] = {std::max<std::uint64_t>(hi - lo, 1)};
             H5Id mem_space(h5_check(H5Screate_simple(1, mdims, nullptr), "H5Screate_simple", at), H5Sclose);
-            if (local_rows == 0) h5_check(H5Sselect_none(mem_space), "H5Sselect_none", at);
+            if (hi == lo) h5_check(H5Sselect_none(mem_space), "H5Sselect_none", at);
             agree_on_write(H5Dwrite(set, type, mem_space, file_space, dxpl, data), "H5Dwrite of " + name + "/" + column.name);
         }
         set.close("H5Dclose", at);

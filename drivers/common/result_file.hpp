@@ -18,13 +18,18 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <string>
 
 namespace cgt::common {
 
 // The build's `git describe`.
 std::string program_version();
+// The root attribute `parameters_checksum`: hash_bytes of the parameters text, in decimal.
+// A reader refuses a file whose parameters do not match it (edited provenance).
+std::string parameters_checksum(const std::string& parameters);
 
 class ResultFile {
 public:
@@ -46,6 +51,10 @@ public:
     // values, and for text columns, which are stored as wide as their longest text.
     void write_table(const std::string& name, LocalTable& table, const std::string& order,
                      bool compress = false);
+    // The most bytes of one column a rank hands to HDF5 in one write (64 MiB): bigger
+    // columns go in rounds, so a write costs a bounded buffer on top of the table. The
+    // same on every rank; smaller values are for tests.
+    void set_write_slab_bytes(std::uint64_t bytes) { m_write_slab_bytes = std::max<std::uint64_t>(1, bytes); }
     // Collective. The same for a table declared by a schema (schema.hpp): its name, order
     // and compression, and a `description` attribute on the group and on every column.
     // std::logic_error if the table's columns are not the schema's.
@@ -73,6 +82,7 @@ private:
 
     MPI_Comm m_comm;
     int m_rank = 0, m_size = 1;
+    std::uint64_t m_write_slab_bytes = std::uint64_t{64} << 20;
     std::string m_path;
     std::chrono::steady_clock::time_point m_start;
     OutputLock m_lock; // rank 0 only

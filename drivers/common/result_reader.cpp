@@ -1,7 +1,9 @@
 #include "common/result_reader.hpp"
 
 #include "common/output_file.hpp" // file_kind
+#include "common/result_file.hpp" // parameters_checksum
 
+#include <algorithm>
 #include <sstream>
 #include <sys/stat.h>
 
@@ -57,6 +59,13 @@ ResultReader::ResultReader(const std::string& path, const std::string& expected_
     if (program != expected_program)
         throw ResultRefused(path + " was written by " + (program.empty() ? "an unknown program" : program) +
                             ", not " + expected_program);
+    // The provenance the tables were computed from: its own checksum, so that a file whose
+    // parameters were edited (it would pass for a run of other parameters) is refused.
+    const std::string parameters = has_attribute(m_file, "parameters") ? text_attribute("parameters") : "";
+    if (!has_attribute(m_file, "parameters_checksum"))
+        throw ResultRefused(path + " has no parameters_checksum (written by an older build? run it again)");
+    if (text_attribute("parameters_checksum") != parameters_checksum(parameters))
+        throw ResultRefused(path + ": data altered: the parameters attribute does not match its checksum");
 }
 
 std::string ResultReader::text_attribute(const std::string& name) const {
@@ -108,12 +117,29 @@ Table ResultReader::read_table(const std::string& name) const {
         };
         switch (H5Tget_class(type)) {
         case H5T_STRING: {
-            std::vector<char> raw(n * size);
-            if (n) h5_check(H5Dread(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, raw.data()), "H5Dread", at);
+            // A slab of rows at a time (set_text_slab_bytes).
             std::vector<std::string> v(n);
-            for (std::uint64_t i = 0; i < n; ++i) {
-                const char* p = raw.data() + i * size;
-                v[i].assign(p, strnlen(p, size));
+            // Whole chunks per slab, so no compressed chunk is read twice.
+            std::uint64_t step = 1;
+            {
+                H5Id dcpl(h5_check(H5Dget_create_plist(set), "H5Dget_create_plist", at), H5Pclose);
+                hsize_t chunk[1] = {0};
+                if (H5Pget_layout(dcpl) == H5D_CHUNKED && H5Pget_chunk(dcpl, 1, chunk) == 1 && chunk[0] > 0)
+                    step = chunk[0];
+            }
+            const std::uint64_t slab = step * std::max<std::uint64_t>(1, m_text_slab_bytes / (step * std::max<std::size_t>(size, 1)));
+            std::vector<char> raw(std::min(n, slab) * size);
+            for (std::uint64_t first = 0; first < n; first += slab) {
+                const hsize_t start[1] = {first}, count[1] = {std::min(slab, n - first)};
+                H5Id file_space(h5_check(H5Dget_space(set), "H5Dget_space", at), H5Sclose);
+                h5_check(H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start, nullptr, count, nullptr),
+                         "H5Sselect_hyperslab", at);
+                H5Id mem_space(h5_check(H5Screate_simple(1, count, nullptr), "H5Screate_simple", at), H5Sclose);
+                h5_check(H5Dread(set, type, mem_space, file_space, H5P_DEFAULT, raw.data()), "H5Dread", at);
+                for (std::uint64_t i = 0; i < count[0]; ++i) {
+                    const char* p = raw.data() + i * size;
+                    v[first + i].assign(p, strnlen(p, size));
+                }
             }
             c.data = std::move(v);
             break;

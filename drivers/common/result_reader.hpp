@@ -49,9 +49,15 @@ public:
     [[nodiscard]] std::string table_attribute(const std::string& table, const std::string& name) const;
 
     [[nodiscard]] const std::string& path() const { return m_path; }
+    // The most bytes of a text column held in HDF5's fixed-width form at once while it is
+    // read (16 MiB): texts are stored as wide as the longest, so the column is read a slab
+    // of rows at a time and memory holds only the texts themselves. Smaller values are for
+    // tests.
+    void set_text_slab_bytes(std::uint64_t bytes) { m_text_slab_bytes = bytes > 0 ? bytes : 1; }
 
 private:
     std::string m_path;
+    std::uint64_t m_text_slab_bytes = std::uint64_t{16} << 20;
     H5Id m_file;
 };
 

@@ -135,7 +135,7 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
         whole.push_back(m_values.local_id(unsplit));
         outcome.push_back(jobs::hackenbush_common::outcome_word(by_value));
         search.push_back(jobs::hackenbush_common::outcome_word(by_search));
-        kind.push_back(jobs::hackenbush_common::kind_word(k));
+        kind.push_back(core::kind_word(k));
     }
 }
 

@@ -28,14 +28,4 @@ std::vector<std::string> ValueTexts::take_texts() {
 
 std::string outcome_word(core::Outcome outcome) { return std::string(1, core::outcome_letter(outcome)); }
 
-std::string kind_word(core::ValueKind kind) {
-    switch (kind) {
-    case core::ValueKind::Number: return "number";
-    case core::ValueKind::NumberNimber: return "x+*m";
-    case core::ValueKind::NumberUps: return "x+n.up+*m";
-    case core::ValueKind::Other: return "other";
-    }
-    return "other";
-}
-
 } // namespace cgt::jobs::hackenbush_common

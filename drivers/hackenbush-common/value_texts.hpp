@@ -1,6 +1,7 @@
 #pragma once
 // What the Hackenbush jobs share: the distinct values one rank meets, each written as
-// canonical text once, and the words their tables use for outcomes and shapes of values.
+// canonical text once, and the word their tables use for outcomes (the shapes of values
+// are core::kind_word's).
 // Pure C++ (no MPI): the driver skeleton journals the texts and numbers them across ranks
 // (common/distinct_texts.hpp).
 #include "common/task_record.hpp"
@@ -51,9 +52,5 @@ private:
 // "L", "R", "P", "N": who wins (Left = Blue whoever starts, Right = Red, the Previous or
 // the Next player).
 std::string outcome_word(core::Outcome outcome);
-
-// The shape of a value, as the article's tables name it: "number", "x+*m" (m >= 1),
-// "x+n.up+*m" (n != 0) or "other".
-std::string kind_word(core::ValueKind kind);
 
 } // namespace cgt::jobs::hackenbush_common

@@ -138,7 +138,7 @@ void StalkRows::run(const StalkTasks& tasks, std::uint64_t task, common::LocalTa
             colours.push_back(std::move(r.colours));
             value.push_back(r.value);
             birthday.push_back(r.birthday);
-            kind.push_back(jobs::hackenbush_common::kind_word(r.kind));
+            kind.push_back(core::kind_word(r.kind));
         }
         rows.clear();
     }

@@ -33,28 +33,27 @@ public:
     }
     void add_options(Options& options) override {
         options.add()("sizes", po::value<std::string>()->default_value("1-5"),
-                      "board sizes of normal Hex, a range a-b or one size (1..11)")(
+                      "boards of normal Hex, blank- or comma-separated: N (N x N), a range A-B of "
+                      "squares, or WxH (W columns, H rows, as Benzene's boardsize W H: 6x7 has 7 rows "
+                      "and red, joining top and bottom, the farther sides); sides 1..11")(
             "rules", po::value<std::string>()->default_value("rule1+2+distance"),
             "rule sets for normal Hex, blank-separated: plain, rule1, rule1+2 or vc, each optionally "
             "+history or +distance (move order), vc also with dfpn+ (proof-number search), +inferior "
-            "(fill-in, dominated moves) and +proof (proof sets), and @N to stop at size N (plain@4, "
+            "(fill-in, dominated moves) and +proof (proof sets), and @N to stop at boards with a side over N (plain@4, "
             "dfpn+vc+inferior+proof)")(
             "misere", po::value<std::string>()->default_value("none"),
             "board sizes of misere Hex (connecting loses), a range or 'none'")(
             "misere-rules", po::value<std::string>()->default_value("plain"),
             "rule set for misere Hex: plain, plain+history or plain+distance")(
             "copy-from", po::value<long>()->default_value(5),
-            "boards of this size and more solve one opening of each 180-degree pair and copy the other")(
+            "boards with a side this long or longer solve one opening of each 180-degree pair and copy "
+            "the other")(
             "node-limit", po::value<long>()->default_value(0),
             "nodes per opening before its result is 'unknown' (0: no limit)")(
             "tt-size-mib", po::value<long>()->default_value(64), "transposition table per rank, MiB (1..65536)");
     }
     void read_options(const po::variables_map& vm, int) override {
-        const auto sizes = parse_range(vm["sizes"].as<std::string>(), "--sizes");
-        if (sizes.first < 1 || sizes.second > hex::MAX_BOARD_SIZE)
-            throw UsageError("--sizes must lie in 1..11, got " + vm["sizes"].as<std::string>());
-        m_params.min_size = static_cast<int>(sizes.first);
-        m_params.max_size = static_cast<int>(sizes.second);
+        m_params.sizes = hexjob::parse_sizes(vm["sizes"].as<std::string>());
         const std::string misere = vm["misere"].as<std::string>();
         if (misere != "none" && !misere.empty()) {
             const auto m = parse_range(misere, "--misere");

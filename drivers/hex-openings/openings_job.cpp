@@ -12,6 +12,37 @@
 
 namespace cgt::jobs::hex_openings {
 
+std::vector<hex::Shape> parse_sizes(const std::string& text) {
+    std::string spaced = text;
+    std::replace(spaced.begin(), spaced.end(), ',', ' ');
+    std::istringstream in(spaced);
+    std::vector<hex::Shape> out;
+    const auto add = [&](hex::Shape s, const std::string& item) {
+        if (std::find(out.begin(), out.end(), s) != out.end())
+            throw std::invalid_argument("--sizes: the " + s.name() + " board is listed twice ('" + item + "')");
+        out.push_back(s);
+    };
+    for (std::string item; in >> item;) {
+        try {
+            if (const auto dash = item.find('-'); dash != std::string::npos) {
+                const hex::Shape a = hex::Shape::parse(item.substr(0, dash)), b = hex::Shape::parse(item.substr(dash + 1));
+                if (!a.is_square() || !b.is_square() || item.find_first_of("xX") != std::string::npos)
+                    throw std::invalid_argument("a range A-B is of square sides");
+                if (a.rows > b.rows) throw std::invalid_argument("the range is empty (first > last)");
+                for (int n = a.rows; n <= b.rows; ++n) add(hex::Shape::square(n), item);
+            } else {
+                add(hex::Shape::parse(item), item);
+            }
+        } catch (const std::invalid_argument& e) {
+            const std::string what = e.what();
+            if (what.rfind("--sizes", 0) == 0) throw;
+            throw std::invalid_argument("--sizes: '" + item + "': " + what);
+        }
+    }
+    if (out.empty()) throw std::invalid_argument("--sizes is empty: give N, A-B or WxH (e.g. 1-5 or 6x7,7x8)");
+    return out;
+}
+
 std::vector<RuleSpec> parse_rule_specs(const std::string& text) {
     std::string spaced = text;
     std::replace(spaced.begin(), spaced.end(), ',', ' ');
@@ -58,21 +89,23 @@ hex::RuleSet parse_misere_rules(const std::string& text) {
 
 std::vector<Opening> enumerate(const Params& params) {
     std::vector<Opening> rows;
-    const auto add_board = [&](hex::Variant variant, const hex::RuleSet& rules, int n) {
+    const auto add_board = [&](hex::Variant variant, const hex::RuleSet& rules, hex::Shape shape) {
         const std::uint64_t first = rows.size();
-        for (const hex::Cell c : hex::all_cells(n)) {
-            Opening o{variant, rules, n, c, rows.size()};
-            if (n >= params.copy_from && !hex::is_representative(n, c)) {
-                const hex::Cell partner = hex::rotate(n, c);
-                o.source = first + static_cast<std::uint64_t>(partner.row * n + partner.col);
+        const bool copy = std::max(shape.rows, shape.cols) >= params.copy_from;
+        for (const hex::Cell c : hex::all_cells(shape)) {
+            Opening o{variant, rules, shape, c, rows.size()};
+            if (copy && !hex::is_representative(shape, c)) {
+                const hex::Cell partner = hex::rotate(shape, c);
+                o.source = first + static_cast<std::uint64_t>(partner.row * shape.cols + partner.col);
             }
             rows.push_back(o);
         }
     };
     for (const RuleSpec& spec : params.rules)
-        for (int n = params.min_size; n <= std::min(params.max_size, spec.max_size); ++n)
-            add_board(hex::Variant::normal, spec.rules, n);
-    for (int n = params.misere_min; n <= params.misere_max; ++n) add_board(hex::Variant::misere, params.misere_rules, n);
+        for (const hex::Shape shape : params.sizes)
+            if (std::max(shape.rows, shape.cols) <= spec.max_size) add_board(hex::Variant::normal, spec.rules, shape);
+    for (int n = params.misere_min; n <= params.misere_max; ++n)
+        add_board(hex::Variant::misere, params.misere_rules, hex::Shape::square(n));
     return rows;
 }
 
@@ -87,10 +120,10 @@ std::vector<std::uint64_t> tasks(const std::vector<Opening>& rows) {
                           (o.rules.inferior ? 2 : 0) + (o.rules.proof ? 1 : 0);
         const int order = o.rules.order == hex::Order::distance ? 1 : 0;
         const bool vc = o.rules.rules == hex::Rules::vc;
-        const int n = o.size, r = o.cell.row, c = o.cell.col;
-        const int edge = vc ? std::min(c, n - 1 - c) : 0;
-        const int middle = vc ? std::abs(2 * r - (n - 1)) : 0;
-        return std::make_tuple(-o.size, variant, rules, order, edge, middle, i);
+        const int r = o.cell.row, c = o.cell.col;
+        const int edge = vc ? std::min(c, o.shape.cols - 1 - c) : 0;
+        const int middle = vc ? std::abs(2 * r - (o.shape.rows - 1)) : 0;
+        return std::make_tuple(-o.shape.cells(), variant, rules, order, edge, middle, i);
     };
     std::sort(out.begin(), out.end(), [&](std::uint64_t a, std::uint64_t b) { return weight(a) < weight(b); });
     return out;
@@ -138,7 +171,7 @@ void OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
     const Opening& o = m_rows.at(index);
     if (o.source != index) throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
     hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
-    hex::Solver solver(o.size, options, m_table);
+    hex::Solver solver(o.shape, options, m_table);
     const auto start = std::chrono::steady_clock::now();
     hex::SearchStats stats;
     const hex::OpeningResult r = hex::solve_opening(solver, o.cell, &stats);
@@ -146,7 +179,8 @@ void OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
 
     // The key columns every table starts with.
     const auto key = [](common::LocalTable& t, const Opening& row) {
-        t.column(schema::size).push_back(row.size);
+        t.column(schema::size).push_back(row.shape.rows);
+        t.column(schema::cols).push_back(row.shape.cols);
         t.column(schema::row).push_back(row.cell.row);
         t.column(schema::col).push_back(row.cell.col);
         t.column(schema::variant).push_back(hex::variant_name(row.variant));

@@ -2,8 +2,8 @@
 // The Hex openings job: every first move of every board size asked for, solved with each
 // rule set asked for (normal Hex) and with the misere rule set (misere Hex). One row per
 // opening; rows in enumeration order (normal before misere, rule sets in the order given,
-// sizes ascending, cells row-major). On boards of size >= copy_from only one opening of
-// each 180-degree pair is solved and the other row is marked as copied from it; smaller
+// boards in the order of --sizes, cells row-major). On boards with a side >= copy_from only
+// one opening of each 180-degree pair is solved and the other row is marked as copied from it; smaller
 // boards solve every opening, so there the symmetry is computed, not assumed.
 //
 // The work is a list of tasks (the openings solved), handed out by the dynamic queue of
@@ -24,14 +24,16 @@
 
 namespace cgt::jobs::hex_openings {
 
-// A rule set for normal Hex, on boards up to max_size ("plain@4" in the --rules list).
+// A rule set for normal Hex, on boards whose sides are at most max_size ("plain@4" in the
+// --rules list).
 struct RuleSpec {
     hex::RuleSet rules;
     int max_size = hex::MAX_BOARD_SIZE;
 };
 
 struct Params {
-    int min_size = 1, max_size = 5;                  // --sizes
+    std::vector<hex::Shape> sizes = {hex::Shape::square(1), hex::Shape::square(2), hex::Shape::square(3),
+                                     hex::Shape::square(4), hex::Shape::square(5)}; // --sizes
     std::vector<RuleSpec> rules;                     // --rules
     int misere_min = 0, misere_max = -1;             // --misere (none when max < min)
     hex::RuleSet misere_rules{hex::Rules::plain, hex::Order::centre}; // --misere-rules
@@ -39,6 +41,12 @@ struct Params {
     std::uint64_t node_limit = 0;                    // --node-limit, per opening
     std::size_t tt_size_mib = 64;                    // --tt-size-mib
 };
+
+// Parses a --sizes list: items separated by blanks or commas, each a square side N, a range
+// of square sides A-B, or a board WxH (W columns, H rows, as Benzene's boardsize W H: "6x7"
+// is 6 columns and 7 rows). Returns the boards in the order given, squares of a range
+// ascending; throws std::invalid_argument naming the bad item (a board listed twice too).
+std::vector<hex::Shape> parse_sizes(const std::string& text);
 
 // Parses the --rules list: rule-set names separated by blanks or commas, each optionally
 // "@N" (only boards up to N). Throws std::invalid_argument naming the bad item.
@@ -50,7 +58,7 @@ hex::RuleSet parse_misere_rules(const std::string& text);
 struct Opening {
     hex::Variant variant = hex::Variant::normal;
     hex::RuleSet rules;
-    int size = 0;
+    hex::Shape shape; // rows x cols (Shape::name writes it cols x rows, as Benzene)
     hex::Cell cell;
     std::uint64_t source = 0; // the row solved for this one: itself, or its 180-degree partner
 };

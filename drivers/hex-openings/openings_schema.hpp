@@ -2,7 +2,7 @@
 // The tables of a cgt-hex-openings result file, declared once for the driver, its tests and
 // cgt-verify-hex-openings (common/schema.hpp). A cell is (row, col), 0-based from the
 // top-left corner; the first player (red) joins the top and bottom rows. Rows of all three
-// tables are keyed alike: (variant, rules, size, row, col) is the join key.
+// tables are keyed alike: (variant, rules, size, cols, row, col) is the join key.
 //
 // openings and rule_counts do not depend on the run (the rank count, a resume); timings
 // does: it measures the run, and comparisons of runs leave it out.
@@ -16,9 +16,10 @@ namespace cgt::jobs::hex_openings::schema {
 using common::Col;
 
 // The key columns, the same in every table.
-inline constexpr Col<std::int64_t> size{"size", "n: the board is n x n"};
-inline constexpr Col<std::int64_t> row{"row", "the opening's row, 0..n-1 from the top (0-based)"};
-inline constexpr Col<std::int64_t> col{"col", "the opening's column, 0..n-1 from the left (0-based)"};
+inline constexpr Col<std::int64_t> size{"size", "the board's rows: n on the n x n board"};
+inline constexpr Col<std::int64_t> cols{"cols", "the board's columns (= size on a square board; Benzene's boardsize cols size)"};
+inline constexpr Col<std::int64_t> row{"row", "the opening's row, 0..size-1 from the top (0-based)"};
+inline constexpr Col<std::int64_t> col{"col", "the opening's column, 0..cols-1 from the left (0-based)"};
 inline constexpr Col<std::string> variant{"variant", "normal (connecting wins) or misere (connecting loses)"};
 inline constexpr Col<std::string> rules{"rules", "the rule set the opening was solved with (rule1+2+distance, dfpn+vc, ...)"};
 
@@ -28,9 +29,9 @@ inline constexpr Col<std::uint64_t> nodes{"nodes", "positions the search visited
 inline constexpr Col<std::uint8_t> copied{"copied", "1 if the result was copied from the 180-degree partner's row"};
 inline const common::TableSchema table{
     .name = "openings",
-    .order = "variant,rules,size,row,col",
+    .order = "variant,rules,size,cols,row,col",
     .meaning = "every first move of every board and rule set asked for, with its result",
-    .columns = {size, row, col, variant, rules, result, nodes, copied}};
+    .columns = {size, cols, row, col, variant, rules, result, nodes, copied}};
 } // namespace openings
 
 namespace rule_counts {
@@ -38,9 +39,9 @@ inline constexpr Col<std::string> rule{"rule", "a counter of the rule family (tt
 inline constexpr Col<std::uint64_t> count{"count", "how often it fired while solving the opening"};
 inline const common::TableSchema table{
     .name = "rule_counts",
-    .order = "variant,rules,size,row,col",
+    .order = "variant,rules,size,cols,row,col",
     .meaning = "what each rule did per opening solved (copied rows have none)",
-    .columns = {size, row, col, variant, rules, rule, count},
+    .columns = {size, cols, row, col, variant, rules, rule, count},
     .compress = true};
 } // namespace rule_counts
 
@@ -48,9 +49,9 @@ namespace timings {
 inline constexpr Col<double> seconds{"seconds", "wall seconds of the opening's search (0 for a copied row); differs between runs"};
 inline const common::TableSchema table{
     .name = "timings",
-    .order = "variant,rules,size,row,col",
+    .order = "variant,rules,size,cols,row,col",
     .meaning = "the time each opening took: measures the run, not part of the result",
-    .columns = {size, row, col, variant, rules, seconds},
+    .columns = {size, cols, row, col, variant, rules, seconds},
     .measures_run = true};
 } // namespace timings
 

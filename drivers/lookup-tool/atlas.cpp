@@ -67,8 +67,10 @@ void Atlas::index(Part& p) {
     p.rows_by_value.resize(p.value.size());
     std::vector<std::uint64_t> next(p.first_of_value.begin(), p.first_of_value.end() - 1);
     for (std::size_t r = 0; r < p.value.size(); ++r) p.rows_by_value[next[static_cast<std::size_t>(p.value[r])]++] = r;
-    p.index_of_text.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) p.index_of_text.emplace((*p.texts)[i], i);
+    for (std::size_t i = 1; i < n; ++i)
+        if (!((*p.texts)[i - 1] < (*p.texts)[i]))
+            throw common::ResultRefused(p.path + ": table values is not in byte order of its texts (row " +
+                                        std::to_string(i) + ")");
     p.games.assign(n, GameId::none());
 }
 
@@ -155,9 +157,10 @@ std::vector<Row> Atlas::with_value(GameId g) {
     for (Source s : {Source::Stalks, Source::Graphs}) {
         const Part& p = part(s);
         if (!p.loaded) continue;
-        const auto it = p.index_of_text.find(text);
-        if (it == p.index_of_text.end()) continue;
-        for (std::uint64_t i = p.first_of_value[it->second]; i < p.first_of_value[it->second + 1]; ++i)
+        const auto it = std::lower_bound(p.texts->begin(), p.texts->end(), text);
+        if (it == p.texts->end() || *it != text) continue;
+        const auto v = static_cast<std::size_t>(it - p.texts->begin());
+        for (std::uint64_t i = p.first_of_value[v]; i < p.first_of_value[v + 1]; ++i)
             out.push_back({s, p.rows_by_value[i]});
     }
     return out;

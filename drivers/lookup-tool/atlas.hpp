@@ -20,7 +20,6 @@
 
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace cgt::lookup_tool {
@@ -82,9 +81,9 @@ private:
         std::vector<std::string> families;                // graphs: the colour sets
         const std::vector<std::string>* kind = nullptr;
         const std::vector<std::string>* outcome = nullptr; // graphs only
-        // The rows of each value index (counting sort), and a text -> index map.
+        // The rows of each value index (counting sort). A text's index is found by binary
+        // search: the writer numbers the values in byte order of their texts (checked at load).
         std::vector<std::uint64_t> first_of_value, rows_by_value;
-        std::unordered_map<std::string_view, std::uint64_t> index_of_text;
         // Made on first need: (hash of the graph text, row) sorted; per value: engine handle.
         std::vector<std::pair<std::uint64_t, std::uint64_t>> graph_rows;
         std::vector<core::GameId> games;

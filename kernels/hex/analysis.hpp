@@ -12,9 +12,12 @@
 #include "hex/rule_set.hpp"
 #include "hex/search.hpp"
 #include "hex/vc.hpp"
+#include "hex/vc_strong.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <vector>
 
 namespace cgt::hex {
 
@@ -42,17 +45,23 @@ private:
     [[nodiscard]] bool connected(Colour c, Bits own) const {
         return (m_geo.flood(m_geo.edge(c, 0) & own, own) & m_geo.edge(c, 1)) != 0;
     }
+    // After the fill-in: the verdict of the connections, else the moves.
+    template <class Builder> void analyse_with(Builder* vc, Bits* stones, Colour mover, Analysis<Bits>& out,
+                                               SearchStats& stats);
     // The moves in search order (RuleSet::order): centre first; by distance: the sum of
     // both players' shortest chains through the cell (the cells that matter to both
     // first); by resistance: the most energy in both circuits first; ties centre first.
     // Needs both players' connections built.
-    void order(const Bits* stones, Colour mover, Bits moves, Analysis<Bits>& out);
+    template <class Builder>
+    void order(const Builder* vc, const Bits* stones, Colour mover, Bits moves, Analysis<Bits>& out);
 
     Geometry<Bits> m_geo;
     RuleSet m_rules;
     InferiorCells<Bits> m_inferior;
-    VcBuilder<Bits> m_vc[2]; // red's and blue's connections
+    VcBuilder<Bits> m_vc[2];           // red's and blue's connections (H-search)
+    StrongVcBuilder<Bits> m_strong[2]; // or with RuleSet::stronger
     Resistance<Bits> m_resistance;
+    std::vector<Bits> m_semis_by_size; // reused by analyse_with
 };
 
 extern template class Analyser<Narrow>;

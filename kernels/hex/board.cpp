@@ -13,6 +13,34 @@ void check_board_size(int size, int max_size) {
                                     std::to_string(size));
 }
 
+void check_shape(Shape shape, int max_cells) {
+    check_board_size(shape.rows);
+    check_board_size(shape.cols);
+    if (shape.cells() > max_cells)
+        throw std::invalid_argument("a " + shape.name() + " board has " + std::to_string(shape.cells()) +
+                                    " cells, more than the " + std::to_string(max_cells) + " this search holds");
+}
+
+std::string Shape::name() const { return std::to_string(cols) + "x" + std::to_string(rows); }
+
+Shape Shape::parse(std::string_view text) {
+    const auto bad = [&]() {
+        return std::invalid_argument("board '" + std::string(text) + "' must be N or WxH (W columns, H rows), each 1.." +
+                                     std::to_string(MAX_BOARD_SIZE));
+    };
+    const auto number = [&](std::string_view part) {
+        if (part.empty() || part.size() > 2 || part.find_first_not_of("0123456789") != std::string_view::npos)
+            throw bad();
+        const int v = std::stoi(std::string(part));
+        if (v < 1 || v > MAX_BOARD_SIZE) throw bad();
+        return v;
+    };
+    const std::size_t x = text.find_first_of("xX");
+    if (x == std::string_view::npos) return square(number(text));
+    const int cols = number(text.substr(0, x)), rows = number(text.substr(x + 1));
+    return {rows, cols};
+}
+
 std::string cell_name(Cell cell) {
     if (cell.row < 0 || cell.row >= MAX_BOARD_SIZE || cell.col < 0 || cell.col >= MAX_BOARD_SIZE)
         throw std::invalid_argument("cell (" + std::to_string(cell.row) + ", " + std::to_string(cell.col) +
@@ -20,7 +48,12 @@ std::string cell_name(Cell cell) {
     return std::string(1, static_cast<char>('a' + cell.col)) + std::to_string(cell.row + 1);
 }
 
-Board::Board(int size) : m_size(size) { check_board_size(size); }
+Board::Board(Shape shape) : m_rows(shape.rows), m_cols(shape.cols) { check_shape(shape); }
+
+int Board::size() const {
+    if (m_rows != m_cols) throw std::logic_error("Board::size: the " + shape().name() + " board is not square");
+    return m_rows;
+}
 
 namespace {
 
@@ -53,14 +86,18 @@ Board Board::parse(std::string_view picture) {
     if (n < 1 || n > MAX_BOARD_SIZE)
         throw std::invalid_argument("a board picture has 1.." + std::to_string(MAX_BOARD_SIZE) +
                                     " rows, got " + std::to_string(n));
-    Board board(n);
+    // Square unless the first row says otherwise: then every row is as long as the first.
+    const int width = static_cast<int>(rows[0].size()) == n || static_cast<int>(rows[0].size()) > MAX_BOARD_SIZE
+                          ? n
+                          : static_cast<int>(rows[0].size());
+    Board board(Shape{n, width});
     for (int r = 0; r < n; ++r) {
         const std::string& row = rows[r];
-        if (static_cast<int>(row.size()) != n)
+        if (static_cast<int>(row.size()) != width)
             throw std::invalid_argument("row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
-                                        " cells, expected " + std::to_string(n) + " (the board has " +
+                                        " cells, expected " + std::to_string(width) + " (the board has " +
                                         std::to_string(n) + " rows)");
-        for (int c = 0; c < n; ++c) {
+        for (int c = 0; c < width; ++c) {
             const char ch = static_cast<char>(std::toupper(static_cast<unsigned char>(row[c])));
             if (ch == 'R' || ch == 'X') {
                 board.place({r, c}, Colour::red);
@@ -76,8 +113,8 @@ Board Board::parse(std::string_view picture) {
     return board;
 }
 
-Board Board::from_moves(int size, std::string_view moves) {
-    Board board(size);
+Board Board::from_moves(Shape shape, std::string_view moves) {
+    Board board(shape);
     std::string token;
     int number = 0;
     auto play = [&] {
@@ -91,9 +128,9 @@ Board Board::from_moves(int size, std::string_view moves) {
             throw std::invalid_argument(where + " is not a cell name such as c3 (column letter, row number)");
         const Cell cell{std::stoi(token.substr(1)) - 1, letter - 'a'};
         if (!board.contains(cell))
-            throw std::invalid_argument(where + " is off the " + std::to_string(size) + "x" + std::to_string(size) +
-                                        " board (columns a-" + std::string(1, static_cast<char>('a' + size - 1)) +
-                                        ", rows 1-" + std::to_string(size) + ")");
+            throw std::invalid_argument(where + " is off the " + shape.name() + " board (columns a-" +
+                                        std::string(1, static_cast<char>('a' + shape.cols - 1)) + ", rows 1-" +
+                                        std::to_string(shape.rows) + ")");
         if (board.at(cell) != Stone::empty)
             throw std::invalid_argument(where + " plays " + cell_name(cell) + " again");
         if (const auto w = board.winner())
@@ -112,7 +149,7 @@ Board Board::from_moves(int size, std::string_view moves) {
 }
 
 bool Board::contains(Cell cell) const {
-    return cell.row >= 0 && cell.row < m_size && cell.col >= 0 && cell.col < m_size;
+    return cell.row >= 0 && cell.row < m_rows && cell.col >= 0 && cell.col < m_cols;
 }
 
 Stone Board::at(Cell cell) const {
@@ -153,22 +190,22 @@ std::optional<Colour> Board::winner() const {
 }
 
 std::uint32_t Board::row_mask(Colour colour, int row) const {
-    if (row < 0 || row >= m_size) throw std::invalid_argument("row " + std::to_string(row) + " is off the board");
-    const Wide full = (Wide{1} << m_size) - 1;
-    return static_cast<std::uint32_t>((m_stones[colour_index(colour)] >> (row * m_size)) & full);
+    if (row < 0 || row >= m_rows) throw std::invalid_argument("row " + std::to_string(row) + " is off the board");
+    const Wide full = (Wide{1} << m_cols) - 1;
+    return static_cast<std::uint32_t>((m_stones[colour_index(colour)] >> (row * m_cols)) & full);
 }
 
 std::vector<Cell> Board::empty_cells() const {
     std::vector<Cell> out;
-    for (int r = 0; r < m_size; ++r)
-        for (int c = 0; c < m_size; ++c)
+    for (int r = 0; r < m_rows; ++r)
+        for (int c = 0; c < m_cols; ++c)
             if (at({r, c}) == Stone::empty) out.push_back({r, c});
     return out;
 }
 
 Board Board::rotated() const {
     const Geometry<Wide> g = geometry();
-    Board out(m_size);
+    Board out(shape());
     out.m_stones[0] = g.rotate(m_stones[0]);
     out.m_stones[1] = g.rotate(m_stones[1]);
     return out;
@@ -176,10 +213,10 @@ Board Board::rotated() const {
 
 std::string Board::to_text() const {
     std::string out;
-    for (int r = 0; r < m_size; ++r) {
+    for (int r = 0; r < m_rows; ++r) {
         if (r > 0) out += '\n';
         out += std::string(static_cast<std::size_t>(r), ' ');
-        for (int c = 0; c < m_size; ++c) {
+        for (int c = 0; c < m_cols; ++c) {
             if (c > 0) out += ' ';
             const Stone s = at({r, c});
             out += s == Stone::red ? 'R' : s == Stone::blue ? 'B' : '.';

@@ -4,7 +4,10 @@
 // analysing it again: its proof and disproof numbers, the fill-in, the moves still to try in
 // their order, and the support of its must-play region; once solved, the proof set (see
 // analysis.hpp). Keyed by the shared Zobrist key of a position and its 180-degree rotation
-// (zobrist.hpp). Buckets of two entries, the one with less work replaced; deterministic.
+// (zobrist.hpp): an entry's cells (fill-in, moves, support or proof set) are those of the
+// board it was stored from, and `rotated` says whether that board was the rotation of the
+// key's smaller board key, so that a search reaching the other board turns them first.
+// Buckets of two entries, the one with less work replaced; deterministic.
 #include "hex/cell_set.hpp"
 
 #include <array>
@@ -30,6 +33,7 @@ template <class Bits> struct DfpnEntry {
     Bounds bounds;
     std::uint32_t work = 0; // positions analysed below it, saturating; 0: an unused slot
     std::uint8_t count = 0; // moves[0..count): the moves left to try, in search order
+    std::uint8_t rotated = 0; // 1: the cells below are those of the board whose key is the larger
     Bits filled[2] = {0, 0};
     Bits aux = 0; // not solved: support of the must-play region; solved: the proof set
     std::array<std::uint8_t, CAPACITY<Bits> * CAPACITY<Bits>> moves{};

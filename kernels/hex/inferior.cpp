@@ -13,12 +13,12 @@ constexpr int useless_bit(Colour c) { return c == Colour::red ? 1 : 2; }
 } // namespace
 
 template <class Bits> InferiorCells<Bits>::InferiorCells(const Geometry<Bits>& g) : m_geo(g) {
-    const int n = g.size();
-    for (int i = 0; i < n * n; ++i)
+    const int rows = g.rows(), cols = g.cols();
+    for (int i = 0; i < g.cells(); ++i)
         for (int k = 0; k < 6; ++k) {
-            const int r = i / n + RING_DR[k], c = i % n + RING_DC[k];
-            const bool row_in = r >= 0 && r < n, col_in = c >= 0 && c < n;
-            m_ring[i][k] = row_in && col_in ? static_cast<std::int8_t>(r * n + c)
+            const int r = i / cols + RING_DR[k], c = i % cols + RING_DC[k];
+            const bool row_in = r >= 0 && r < rows, col_in = c >= 0 && c < cols;
+            m_ring[i][k] = row_in && col_in ? static_cast<std::int8_t>(r * cols + c)
                            : col_in         ? RED_EDGE
                            : row_in         ? BLUE_EDGE
                                             : CORNER;
@@ -38,7 +38,7 @@ template <class Bits>
 typename InferiorCells<Bits>::Filled InferiorCells<Bits>::fill(Bits* stones, Colour dead_colour,
                                                               InferiorStats& stats) const {
     Filled out;
-    if (m_geo.size() < 2) return out; // a 1x1 cell touches both edges of each colour
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return out; // a 1x1 cell touches both edges of each colour
     const auto put = [&](int cell, Colour c) {
         stones[colour_index(c)] |= cell_bit<Bits>(cell);
         out.cells[colour_index(c)] |= cell_bit<Bits>(cell);
@@ -90,11 +90,12 @@ typename InferiorCells<Bits>::Filled InferiorCells<Bits>::fill(Bits* stones, Col
 }
 
 template <class Bits>
-Bits InferiorCells<Bits>::dominated(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats) const {
-    if (m_geo.size() < 2) return 0;
+Bits InferiorCells<Bits>::dominated(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats,
+                                    Bits not_killers) const {
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return 0;
     const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
     const int o = useless_bit(opponent(mover));
-    Bits dropped = 0;
+    Bits dropped = not_killers;
     const int mi = colour_index(mover), x = colour_state(mover);
     for_each_cell(moves, [&](int v) {
         for (int k = 0; k < 6; ++k) {
@@ -119,6 +120,84 @@ Bits InferiorCells<Bits>::dominated(Colour mover, const Bits* stones, Bits moves
                 return;
             }
         }
+    });
+    return dropped & ~not_killers;
+}
+
+template <class Bits>
+Bits InferiorCells<Bits>::vulnerable(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats) const {
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return 0;
+    const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
+    const int oi = colour_index(opponent(mover));
+    Bits out = 0;
+    for_each_cell(moves, [&](int v) {
+        for (int k = 0; k < 6; ++k) {
+            const int killer = m_ring[v][k];
+            if (killer < 0 || !(empty & cell_bit<Bits>(killer))) continue;
+            Bits after[2] = {stones[0], stones[1]};
+            after[oi] |= cell_bit<Bits>(killer);
+            if (useless_by_ring(v, after) == 3) {
+                out |= cell_bit<Bits>(v);
+                ++stats.vulnerable;
+                return;
+            }
+        }
+    });
+    return out;
+}
+
+template <class Bits> Bits InferiorCells<Bits>::fill_for(Colour x, Bits* stones) const {
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return 0;
+    const Colour o = opponent(x);
+    const int xi = colour_index(x), xs = colour_state(x), ob = useless_bit(o);
+    Bits out = 0;
+    const auto put = [&](int cell) {
+        stones[xi] |= cell_bit<Bits>(cell);
+        out |= cell_bit<Bits>(cell);
+    };
+    for (bool changed = true; changed;) {
+        changed = false;
+        const Bits unreach = unreachable(o, stones);
+        for_each_cell(m_geo.all() & ~(stones[0] | stones[1]), [&](int c) {
+            if ((unreach & cell_bit<Bits>(c)) || (useless_by_ring(c, stones) & ob)) {
+                put(c);
+                changed = true;
+            }
+        });
+        for_each_cell(m_geo.all() & ~(stones[0] | stones[1]), [&](int a) {
+            const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
+            if (!(empty & cell_bit<Bits>(a))) return;
+            const int code_a = ring_code(a, stones);
+            for (int k = 0; k < 6; ++k) {
+                const int b = m_ring[a][k];
+                if (b < 0 || !(empty & cell_bit<Bits>(b))) continue;
+                const int a_given_b = code_a + (xs << (2 * k));
+                const int b_given_a = ring_code(b, stones) + (xs << (2 * opposite(k)));
+                if ((detail::USELESS_BY_RING[static_cast<std::size_t>(a_given_b)] & ob) &&
+                    (detail::USELESS_BY_RING[static_cast<std::size_t>(b_given_a)] & ob)) {
+                    put(a);
+                    put(b);
+                    changed = true;
+                    return;
+                }
+            }
+        });
+    }
+    return out;
+}
+
+template <class Bits>
+Bits InferiorCells<Bits>::induced_dominated(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats) const {
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return 0;
+    const int mi = colour_index(mover);
+    Bits dropped = 0;
+    for_each_cell(moves, [&](int k) {
+        if (dropped & cell_bit<Bits>(k)) return;
+        Bits after[2] = {stones[0], stones[1]};
+        after[mi] |= cell_bit<Bits>(k);
+        const Bits taken = fill_for(mover, after) & moves & ~dropped;
+        dropped |= taken;
+        stats.dominated += static_cast<std::uint64_t>(count_cells(taken));
     });
     return dropped;
 }

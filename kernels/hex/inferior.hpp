@@ -21,7 +21,17 @@
 // when X's stone on k makes v useless to O, or makes v part of a captured pair of X: X at k,
 // then v filled with X, is at least X at v. Such moves need not be tried while k is
 // (sequentially: a dominated move is dropped only in favour of one that is kept, so a cycle
-// keeps one member).
+// keeps one member). Induced domination extends this to every cell that X's fill alone
+// (fill_for) takes after X's stone on k.
+//
+// Vulnerable moves: X's move v is vulnerable when O has a reply k (a neighbour of v) after
+// which v is dead. If X wins, some winning move is not vulnerable: X at v answered by O at
+// k is O at v and k, so a winning v leaves a winning move m outside {v, k} that also wins
+// with O on both; deadness only grows true with more stones, so a vulnerable m stays
+// vulnerable there, and repeating this ends, stones being finite, at a winning move that is
+// not vulnerable. So every vulnerable move may be dropped at once, and dominated moves may
+// then be dropped in favour of the moves kept (or of cells that lose), never in favour of a
+// vulnerable move.
 #include "hex/cell_set.hpp"
 #include "hex/geometry.hpp"
 
@@ -66,6 +76,7 @@ struct InferiorStats {
     std::uint64_t captured = 0;  // cells filled as captured by one colour (single cells)
     std::uint64_t pairs = 0;     // cells filled as captured pairs
     std::uint64_t dominated = 0; // moves dropped as dominated
+    std::uint64_t vulnerable = 0; // moves dropped as vulnerable
 };
 
 template <class Bits> class InferiorCells {
@@ -79,8 +90,8 @@ public:
     }
 
     // Fills dead, captured cells and captured pairs until none is left; stones are updated
-    // in place. Returns the cells filled, per colour (red, blue). Boards smaller than 2x2
-    // are left alone.
+    // in place. Returns the cells filled, per colour (red, blue). Boards with a side of one
+    // cell are left alone.
     struct Filled {
         Bits cells[2] = {0, 0};
     };
@@ -88,7 +99,20 @@ public:
 
     // The moves among `moves` that the mover need not try (see above); `moves` must be
     // empty cells of a filled position.
-    [[nodiscard]] Bits dominated(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats) const;
+    [[nodiscard]] Bits dominated(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats,
+                                 Bits not_killers = 0) const;
+    // The vulnerable moves among `moves` (empty cells of a filled position).
+    [[nodiscard]] Bits vulnerable(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats) const;
+
+    // Fills for colour x alone, until none is left: cells useless to the opponent by their
+    // ring, cells the opponent cannot reach, and x's captured pairs; stones are updated in
+    // place; returns the cells filled. Every test only grows true when x gets more stones,
+    // so the fill of a position with more stones of x contains this one's.
+    Bits fill_for(Colour x, Bits* stones) const;
+    // Induced domination: the moves among `moves` that the mover's stone on another move k
+    // lets fill_for take (k, then the stone there, is at least as good for the mover as the
+    // stone on the move). Dropped sequentially in favour of moves kept, as dominated().
+    [[nodiscard]] Bits induced_dominated(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats) const;
 
 private:
     // A ring position: a cell index, or one of these edge codes.

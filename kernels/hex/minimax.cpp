@@ -6,11 +6,11 @@
 namespace cgt::hex {
 
 bool connected_by_search(const Board& board, Colour colour) {
-    const int n = board.size();
+    const int rows = board.rows(), n = board.cols();
     const Stone own = colour == Colour::red ? Stone::red : Stone::blue;
-    std::vector<char> seen(static_cast<std::size_t>(n * n), 0);
+    std::vector<char> seen(static_cast<std::size_t>(rows * n), 0);
     std::vector<Cell> queue;
-    for (int k = 0; k < n; ++k) {
+    for (int k = 0; k < (colour == Colour::red ? n : rows); ++k) {
         const Cell start = colour == Colour::red ? Cell{0, k} : Cell{k, 0};
         if (board.at(start) == own) {
             seen[static_cast<std::size_t>(start.row * n + start.col)] = 1;
@@ -21,7 +21,7 @@ bool connected_by_search(const Board& board, Colour colour) {
     static constexpr int DC[6] = {-1, 1, 0, 1, 0, -1};
     for (std::size_t head = 0; head < queue.size(); ++head) {
         const Cell c = queue[head];
-        if ((colour == Colour::red ? c.row : c.col) == n - 1) return true;
+        if (colour == Colour::red ? c.row == rows - 1 : c.col == n - 1) return true;
         for (int d = 0; d < 6; ++d) {
             const Cell next{c.row + DR[d], c.col + DC[d]};
             if (!board.contains(next) || board.at(next) != own) continue;

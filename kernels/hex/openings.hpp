@@ -4,6 +4,7 @@
 #include "hex/board.hpp"
 #include "hex/solver.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,13 +22,22 @@ struct OpeningResult {
 // With `stats`, the search's counters are copied there.
 OpeningResult solve_opening(Solver& solver, Cell cell, SearchStats* stats = nullptr);
 
-// (r, c) -> (n-1-r, n-1-c): the opening with the same result.
-Cell rotate(int size, Cell cell);
+// (r, c) -> (rows-1-r, cols-1-c): the opening with the same result.
+Cell rotate(Shape shape, Cell cell);
+inline Cell rotate(int size, Cell cell) { return rotate(Shape::square(size), cell); }
 // Whether `cell` is the one of its 180-degree pair that is solved (the smaller row-major
 // index; the centre of an odd board is its own pair).
-bool is_representative(int size, Cell cell);
+bool is_representative(Shape shape, Cell cell);
+inline bool is_representative(int size, Cell cell) { return is_representative(Shape::square(size), cell); }
 // All cells of the board, row-major.
-std::vector<Cell> all_cells(int size);
+std::vector<Cell> all_cells(Shape shape);
+inline std::vector<Cell> all_cells(int size) { return all_cells(Shape::square(size)); }
+
+// On a board that is not square, the player whose sides are closer (the shorter distance to
+// span) wins whoever moves first: blue when there are more rows than columns, red when more
+// columns; none on a square board. (The classical pairing strategy of the n x (n+1) board,
+// played on the first n+1 rows or columns of a longer one.)
+std::optional<Colour> spanning_winner(Shape shape);
 
 // The cells the literature's statements are about (red's own edges are rows 0 and n-1).
 bool is_acute_corner(int size, Cell cell);      // (0, 0), (n-1, n-1)
@@ -36,8 +46,11 @@ bool is_short_diagonal(int size, Cell cell);    // r + c = n - 1, obtuse corner 
 bool is_own_edge(int size, Cell cell);          // r = 0 or r = n - 1
 bool is_beside_acute_corner(int size, Cell cell); // on the own edge next to an acute corner
 
-// Rows of 'W' (first player wins), 'L' (loses) or '?' (unknown), top row first, from
-// `size * size` outcomes in row-major order.
-std::vector<std::string> outcome_map(int size, const std::vector<Outcome>& row_major);
+// Rows of 'W' (first player wins), 'L' (loses) or '?' (unknown), top row first, from the
+// board's outcomes in row-major order.
+std::vector<std::string> outcome_map(Shape shape, const std::vector<Outcome>& row_major);
+inline std::vector<std::string> outcome_map(int size, const std::vector<Outcome>& row_major) {
+    return outcome_map(Shape::square(size), row_major);
+}
 
 } // namespace cgt::hex

@@ -12,7 +12,8 @@ constexpr double LEAK = 1e-6;
 } // namespace
 
 template <class Bits>
-void Resistance<Bits>::add_energy(Bits own, Bits empty, const VcBuilder<Bits>& vc, double* energy) {
+template <class Builder>
+void Resistance<Bits>::add_energy(Bits own, Bits empty, const Builder& vc, double* energy) {
     // Nodes: the first edge (the source), the groups by their captains, the empty cells; the
     // second edge is the ground and has no row.
     const int cells = m_geo.cells();
@@ -91,5 +92,9 @@ void Resistance<Bits>::add_energy(Bits own, Bits empty, const VcBuilder<Bits>& v
 
 template class Resistance<Narrow>;
 template class Resistance<Wide>;
+template void Resistance<Narrow>::add_energy(Narrow, Narrow, const VcBuilder<Narrow>&, double*);
+template void Resistance<Wide>::add_energy(Wide, Wide, const VcBuilder<Wide>&, double*);
+template void Resistance<Narrow>::add_energy(Narrow, Narrow, const StrongVcBuilder<Narrow>&, double*);
+template void Resistance<Wide>::add_energy(Wide, Wide, const StrongVcBuilder<Wide>&, double*);
 
 } // namespace cgt::hex

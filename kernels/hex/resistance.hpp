@@ -10,6 +10,7 @@
 #include "hex/cell_set.hpp"
 #include "hex/geometry.hpp"
 #include "hex/vc.hpp"
+#include "hex/vc_strong.hpp"
 
 #include <vector>
 
@@ -20,8 +21,9 @@ public:
     explicit Resistance(const Geometry<Bits>& g) : m_geo(g) {}
 
     // Adds to energy[i] the current through each empty cell i in the colour's circuit;
-    // `vc` holds the colour's connections with stones `own` and empty cells `empty`.
-    void add_energy(Bits own, Bits empty, const VcBuilder<Bits>& vc, double* energy);
+    // `vc` (a VcBuilder or StrongVcBuilder) holds the colour's connections with stones `own`
+    // and empty cells `empty`.
+    template <class Builder> void add_energy(Bits own, Bits empty, const Builder& vc, double* energy);
 
 private:
     Geometry<Bits> m_geo;

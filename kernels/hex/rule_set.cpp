@@ -13,8 +13,13 @@ std::string RuleSet::name() const {
                                                 : "vc";
     std::string out = search == Search::dfpn ? "dfpn+" : "";
     out += base;
+    if (stronger) out += "+stronger";
+    if (templates) out += "+templates";
     if (inferior) out += "+inferior";
+    if (induced) out += "+induced";
+    if (vulnerable) out += "+vulnerable";
     if (proof) out += "+proof";
+    if (transpose) out += "+transpose";
     if (order == Order::history) out += "+history";
     if (order == Order::distance) out += "+distance";
     if (order == Order::resistance) out += "+resistance";
@@ -25,7 +30,7 @@ RuleSet RuleSet::parse(std::string_view text) {
     const auto unknown = [&]() {
         return std::invalid_argument("unknown rule set '" + std::string(text) +
                                      "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
-                                     "and vc with dfpn+, +inferior, +proof and +resistance)");
+                                     "and vc with dfpn+, +stronger, +templates, +inferior (+induced, +vulnerable), +proof, +transpose and +resistance)");
     };
     std::vector<std::string_view> parts;
     for (std::size_t at = 0;;) {
@@ -66,8 +71,18 @@ RuleSet RuleSet::parse(std::string_view text) {
             set_order(Order::resistance);
         } else if (p == "inferior" && !out.inferior) {
             out.inferior = true;
+        } else if (p == "stronger" && !out.stronger) {
+            out.stronger = true;
+        } else if (p == "templates" && !out.templates) {
+            out.templates = true;
+        } else if (p == "induced" && !out.induced) {
+            out.induced = true;
+        } else if (p == "vulnerable" && !out.vulnerable) {
+            out.vulnerable = true;
         } else if (p == "proof" && !out.proof) {
             out.proof = true;
+        } else if (p == "transpose" && !out.transpose) {
+            out.transpose = true;
         } else if (p == "dfpn" && !has_dfpn) {
             has_dfpn = true;
             out.search = Search::dfpn;
@@ -76,9 +91,14 @@ RuleSet RuleSet::parse(std::string_view text) {
         }
     }
     if (!has_base) throw unknown();
-    if (out.rules != Rules::vc && (out.inferior || out.proof || out.search == Search::dfpn))
+    if (out.rules != Rules::vc &&
+        (out.inferior || out.proof || out.transpose || out.stronger || out.templates || out.search == Search::dfpn))
         throw std::invalid_argument("rule set '" + std::string(text) +
-                                    "': dfpn, inferior and proof go with the vc rules only (e.g. dfpn+vc+inferior+proof)");
+                                    "': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only (e.g. "
+                                    "dfpn+vc+inferior+proof)");
+    if ((out.induced || out.vulnerable) && !out.inferior)
+        throw std::invalid_argument("rule set '" + std::string(text) +
+                                    "': induced and vulnerable go with inferior (e.g. dfpn+vc+inferior+induced)");
     if (out.rules == Rules::vc && out.order == Order::history)
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': the vc rules take the centre, distance or resistance order, not history");

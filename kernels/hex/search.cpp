@@ -5,16 +5,15 @@
 namespace cgt::hex {
 
 template <class Bits>
-Engine<Bits>::Engine(int size, TranspositionTable& table)
-    : m_geo(size), m_keys(size), m_table(&table), m_keys_stack(static_cast<std::size_t>(size * size + 1)) {
-    for (auto& stack : m_sides) stack.resize(static_cast<std::size_t>(size * size / 2 + 2));
+Engine<Bits>::Engine(Shape shape, TranspositionTable& table)
+    : m_geo(shape), m_keys(shape), m_table(&table), m_keys_stack(static_cast<std::size_t>(shape.cells() + 1)) {
+    for (auto& stack : m_sides) stack.resize(static_cast<std::size_t>(shape.cells() / 2 + 2));
 }
 
 template <class Bits> void Engine<Bits>::load(const Board& board) {
-    if (board.size() != m_geo.size())
-        throw std::invalid_argument("a " + std::to_string(board.size()) + "x" + std::to_string(board.size()) +
-                                    " position given to a solver for " + std::to_string(m_geo.size()) + "x" +
-                                    std::to_string(m_geo.size()));
+    if (board.shape() != m_geo.shape())
+        throw std::invalid_argument("a " + board.shape().name() + " position given to a solver for " +
+                                    m_geo.shape().name());
     const int red = board.stone_count(Colour::red), blue = board.stone_count(Colour::blue);
     if (red != blue && red != blue + 1)
         throw std::invalid_argument("red must have as many stones as blue or one more (red moves first); got red " +
@@ -37,8 +36,8 @@ template <class Bits> void Engine<Bits>::load(const Board& board) {
 }
 
 template <class Bits> Board Engine<Bits>::board() const {
-    Board out(m_geo.size());
-    const int n = m_geo.size();
+    Board out(m_geo.shape());
+    const int n = m_geo.cols();
     for (Colour c : {Colour::red, Colour::blue})
         for_each_cell(side(c).stones, [&](int i) { out.place({i / n, i % n}, c); });
     return out;

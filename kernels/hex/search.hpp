@@ -33,7 +33,7 @@ struct SearchStats {
     // each new position once, then kept in the table), decided by fill-in connecting a
     // player, by the mover's edge-to-edge connection, by the opponent's full one, or by the
     // opponent's semi connections having no common cell; moves cut as outside the must-play
-    // region, as dominated, and by proof sets; cells filled as dead, captured single cells
+    // region, as dominated, as vulnerable and by proof sets; cells filled as dead, captured single cells
     // and captured pairs.
     std::uint64_t expansions = 0;
     std::uint64_t fill_decided = 0;
@@ -42,16 +42,24 @@ struct SearchStats {
     std::uint64_t mustplay_losses = 0;
     std::uint64_t mustplay_cut = 0;
     std::uint64_t dominated_cut = 0;
+    std::uint64_t vulnerable_cut = 0;
     std::uint64_t proof_cut = 0;
     std::uint64_t filled_dead = 0;
     std::uint64_t filled_captured = 0;
     std::uint64_t filled_pairs = 0;
+    // Search quality: over the positions the proof-number search proved won, the position
+    // of the winning move in the move order (0: the first), summed; and the moves left to
+    // try, summed over the positions analysed and not decided.
+    std::uint64_t won = 0;
+    std::uint64_t winning_index_sum = 0;
+    std::uint64_t moves_sum = 0;
 };
 
 // The position being searched, with one frame per stone played so that undo is a pop.
 template <class Bits> class Engine {
 public:
-    Engine(int size, TranspositionTable& table);
+    Engine(Shape shape, TranspositionTable& table);
+    Engine(int size, TranspositionTable& table) : Engine(Shape::square(size), table) {}
 
     [[nodiscard]] const Geometry<Bits>& geometry() const { return m_geo; }
     void load(const Board& board);

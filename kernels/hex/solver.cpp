@@ -15,37 +15,44 @@ struct Solver::Impl {
     // `engine` and handed over at each solve().
     std::variant<std::monostate, std::unique_ptr<VcSearch<Narrow>>, std::unique_ptr<VcSearch<Wide>>> vc;
 
-    static std::variant<Engine<Narrow>, Engine<Wide>> make(int size, TranspositionTable& t) {
-        if (size <= CAPACITY<Narrow>) return std::variant<Engine<Narrow>, Engine<Wide>>(std::in_place_index<0>, size, t);
-        return std::variant<Engine<Narrow>, Engine<Wide>>(std::in_place_index<1>, size, t);
+    static std::variant<Engine<Narrow>, Engine<Wide>> make(Shape shape, TranspositionTable& t) {
+        if (shape.cells() <= CELL_CAPACITY<Narrow>)
+            return std::variant<Engine<Narrow>, Engine<Wide>>(std::in_place_index<0>, shape, t);
+        return std::variant<Engine<Narrow>, Engine<Wide>>(std::in_place_index<1>, shape, t);
     }
-    Impl(int size, std::shared_ptr<TranspositionTable> t, const SolverOptions& options)
-        : table(std::move(t)), engine(make(size, *table)) {
+    Impl(Shape shape, std::shared_ptr<TranspositionTable> t, const SolverOptions& options)
+        : table(std::move(t)), engine(make(shape, *table)) {
         if (options.rules.rules != Rules::vc) return;
-        if (size <= CAPACITY<Narrow>)
-            vc = std::make_unique<VcSearch<Narrow>>(size, options.rules, options.tt_size_mib);
+        if (shape.cells() <= CELL_CAPACITY<Narrow>)
+            vc = std::make_unique<VcSearch<Narrow>>(shape, options.rules, options.tt_size_mib);
         else
-            vc = std::make_unique<VcSearch<Wide>>(size, options.rules, options.tt_size_mib);
+            vc = std::make_unique<VcSearch<Wide>>(shape, options.rules, options.tt_size_mib);
     }
 };
 
-Solver::Solver(int board_size, SolverOptions options, std::shared_ptr<TranspositionTable> table)
+Solver::Solver(Shape shape, SolverOptions options, std::shared_ptr<TranspositionTable> table)
     : m_options(options) {
-    check_board_size(board_size);
+    check_shape(shape);
     if (options.variant == Variant::misere && options.rules.rules != Rules::plain)
         throw std::invalid_argument("misere Hex is searched with the plain rule set only (the threat rules "
                                     "assume that connecting wins), got " + options.rules.name());
     if (!table) table = std::make_shared<TranspositionTable>(options.rules.rules == Rules::vc ? 1 : options.tt_size_mib);
-    m_impl = std::make_unique<Impl>(board_size, std::move(table), options);
-    set_position(Board(board_size));
+    m_impl = std::make_unique<Impl>(shape, std::move(table), options);
+    set_position(Board(shape));
 }
 
 Solver::~Solver() = default;
 Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
+Shape Solver::shape() const {
+    return std::visit([](const auto& e) { return e.geometry().shape(); }, m_impl->engine);
+}
+
 int Solver::board_size() const {
-    return std::visit([](const auto& e) { return e.geometry().size(); }, m_impl->engine);
+    const Shape s = shape();
+    if (!s.is_square()) throw std::logic_error("Solver::board_size: the " + s.name() + " board is not square");
+    return s.rows;
 }
 
 void Solver::set_position(const Board& board) {
@@ -68,10 +75,11 @@ std::optional<Colour> Solver::winner() const {
 }
 
 void Solver::play(Cell cell) {
-    const int n = board_size();
-    if (cell.row < 0 || cell.row >= n || cell.col < 0 || cell.col >= n)
+    const Shape shape_ = shape();
+    const int n = shape_.cols;
+    if (cell.row < 0 || cell.row >= shape_.rows || cell.col < 0 || cell.col >= shape_.cols)
         throw std::invalid_argument("cell (" + std::to_string(cell.row) + ", " + std::to_string(cell.col) +
-                                    ") is off the " + std::to_string(n) + "x" + std::to_string(n) + " board");
+                                    ") is off the " + shape_.name() + " board");
     if (const auto w = winner()) throw std::invalid_argument(std::string("the game is over: ") + colour_name(*w) + " has connected");
     std::visit(
         [&](auto& e) {

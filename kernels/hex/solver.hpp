@@ -2,8 +2,8 @@
 // Solving Hex positions: win or loss for the player to move, normal or misere, with the
 // article's rule sets or the vc rule sets (virtual connections, inferior cells, proof sets,
 // proof-number search: vc_search.hpp), a transposition table and an optional node limit.
-// Boards up to 8x8 are searched on 64-bit words, larger ones (up to MAX_BOARD_SIZE) on
-// 128-bit words.
+// Boards of up to 64 cells (8x8, 7x9) are searched on 64-bit words, larger ones (sides up
+// to MAX_BOARD_SIZE) on 128-bit words. Boards may be rectangular (Shape, geometry.hpp).
 //
 //   Solver solver(5);                         // rule 1 + 2, distance order, 64 MiB table
 //   solver.set_position(Board::from_moves(5, "c3"));
@@ -37,11 +37,15 @@ public:
     // large table) and ignores options.tt_size_mib. Proven results hold whatever the rule
     // set, and misere positions have keys of their own, so sharing is always sound. The vc
     // rule sets keep their own table of options.tt_size_mib (its entries hold more).
-    Solver(int board_size, SolverOptions options = {}, std::shared_ptr<TranspositionTable> table = nullptr);
+    Solver(Shape shape, SolverOptions options = {}, std::shared_ptr<TranspositionTable> table = nullptr);
+    Solver(int board_size, SolverOptions options = {}, std::shared_ptr<TranspositionTable> table = nullptr)
+        : Solver(Shape::square(board_size), options, std::move(table)) {}
     ~Solver();
     Solver(Solver&&) noexcept;
     Solver& operator=(Solver&&) noexcept;
 
+    [[nodiscard]] Shape shape() const;
+    // The side of a square board (std::logic_error for another shape).
     [[nodiscard]] int board_size() const;
     [[nodiscard]] const SolverOptions& options() const { return m_options; }
     // Changes the node limit of later solve() calls (0: none).

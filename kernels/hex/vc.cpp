@@ -169,6 +169,11 @@ template <class Bits> bool VcBuilder<Bits>::build(Colour colour, Bits own, Bits 
     for_each_cell(empty, [&](int c) {
         for_each_cell(g.neighbours(c) & empty & ~((cell_bit<Bits>(c) << 1) - 1), [&](int d) { add_full(c, d, 0); });
     });
+    if (m_templates)
+        m_templates->for_each_match(colour, own, empty, [&](int anchor, int side, Bits carrier) {
+            const int v = m_vertex_of[static_cast<std::size_t>(anchor)];
+            if (v != edge(side)) add_full(v, edge(side), carrier);
+        });
 
     while (m_head < m_queue.size() && !m_done) {
         const int p = m_queue[m_head++];

@@ -21,9 +21,11 @@
 // A carrier is sound whatever happens outside it: adding stones of either colour outside a
 // carrier keeps the connection. That is what the solver's proof sets rely on.
 #include "hex/cell_set.hpp"
+#include "hex/edge_templates.hpp"
 #include "hex/geometry.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace cgt::hex {
@@ -68,6 +70,10 @@ public:
     [[nodiscard]] const Bits* semis(int u, int v) const;
 
     [[nodiscard]] const VcStats& stats() const { return m_stats; }
+
+    // Ladder patterns (edge_templates.hpp) added as base connections by every build from now
+    // on (nullptr: none).
+    void use_templates(std::shared_ptr<const EdgeTemplates<Bits>> templates) { m_templates = std::move(templates); }
 
 private:
     struct Block {
@@ -118,6 +124,7 @@ private:
     std::vector<int> m_queue;      // pair indices
     std::size_t m_head = 0;
     std::vector<int> m_vertex_of;
+    std::shared_ptr<const EdgeTemplates<Bits>> m_templates;
     VcStats m_stats;
 };
 

@@ -25,8 +25,8 @@ constexpr std::uint32_t widened(std::uint32_t delta2) {
 } // namespace
 
 template <class Bits>
-VcSearch<Bits>::VcSearch(int size, RuleSet rules, std::size_t tt_size_mib, VcLimits limits)
-    : m_geo(size), m_keys(size), m_rules(rules), m_analyser(m_geo, rules, limits), m_table(tt_size_mib) {}
+VcSearch<Bits>::VcSearch(Shape shape, RuleSet rules, std::size_t tt_size_mib, VcLimits limits)
+    : m_geo(shape), m_keys(shape), m_rules(rules), m_analyser(m_geo, rules, limits), m_table(tt_size_mib) {}
 
 template <class Bits> void VcSearch<Bits>::load(Bits red, Bits blue, Colour mover) {
     if ((red & blue) || ((red | blue) & ~m_geo.all()))
@@ -41,19 +41,22 @@ template <class Bits> void VcSearch<Bits>::load(Bits red, Bits blue, Colour move
     m_mover = mover;
 }
 
-template <class Bits> DfpnEntry<Bits> VcSearch<Bits>::expand(std::uint64_t k) {
+template <class Bits> DfpnEntry<Bits> VcSearch<Bits>::expand(std::uint64_t k, const Bits* parent_fill) {
     DfpnEntry<Bits> e;
     e.key = k;
     e.work = 1;
-    Bits s[2] = {m_stones[0], m_stones[1]};
+    e.rotated = side_of(m_board_key, m_rotated_key);
+    const Bits pf[2] = {parent_fill ? parent_fill[0] : Bits{0}, parent_fill ? parent_fill[1] : Bits{0}};
+    Bits s[2] = {m_stones[0] | pf[0], m_stones[1] | pf[1]};
     Analysis<Bits> a;
     m_analyser.analyse(s, m_mover, a, *m_stats);
-    e.filled[0] = a.filled[0];
-    e.filled[1] = a.filled[1];
+    e.filled[0] = a.filled[0] | pf[0];
+    e.filled[1] = a.filled[1] | pf[1];
     if (a.outcome != Outcome::unknown) {
         solved(e, a.outcome == Outcome::win, a.proof);
     } else {
         e.count = static_cast<std::uint8_t>(a.count);
+        m_stats->moves_sum += static_cast<std::uint64_t>(a.count);
         std::copy(a.moves.begin(), a.moves.begin() + a.count, e.moves.begin());
         e.aux = a.support;
         e.bounds = {1, static_cast<std::uint32_t>(a.count)};
@@ -72,7 +75,7 @@ template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, Se
     Outcome out = Outcome::unknown;
     if (m_rules.search == Search::dfpn) {
         for (;;) {
-            const Bounds b = mid({Bounds::INF, Bounds::INF}, proof);
+            const Bounds b = mid({Bounds::INF, Bounds::INF}, proof, nullptr);
             if (m_aborted) break;
             if (b.solved()) {
                 out = b.win() ? Outcome::win : Outcome::loss;
@@ -80,7 +83,7 @@ template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, Se
             }
         }
     } else {
-        const bool win = dfs(proof);
+        const bool win = dfs(proof, nullptr);
         if (!m_aborted) out = win ? Outcome::win : Outcome::loss;
     }
     if (m_stones[0] != before[0] || m_stones[1] != before[1] || m_mover != mover)
@@ -89,22 +92,23 @@ template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, Se
     return out;
 }
 
-template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
+template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof, const Bits* parent_fill) {
     if (out_of_nodes()) return {};
     const std::uint64_t k = key();
     const DfpnEntry<Bits>* found = m_table.find(k);
     if (found && found->bounds.solved()) {
         ++m_stats->tt_hits;
-        proof = found->aux;
+        proof = proof_of(*found, m_board_key, m_rotated_key);
         return found->bounds;
     }
-    DfpnEntry<Bits> e = found ? *found : expand(k);
+    DfpnEntry<Bits> e = found ? *found : expand(k, parent_fill);
+    orient(e, m_board_key, m_rotated_key);
     if (e.bounds.solved()) {
         proof = e.aux;
         return e.bounds;
     }
     const std::uint64_t expansions_before = m_stats->expansions;
-    toggle_fill(e.filled);
+    if (!m_rules.transpose) toggle_fill(e.filled);
     const Colour me = m_mover, other = opponent(me);
     const int n = e.count;
     Bounds child[MAX_CELLS];
@@ -112,15 +116,15 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
     bool cut[MAX_CELLS];
     for (int i = 0; i < n; ++i) {
         const int m = e.moves[i];
-        const std::uint64_t ck = ZobristKeys::position_key(m_board_key ^ m_keys.stone(me, m),
-                                                           m_rotated_key ^ m_keys.rotated(me, m), other);
+        const std::uint64_t cb = m_board_key ^ m_keys.stone(me, m), cr = m_rotated_key ^ m_keys.rotated(me, m);
+        const std::uint64_t ck = ZobristKeys::position_key(cb, cr, other);
         child[i] = Bounds{};
         child_proof[i] = 0;
         cut[i] = false;
         if (const DfpnEntry<Bits>* c = m_table.find(ck)) {
             ++m_stats->tt_hits;
             child[i] = c->bounds;
-            if (c->bounds.solved()) child_proof[i] = c->aux;
+            if (c->bounds.solved()) child_proof[i] = proof_of(*c, cb, cr);
         }
     }
     Bits support = e.aux;
@@ -177,6 +181,8 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
         }
         if (b.phi == 0) {
             result_proof = cell_bit<Bits>(e.moves[best]) | child_proof[best];
+            ++m_stats->won;
+            m_stats->winning_index_sum += static_cast<std::uint64_t>(best);
             break;
         }
         if (b.delta == 0) {
@@ -188,11 +194,11 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
         if (b.phi >= th.phi || b.delta >= th.delta) break;
         const Bounds child_th{th.delta - b.delta + child[best].phi, std::min(th.phi, widened(delta2))};
         play(e.moves[best]);
-        child[best] = mid(child_th, child_proof[best]);
+        child[best] = mid(child_th, child_proof[best], m_rules.transpose ? e.filled : nullptr);
         undo(e.moves[best]);
         if (m_aborted) break;
     }
-    toggle_fill(e.filled);
+    if (!m_rules.transpose) toggle_fill(e.filled);
     if (m_aborted) return b;
     const std::uint64_t work = std::uint64_t{e.work} + (m_stats->expansions - expansions_before);
     e.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu));
@@ -213,22 +219,23 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof) {
     return b;
 }
 
-template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof) {
+template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof, const Bits* parent_fill) {
     if (out_of_nodes()) return false;
     const std::uint64_t k = key();
     const DfpnEntry<Bits>* found = m_table.find(k);
     if (found && found->bounds.solved()) {
         ++m_stats->tt_hits;
-        proof = found->aux;
+        proof = proof_of(*found, m_board_key, m_rotated_key);
         return found->bounds.win();
     }
-    DfpnEntry<Bits> e = found ? *found : expand(k);
+    DfpnEntry<Bits> e = found ? *found : expand(k, parent_fill);
+    orient(e, m_board_key, m_rotated_key);
     if (e.bounds.solved()) {
         proof = e.aux;
         return e.bounds.win();
     }
     const std::uint64_t expansions_before = m_stats->expansions;
-    toggle_fill(e.filled);
+    if (!m_rules.transpose) toggle_fill(e.filled);
     const Colour me = m_mover, other = opponent(me);
     const int n = e.count;
     bool cut[MAX_CELLS] = {};
@@ -237,13 +244,12 @@ template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof) {
     // A move already known to win (its reply position lost) first.
     for (int i = 0; i < n && !win; ++i) {
         const int m = e.moves[i];
-        const std::uint64_t ck = ZobristKeys::position_key(m_board_key ^ m_keys.stone(me, m),
-                                                           m_rotated_key ^ m_keys.rotated(me, m), other);
-        const DfpnEntry<Bits>* c = m_table.find(ck);
+        const std::uint64_t cb = m_board_key ^ m_keys.stone(me, m), cr = m_rotated_key ^ m_keys.rotated(me, m);
+        const DfpnEntry<Bits>* c = m_table.find(ZobristKeys::position_key(cb, cr, other));
         if (c && c->bounds.solved()) ++m_stats->tt_hits;
         if (c && c->bounds.solved() && !c->bounds.win()) {
             win = true;
-            result_proof = cell_bit<Bits>(m) | c->aux;
+            result_proof = cell_bit<Bits>(m) | proof_of(*c, cb, cr);
         }
     }
     for (int i = 0; i < n && !win; ++i) {
@@ -251,7 +257,7 @@ template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof) {
         const int m = e.moves[i];
         Bits child_proof = 0;
         play(m);
-        const bool child_wins = dfs(child_proof);
+        const bool child_wins = dfs(child_proof, m_rules.transpose ? e.filled : nullptr);
         undo(m);
         if (m_aborted) break;
         if (!child_wins) {
@@ -267,7 +273,7 @@ template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof) {
                 ++m_stats->proof_cut;
             }
     }
-    toggle_fill(e.filled);
+    if (!m_rules.transpose) toggle_fill(e.filled);
     if (m_aborted) return false;
     if (!win) result_proof = e.aux | losing;
     const std::uint64_t work = std::uint64_t{e.work} + (m_stats->expansions - expansions_before);

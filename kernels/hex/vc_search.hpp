@@ -14,6 +14,15 @@
 // union of its moves' proof sets and the carriers that cut its must-play region; one won by
 // a move m has m and the proof set of the reply position. The proof sets use only
 // properties that stay true when the loser gets more stones, which is what makes this sound.
+//
+// Fill-in and the table. By default a position's fill-in is added to the board for the
+// whole search below it, so the table is keyed by the stones with the fill-in of the
+// positions above. With RuleSet::transpose (as Benzene's solver) the board holds only the
+// stones played and the table is keyed by them: a position is analysed with its parent's
+// fill-in added, keeps the union of both as its own fill-in for its children, and its
+// proof set is one of the position played (the winner's filled cells included), so a
+// position reached by another move order, with another fill-in above it, reuses the entry
+// (any fill-in of a position is one of that position whatever stones follow outside it).
 #include "hex/analysis.hpp"
 #include "hex/board.hpp"
 #include "hex/dfpn_table.hpp"
@@ -28,9 +37,11 @@ namespace cgt::hex {
 template <class Bits> class VcSearch {
 public:
     // rules.rules must be Rules::vc (std::invalid_argument otherwise).
-    VcSearch(int size, RuleSet rules, std::size_t tt_size_mib, VcLimits limits = {});
+    VcSearch(Shape shape, RuleSet rules, std::size_t tt_size_mib, VcLimits limits = {});
+    VcSearch(int size, RuleSet rules, std::size_t tt_size_mib, VcLimits limits = {})
+        : VcSearch(Shape::square(size), rules, tt_size_mib, limits) {}
 
-    [[nodiscard]] int size() const { return m_geo.size(); }
+    [[nodiscard]] Shape shape() const { return m_geo.shape(); }
     // The position to solve and the player to move. The stones may have any counts (fill-in
     // makes such positions); nobody may have connected (std::invalid_argument).
     void load(Bits red, Bits blue, Colour mover);
@@ -43,14 +54,32 @@ public:
     // when the limit stopped it. The position stays loaded. Nodes are visits of positions
     // (a proof-number search returns to a position many times).
     Outcome solve(std::uint64_t node_limit, SearchStats& stats);
-    // The proof set of the last solve() that decided the position (empty cells of the
-    // position after its fill-in, plus the winner's filled cells).
+    // The proof set of the last solve() that decided the position: empty cells of the loaded
+    // position such that the winner still wins when the loser has stones on all the others.
     [[nodiscard]] Bits last_proof() const { return m_last_proof; }
     void clear_table() { m_table.clear(); }
     [[nodiscard]] const DfpnTable<Bits>& table() const { return m_table; }
 
 private:
     [[nodiscard]] std::uint64_t key() const { return ZobristKeys::position_key(m_board_key, m_rotated_key, m_mover); }
+    // Which of a position's two boards (itself or its rotation) has the key's smaller board
+    // key: 1 when the rotation has. A table entry's cells are turned when its side differs.
+    static std::uint8_t side_of(std::uint64_t board, std::uint64_t rotated) { return board > rotated ? 1 : 0; }
+    // An entry's cells in the frame of the board with keys (board, rotated). A position equal
+    // to its rotation (equal keys) reads either frame as its own.
+    void orient(DfpnEntry<Bits>& e, std::uint64_t board, std::uint64_t rotated) const {
+        const std::uint8_t side = side_of(board, rotated);
+        if (e.rotated == side) return;
+        e.rotated = side;
+        if (board == rotated) return;
+        e.filled[0] = m_geo.rotate(e.filled[0]);
+        e.filled[1] = m_geo.rotate(e.filled[1]);
+        e.aux = m_geo.rotate(e.aux);
+        for (int i = 0; i < e.count; ++i) e.moves[i] = static_cast<std::uint8_t>(m_geo.rotate(e.moves[i]));
+    }
+    [[nodiscard]] Bits proof_of(const DfpnEntry<Bits>& e, std::uint64_t board, std::uint64_t rotated) const {
+        return e.rotated == side_of(board, rotated) || board == rotated ? e.aux : m_geo.rotate(e.aux);
+    }
     void put(Colour c, int cell) {
         m_stones[colour_index(c)] ^= cell_bit<Bits>(cell);
         m_board_key ^= m_keys.stone(c, cell);
@@ -73,8 +102,9 @@ private:
         if (m_limit != 0 && m_stats->nodes > m_limit) m_aborted = true;
         return m_aborted;
     }
-    // Analyses the position (new to the table): stores and returns its entry.
-    DfpnEntry<Bits> expand(std::uint64_t k);
+    // Analyses the position (new to the table) with the parent's fill-in added (nullptr:
+    // none): stores and returns its entry.
+    DfpnEntry<Bits> expand(std::uint64_t k, const Bits* parent_fill);
     // A solved entry keeps as its proof set what the parent needs: the proof set of the
     // position together with the winner's filled cells (the parent's empty cells whose
     // colour the proof relies on).
@@ -85,10 +115,10 @@ private:
     }
 
     // DFPN: searches until phi >= th.phi or delta >= th.delta; returns the bounds and, when
-    // solved, the effective proof set.
-    Bounds mid(Bounds th, Bits& proof);
+    // solved, the effective proof set. parent_fill: the parent's fill-in (RuleSet::transpose).
+    Bounds mid(Bounds th, Bits& proof, const Bits* parent_fill);
     // Depth-first: whether the mover wins, with the effective proof set.
-    bool dfs(Bits& proof);
+    bool dfs(Bits& proof, const Bits* parent_fill);
 
     Geometry<Bits> m_geo;
     ZobristKeys m_keys;

@@ -39,17 +39,19 @@ inline constexpr std::uint64_t ZOBRIST_BLUE_TO_MOVE = detail::ZOBRIST_TABLE[2 * 
 // Mixed into the key of misere positions, so that one table may serve both variants.
 inline constexpr std::uint64_t ZOBRIST_MISERE = detail::ZOBRIST_TABLE[2 * MAX_CELLS + 1];
 
-// The keys of a stone at each cell of an n x n board and of the stone at the rotated cell,
-// indexed like Geometry (r*n + c), so a move updates both board keys by two XORs.
+// The keys of a stone at each cell of a board and of the stone at the rotated cell, indexed
+// like Geometry (r*cols + c), so a move updates both board keys by two XORs.
 class ZobristKeys {
 public:
-    explicit ZobristKeys(int size) {
+    explicit ZobristKeys(int size) : ZobristKeys(Shape::square(size)) {}
+    explicit ZobristKeys(Shape shape) {
+        const int rows = shape.rows, cols = shape.cols;
         for (int colour = 0; colour < 2; ++colour)
-            for (int r = 0; r < size; ++r)
-                for (int c = 0; c < size; ++c) {
+            for (int r = 0; r < rows; ++r)
+                for (int c = 0; c < cols; ++c) {
                     const auto col = static_cast<Colour>(colour);
-                    m_stone[colour][r * size + c] = zobrist_stone(col, r, c);
-                    m_rotated[colour][r * size + c] = zobrist_stone(col, size - 1 - r, size - 1 - c);
+                    m_stone[colour][r * cols + c] = zobrist_stone(col, r, c);
+                    m_rotated[colour][r * cols + c] = zobrist_stone(col, rows - 1 - r, cols - 1 - c);
                 }
     }
     [[nodiscard]] std::uint64_t stone(Colour c, int index) const { return m_stone[colour_index(c)][index]; }

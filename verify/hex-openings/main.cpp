@@ -1,7 +1,8 @@
 // cgt-verify-hex-openings: checks a cgt-hex-openings result file against sen-ltd's Hex article
 // (Qiita) and the literature it cites: the first-move maps and win counts of 1x1..5x5 (Hayward et al.
-// 2004, Figure 2) and of 6x6 and 7x7 (Benzene's regression tests; the hex-large job),
-// 180-degree symmetry, Beck's two theorems, the short-diagonal and own-edge observations,
+// 2004, Figure 2) and of 6x6, 7x7, 8x8, 6x7 and 7x8 (Benzene's regression tests; the
+// hex-large and hex-8x8 jobs), 180-degree symmetry, on boards that are not square that the
+// player with the farther sides loses every opening, Beck's two theorems, the short-diagonal and own-edge observations,
 // that every opening is decided, misere Hex (Lagarias and Sleator); prints sen-ltd's
 // and the literature's node counts beside ours (a yardstick, not compared), the effort per
 // opening on the large boards and what each rule did (the rule_counts table).
@@ -28,19 +29,25 @@ namespace {
 // The openings of one board with one variant and rule set, row-major.
 struct BoardRun {
     std::string variant, rules;
-    int size = 0;
+    int size = 0, cols = 0; // rows and columns
     std::vector<std::string> result; // "win", "loss", "unknown"; "" if the file lacks the cell
     std::vector<std::uint64_t> nodes;
     std::vector<bool> copied;
     std::vector<double> cell_seconds;
     double seconds = 0;
 
-    [[nodiscard]] const std::string& at(hex::Cell c) const { return result[static_cast<std::size_t>(c.row * size + c.col)]; }
+    [[nodiscard]] hex::Shape shape() const { return {size, cols}; }
+    [[nodiscard]] bool square() const { return size == cols; }
+    // "7x7", or "6x7" for 6 columns and 7 rows (Benzene's boardsize W H).
+    [[nodiscard]] std::string board() const { return std::to_string(cols) + "x" + std::to_string(size); }
+    // The key of its facts: "7" for 7x7, "6x7" for a board that is not square.
+    [[nodiscard]] std::string fact_name() const { return square() ? std::to_string(size) : board(); }
+    [[nodiscard]] const std::string& at(hex::Cell c) const { return result[static_cast<std::size_t>(c.row * cols + c.col)]; }
     [[nodiscard]] std::vector<std::string> map() const {
         std::vector<std::string> rows(static_cast<std::size_t>(size));
-        for (int i = 0; i < size * size; ++i) {
+        for (int i = 0; i < size * cols; ++i) {
             const std::string& r = result[static_cast<std::size_t>(i)];
-            rows[static_cast<std::size_t>(i / size)] += r == "win" ? 'W' : r == "loss" ? 'L' : '?';
+            rows[static_cast<std::size_t>(i / cols)] += r == "win" ? 'W' : r == "loss" ? 'L' : '?';
         }
         return rows;
     }
@@ -122,7 +129,8 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     const FactFiles facts(data_dir);
     const auto t = file.read_table(schema::openings::table);
     report.count_rows(t.rows);
-    const auto size = t.ints(schema::size), row = t.ints(schema::row), col = t.ints(schema::col), nodes = t.ints(schema::openings::nodes),
+    const auto size = t.ints(schema::size), cols = t.ints(schema::cols), row = t.ints(schema::row), col = t.ints(schema::col),
+               nodes = t.ints(schema::openings::nodes),
                copied = t.ints(schema::openings::copied);
     const auto& variant = t.texts(schema::variant);
     const auto& rules = t.texts(schema::rules);
@@ -132,26 +140,27 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     if (timings.rows != t.rows) throw common::ResultRefused(file.path() + ": timings and openings differ in rows");
     const auto& seconds = timings.floats(schema::timings::seconds);
 
-    // Group the rows by (variant, rules, size), keeping the file's order of first appearance.
+    // Group the rows by (variant, rules, size, cols), keeping the file's order of first appearance.
     std::vector<BoardRun> runs;
     std::map<std::string, std::size_t> index;
     for (std::size_t i = 0; i < t.rows; ++i) {
-        const std::string key = variant[i] + "|" + rules[i] + "|" + std::to_string(size[i]);
+        const std::string key = variant[i] + "|" + rules[i] + "|" + std::to_string(size[i]) + "x" + std::to_string(cols[i]);
         auto it = index.find(key);
         if (it == index.end()) {
-            const int n = static_cast<int>(size[i]);
-            if (n < 1 || n > hex::MAX_BOARD_SIZE) throw common::ResultRefused("row " + std::to_string(i) + ": size " + std::to_string(n));
-            BoardRun run{variant[i], rules[i], n, std::vector<std::string>(static_cast<std::size_t>(n * n)),
-                         std::vector<std::uint64_t>(static_cast<std::size_t>(n * n), 0),
-                         std::vector<bool>(static_cast<std::size_t>(n * n), false),
-                         std::vector<double>(static_cast<std::size_t>(n * n), 0.0)};
+            const int n = static_cast<int>(size[i]), m = static_cast<int>(cols[i]);
+            if (n < 1 || n > hex::MAX_BOARD_SIZE || m < 1 || m > hex::MAX_BOARD_SIZE)
+                throw common::ResultRefused("row " + std::to_string(i) + ": board of " + std::to_string(n) + " rows and " +
+                                            std::to_string(m) + " columns");
+            const auto cells = static_cast<std::size_t>(n * m);
+            BoardRun run{variant[i], rules[i], n, m, std::vector<std::string>(cells), std::vector<std::uint64_t>(cells, 0),
+                         std::vector<bool>(cells, false), std::vector<double>(cells, 0.0)};
             it = index.emplace(key, runs.size()).first;
             runs.push_back(std::move(run));
         }
         BoardRun& run = runs[it->second];
-        if (row[i] < 0 || row[i] >= run.size || col[i] < 0 || col[i] >= run.size)
+        if (row[i] < 0 || row[i] >= run.size || col[i] < 0 || col[i] >= run.cols)
             throw common::ResultRefused("row " + std::to_string(i) + ": cell off the board");
-        const auto cell = static_cast<std::size_t>(row[i] * run.size + col[i]);
+        const auto cell = static_cast<std::size_t>(row[i] * run.cols + col[i]);
         run.result[cell] = result[i];
         run.nodes[cell] = static_cast<std::uint64_t>(nodes[i]);
         run.copied[cell] = copied[i] != 0;
@@ -162,27 +171,27 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     for (const auto& run : runs)
         if (run.variant == "normal" && std::find(normal_rules.begin(), normal_rules.end(), run.rules) == normal_rules.end())
             normal_rules.push_back(run.rules);
-    const auto find_run = [&](const std::string& v, const std::string& r, int n) -> const BoardRun* {
-        auto it = index.find(v + "|" + r + "|" + std::to_string(n));
+    const auto find_run = [&](const std::string& v, const std::string& r, int n, int m = 0) -> const BoardRun* {
+        auto it = index.find(v + "|" + r + "|" + std::to_string(n) + "x" + std::to_string(m ? m : n));
         return it == index.end() ? nullptr : &runs[it->second];
     };
 
     report.section("Normal Hex: the first player's result after each first move (W win, L loss)");
     for (const auto& run : runs) {
         if (run.variant != "normal") continue;
-        const std::string what = std::to_string(run.size) + "x" + std::to_string(run.size) + " " + run.rules;
-        const std::string map_key = "normal." + std::to_string(run.size) + ".map";
-        const std::string wins_key = "normal." + std::to_string(run.size) + ".wins";
+        const std::string what = run.board() + " " + run.rules;
+        const std::string map_key = "normal." + run.fact_name() + ".map";
+        const std::string wins_key = "normal." + run.fact_name() + ".wins";
         const auto published_text = facts.text(map_key);
         const bool has_map = published_text.has_value();
         const std::vector<std::string> published = has_map ? words(*published_text) : std::vector<std::string>{};
         const auto ours = run.map();
         if (run.rules == normal_rules.front()) { // the pictures once, for the first rule set
             const std::string source =
-                facts.text("normal." + std::to_string(run.size) + ".source").value_or("Hayward et al. 2004, Fig. 2");
-            report.note(what + ":   ours" + std::string(static_cast<std::size_t>(2 * run.size + 2), ' ') +
+                facts.text("normal." + run.fact_name() + ".source").value_or("Hayward et al. 2004, Fig. 2");
+            report.note(what + ":   ours" + std::string(static_cast<std::size_t>(run.size + run.cols + 2), ' ') +
                         (has_map ? "published (" + source + ")" : "(no published map)"));
-            const auto left = rhombus(ours, static_cast<std::size_t>(3 * run.size + 2));
+            const auto left = rhombus(ours, static_cast<std::size_t>(run.size + 2 * run.cols + 2));
             const auto right = has_map ? rhombus(published, 0) : std::vector<std::string>(left.size());
             for (std::size_t r = 0; r < left.size(); ++r) report.note("      " + left[r] + right[r]);
         }
@@ -225,14 +234,36 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         report.check("beside it on own edge loses (Beck), n = " + range_text(beck2_sizes), "holds", yes(beck2), beck2);
         report.check("short diagonal wins (Hayward et al.)", "holds", yes(diagonal), diagonal);
         report.check("other own-edge cells lose (Hayward et al.)", "holds", yes(edges), edges);
+        // Boards that are not square: the player whose sides are farther apart loses, whoever
+        // starts (the pairing strategy of n x (n+1) boards, Gardner's Mathematical Games,
+        // Scientific American, July 1957, works for any longer side).
+        for (const auto& run : runs) {
+            if (run.variant != "normal" || run.rules != r || run.square()) continue;
+            const bool red_farther = run.size > run.cols; // red joins the rows, `size` apart
+            bool longer = run.decided(), turned = true;
+            for (const hex::Cell c : hex::all_cells(run.shape())) {
+                longer = longer && run.at(c) == (red_farther ? "loss" : "win");
+                turned = turned && run.at(c) == run.at(hex::rotate(run.shape(), c));
+            }
+            const std::string board = run.board() + " (" + std::to_string(run.size) + " rows, " + std::to_string(run.cols) +
+                                      " columns): ";
+            report.check(board + "180-degree symmetry", "holds", yes(turned), turned);
+            report.check(board + "the first player, whose sides are " + (red_farther ? "farther apart, loses" : "closer, wins") +
+                             " every opening",
+                         "holds", yes(longer), longer);
+        }
     }
     if (normal_rules.size() > 1) {
         bool same = true;
         int compared = 0;
-        for (int n = 1; n <= hex::MAX_BOARD_SIZE; ++n) {
+        std::vector<std::pair<int, int>> boards;
+        for (const auto& run : runs)
+            if (run.variant == "normal" && std::find(boards.begin(), boards.end(), std::pair{run.size, run.cols}) == boards.end())
+                boards.emplace_back(run.size, run.cols);
+        for (const auto& [n, m] : boards) {
             const BoardRun* first = nullptr;
             for (const auto& r : normal_rules) {
-                const BoardRun* run = find_run("normal", r, n);
+                const BoardRun* run = find_run("normal", r, n, m);
                 if (!run) continue;
                 if (first) {
                     same = same && run->result == first->result;
@@ -285,19 +316,19 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     const auto line = [&](const BoardRun& run, const std::string& article) {
         char buf[300];
         const double rate = run.seconds > 0 ? static_cast<double>(run.total_nodes()) / run.seconds : 0.0;
-        std::snprintf(buf, sizeof buf, "%dx%-4d %-*s %15s %16s   %6d %9.2f %9.0f", run.size, run.size, width,
+        std::snprintf(buf, sizeof buf, "%-6s %-*s %15s %16s   %6d %9.2f %9.0f", run.board().c_str(), width,
                       (run.variant == "misere" ? "misere " + run.rules : run.rules).c_str(), article.c_str(),
                       verify::thousands(static_cast<long long>(run.total_nodes())).c_str(), run.solved(), run.seconds, rate);
         report.note(buf);
     };
     for (const auto& run : runs) {
-        const std::string key = run.variant == "misere" ? "nodes.misere." + std::to_string(run.size) + "." + run.rules
-                                                        : "nodes." + std::to_string(run.size) + "." + run.rules;
+        const std::string key = run.variant == "misere" ? "nodes.misere." + run.fact_name() + "." + run.rules
+                                                        : "nodes." + run.fact_name() + "." + run.rules;
         const auto article = facts.number(key);
         line(run, article ? verify::thousands(*article) : "-");
     }
     for (const auto& run : runs) {
-        if (run.variant != "normal" || run.size != 7) continue;
+        if (run.variant != "normal" || run.shape() != hex::Shape::square(7)) continue;
         if (const auto hayward = facts.number("nodes.7.hayward2003"))
             report.note("7x7: Hayward et al. 2003 (depth-first, virtual connections) needed " +
                         verify::thousands(*hayward) + " nodes for the 49 openings; " + run.rules + " here: " +
@@ -307,13 +338,12 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     }
     // The large boards opening by opening: which openings cost the most.
     for (const auto& run : runs) {
-        if (run.variant != "normal" || run.size < 6) continue;
-        report.note(std::to_string(run.size) + "x" + std::to_string(run.size) + " " + run.rules +
-                    ", each opening solved: cell, result, nodes, seconds");
+        if (run.variant != "normal" || std::max(run.size, run.cols) < 6) continue;
+        report.note(run.board() + " " + run.rules + ", each opening solved: cell, result, nodes, seconds");
         std::string line_text;
         int in_line = 0;
-        for (const hex::Cell c : hex::all_cells(run.size)) {
-            const auto i = static_cast<std::size_t>(c.row * run.size + c.col);
+        for (const hex::Cell c : hex::all_cells(run.shape())) {
+            const auto i = static_cast<std::size_t>(c.row * run.cols + c.col);
             if (run.copied[i]) continue;
             char buf[80];
             std::snprintf(buf, sizeof buf, "  %-3s %-4s %9s %7.2f", hex::cell_name(c).c_str(), run.result[i].c_str(),
@@ -330,7 +360,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     std::vector<verify::hex_openings::RunTotals> totals;
     for (const auto& run : runs) {
         if (run.variant != "normal") continue;
-        verify::hex_openings::RunTotals sum{run.rules, run.size, run.total_nodes(), run.seconds, run.solved(), 0};
+        verify::hex_openings::RunTotals sum{run.rules, run.size, run.cols, run.total_nodes(), run.seconds, run.solved(), 0};
         for (std::size_t i = 0; i < run.result.size(); ++i) sum.unknown += !run.copied[i] && run.result[i] == "unknown";
         totals.push_back(sum);
     }

@@ -80,8 +80,8 @@ std::string rule_difference(const std::string& base, const std::string& other) {
 }
 
 void print_savings(const std::vector<RunTotals>& runs, verify::Report& report) {
-    std::map<int, std::vector<const RunTotals*>> by_size;
-    for (const auto& r : runs) by_size[r.size].push_back(&r);
+    std::map<std::pair<int, int>, std::vector<const RunTotals*>> by_size;
+    for (const auto& r : runs) by_size[{r.size, r.cols}].push_back(&r);
     bool any = false;
     for (const auto& [size, list] : by_size) any = any || list.size() > 1;
     if (!any) return;
@@ -91,7 +91,7 @@ void print_savings(const std::vector<RunTotals>& runs, verify::Report& report) {
     for (const auto& [size, list] : by_size) {
         if (list.size() < 2) continue;
         const RunTotals& base = *list.front();
-        const std::string board = std::to_string(size) + "x" + std::to_string(size);
+        const std::string board = std::to_string(size.second) + "x" + std::to_string(size.first);
         char head[200];
         std::snprintf(head, sizeof head, "%s %s: %s nodes, %.1f s%s", board.c_str(), base.rules.c_str(),
                       verify::thousands(static_cast<long long>(base.nodes)).c_str(), base.seconds,
@@ -117,14 +117,14 @@ void print_savings(const std::vector<RunTotals>& runs, verify::Report& report) {
 void print_rule_counts(const common::ResultReader& file, verify::Report& report) {
     const auto t = file.read_table(schema::rule_counts::table);
     report.count_rows(t.rows);
-    const auto size = t.ints(schema::size), count = t.ints(schema::rule_counts::count);
+    const auto size = t.ints(schema::size), cols = t.ints(schema::cols), count = t.ints(schema::rule_counts::count);
     const auto& variant = t.texts(schema::variant);
     const auto& rules = t.texts(schema::rules);
     const auto& rule = t.texts(schema::rule_counts::rule);
     std::vector<std::string> boards;                                            // first appearance
     std::map<std::string, std::vector<std::pair<std::string, long long>>> sums; // counter order kept
     for (std::size_t i = 0; i < t.rows; ++i) {
-        const std::string board = std::to_string(size[i]) + "x" + std::to_string(size[i]) + " " +
+        const std::string board = std::to_string(cols[i]) + "x" + std::to_string(size[i]) + " " +
                                   (variant[i] == "misere" ? "misere " : "") + rules[i];
         auto& list = sums[board];
         if (list.empty()) boards.push_back(board);

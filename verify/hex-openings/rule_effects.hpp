@@ -13,7 +13,7 @@ namespace cgt::verify::hex_openings {
 // One board solved with one rule set (normal Hex): the totals over the openings solved.
 struct RunTotals {
     std::string rules; // as written in the file ("dfpn+vc+inferior+proof+resistance")
-    int size = 0;
+    int size = 0, cols = 0; // rows and columns
     std::uint64_t nodes = 0;
     double seconds = 0;
     int solved = 0;  // openings searched (not copied)

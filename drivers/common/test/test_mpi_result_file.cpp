@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <string>
 #include <sys/stat.h>
+#include <tuple>
 #include <unistd.h>
 
 using namespace cgt::common;
@@ -98,6 +99,53 @@ TEST_CASE("ResultFile: rows land in enumeration order whatever the split", "[mpi
         CHECK(q.ints("v") == expect);
         CHECK(q.ints("g").size() == expect.size());
         CHECK(reader.read_table("empty").rows == 0);
+        std::remove(path.c_str());
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+namespace {
+// Text of row i: widths from 0 to 2,100 bytes, so that compressed chunks hold ~500 rows.
+std::string wide_text(std::uint64_t i) { return std::string(i * 7919 % 2101, static_cast<char>('a' + i % 26)) + std::to_string(i); }
+} // namespace
+
+TEST_CASE("ResultFile: a table written in many small rounds reads back whole, read in slabs or at once", "[mpi]") {
+    const std::string path = temp_path("rounds");
+    constexpr std::uint64_t ROWS = 3000, PLAIN_ROWS = 300;
+    {
+        ResultFile file(MPI_COMM_WORLD, path, "cgt-test", "");
+        // One chunk (~500 rows) per round, boundaries of the ranks' shares inside chunks;
+        // uncompressed, one row per round.
+        file.set_write_slab_bytes(1);
+        for (const auto& [name, rows, compress] : {std::tuple{"compressed", ROWS, true}, std::tuple{"plain", PLAIN_ROWS, false}}) {
+            LocalTable t;
+            auto& id = t.add_column<std::uint64_t>("id");
+            auto& text = t.add_column<std::string>("text");
+            // Round-robin rows, one block per row: each rank's rows are scattered over the file.
+            for (std::uint64_t i = static_cast<std::uint64_t>(world_rank()); i < rows; i += static_cast<std::uint64_t>(world_size())) {
+                t.begin_block(i);
+                id.push_back(i);
+                text.push_back(wide_text(i));
+            }
+            file.write_table(name, t, "id", compress);
+        }
+        file.finish();
+    }
+    if (world_rank() == 0) {
+        for (const std::uint64_t slab : {std::uint64_t{1}, std::uint64_t{16} << 20}) {
+            ResultReader reader(path, "cgt-test");
+            reader.set_text_slab_bytes(slab);
+            for (const auto& [name, rows] : {std::pair{"compressed", ROWS}, std::pair{"plain", PLAIN_ROWS}}) {
+                INFO(name << " read in slabs of " << slab << " bytes");
+                const Table t = reader.read_table(name); // its checksum checked too
+                REQUIRE(t.rows == rows);
+                const auto id = t.ints("id");
+                bool same = true;
+                for (std::uint64_t i = 0; i < rows; ++i)
+                    same = same && id[i] == static_cast<std::int64_t>(i) && t.texts("text")[i] == wide_text(i);
+                CHECK(same);
+            }
+        }
         std::remove(path.c_str());
     }
     MPI_Barrier(MPI_COMM_WORLD);

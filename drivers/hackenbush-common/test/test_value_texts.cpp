@@ -36,7 +36,7 @@ TEST_CASE("ValueTexts: the words of the tables", "[hackenbush]") {
     for (const Row& row : rows) {
         INFO(row.value);
         const auto g = store.parse(row.value);
-        CHECK(jobs::hackenbush_common::kind_word(store.classify(g).kind) == row.kind);
+        CHECK(cgt::core::kind_word(store.classify(g).kind) == row.kind);
         CHECK(jobs::hackenbush_common::outcome_word(store.outcome(g)) == row.outcome);
     }
 }

@@ -16,7 +16,7 @@ namespace schema = cgt::jobs::hex_openings::schema;
 namespace {
 
 struct Row {
-    std::int64_t size, row, col;
+    std::int64_t size, cols, row, col;
     std::string variant, rules, result;
     std::uint64_t nodes;
     int copied;
@@ -30,7 +30,7 @@ std::map<std::uint64_t, Row> rows_by_key(common::LocalTable& t) {
     for (const auto& b : t.blocks()) {
         REQUIRE(b.rows == 1);
         const std::size_t i = b.first_row;
-        out[b.key] = Row{t.column(schema::size)[i], t.column(schema::row)[i],
+        out[b.key] = Row{t.column(schema::size)[i], t.column(schema::cols)[i], t.column(schema::row)[i],
                          t.column(schema::col)[i], t.column(schema::variant)[i],
                          t.column(schema::rules)[i], t.column(schema::openings::result)[i],
                          t.column(schema::openings::nodes)[i], t.column(schema::openings::copied)[i]};
@@ -40,8 +40,7 @@ std::map<std::uint64_t, Row> rows_by_key(common::LocalTable& t) {
 
 Params small_params() {
     Params p;
-    p.min_size = 1;
-    p.max_size = 4;
+    p.sizes = parse_sizes("1-4");
     p.rules = parse_rule_specs("rule1+2+distance plain@3");
     p.misere_min = 2;
     p.misere_max = 3;
@@ -59,8 +58,8 @@ TEST_CASE("HexOpenings: rows, copies and tasks of a parameter set", "[hex]") {
     CHECK(rows.size() == 1 + 4 + 9 + 16 + 25);
     const auto solved = tasks(rows);
     CHECK(solved.size() == rows.size() - 12); // 5x5: 12 of 25 copied from their rotation
-    CHECK(rows[solved.front()].size == 5);    // the largest boards go first
-    CHECK(rows[solved.back()].size == 1);
+    CHECK(rows[solved.front()].shape == hex::Shape::square(5)); // the largest boards go first
+    CHECK(rows[solved.back()].shape == hex::Shape::square(1));
     // Row 54 is the 5x5 cell (4, 4), copied from (0, 0), row 30.
     CHECK(rows[54].cell == hex::Cell{4, 4});
     CHECK(rows[54].source == 30);
@@ -129,8 +128,7 @@ TEST_CASE("HexOpenings: bad rule lists are refused with a reason", "[hex]") {
 
 TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and edge openings first", "[hex]") {
     Params p;
-    p.min_size = 5;
-    p.max_size = 5;
+    p.sizes = parse_sizes("5");
     p.rules = parse_rule_specs("dfpn+vc+inferior+proof vc+inferior@5");
     p.tt_size_mib = 4;
     OpeningTasks work(p);
@@ -165,4 +163,60 @@ TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and ed
     CHECK(expansions > 0);
     CHECK(expansions <= nodes);
     CHECK(rule_counters(hex::RuleSet{}, {}).size() == 5); // the article's family
+}
+
+TEST_CASE("HexOpenings: --sizes lists squares, ranges and WxH boards, bad items refused with a reason", "[hex]") {
+    using hex::Shape;
+    CHECK(parse_sizes("1-5") == std::vector<Shape>{Shape::square(1), Shape::square(2), Shape::square(3),
+                                                   Shape::square(4), Shape::square(5)});
+    CHECK(parse_sizes("6x7,7x8") == std::vector<Shape>{Shape(7, 6), Shape(8, 7)});
+    CHECK(parse_sizes("6-7 6x7") == std::vector<Shape>{Shape::square(6), Shape::square(7), Shape(7, 6)});
+    CHECK(parse_sizes("8") == std::vector<Shape>{Shape::square(8)});
+    struct Bad {
+        std::string text, message;
+    };
+    for (const Bad& b : std::vector<Bad>{
+             {"", "--sizes is empty: give N, A-B or WxH (e.g. 1-5 or 6x7,7x8)"},
+             {"5-3", "--sizes: '5-3': the range is empty (first > last)"},
+             {"6x7-7x8", "--sizes: '6x7-7x8': a range A-B is of square sides"},
+             {"6x12", "--sizes: '6x12': board '6x12' must be N or WxH (W columns, H rows), each 1..11"},
+             {"7 6-8", "--sizes: the 7x7 board is listed twice ('6-8')"},
+             {"six", "--sizes: 'six': board 'six' must be N or WxH (W columns, H rows), each 1..11"}}) {
+        INFO(b.text);
+        CHECK_THROWS_WITH(parse_sizes(b.text), b.message);
+    }
+}
+
+TEST_CASE("HexOpenings: on 3x4 and 4x3 boards the player with the closer sides wins every opening", "[hex]") {
+    // "3x4" is 3 columns and 4 rows: red joins the top and bottom rows, 4 apart, blue the
+    // columns, 3 apart; so red loses every opening, and on 4x3 wins every one. Every
+    // opening is solved (copy-from above both sides), so the 180-degree symmetry is
+    // computed; a rule set limited to boards with sides up to 3 leaves both boards out.
+    Params p;
+    p.sizes = parse_sizes("3x4,4x3");
+    p.rules = parse_rule_specs("rule1+2+distance dfpn+vc+stronger+templates+inferior+proof+resistance plain@3");
+    p.copy_from = 5;
+    p.tt_size_mib = 4;
+    OpeningTasks work(p);
+    REQUIRE(work.rows().size() == 2 * 2 * 12);
+    CHECK(work.task_rows().size() == work.rows().size());
+    common::LocalTable openings;
+    OpeningTasks::declare_columns(openings);
+    for (auto t : work.task_rows()) work.run(t, openings);
+    std::map<std::string, std::string> maps;
+    for (const auto& [key, r] : rows_by_key(openings)) {
+        CHECK(r.size * r.cols == 12);
+        CHECK(r.nodes > 0);
+        maps[r.rules + " " + std::to_string(r.cols) + "x" + std::to_string(r.size)] += r.result[0];
+    }
+    CHECK(maps.size() == 4);
+    for (const char* rules : {"rule1+2+distance", "dfpn+vc+stronger+templates+inferior+proof+resistance"}) {
+        INFO(rules);
+        CHECK(maps[std::string(rules) + " 3x4"] == std::string(12, 'l'));
+        CHECK(maps[std::string(rules) + " 4x3"] == std::string(12, 'w'));
+    }
+    // With copies: 6 of each board's 12 openings are copied from their partners.
+    p.copy_from = 4;
+    const OpeningTasks copied(p);
+    CHECK(copied.task_rows().size() == copied.rows().size() / 2);
 }

@@ -4,7 +4,7 @@
 set(lookup $<TARGET_FILE:cgt-lookup>)
 set(atlas ${CMAKE_CURRENT_BINARY_DIR}/atlas)
 add_test(NAME "cgt-lookup: make the stalk and graph files"
-         COMMAND sh -c "mkdir -p ${atlas} && $<TARGET_FILE:cgt-hackenbush-stalks> --max-length 12 --quiet --out ${atlas}/stalks.h5 && $<TARGET_FILE:cgt-hackenbush-colour> --vertices 3 --max-edges 4 --quiet --out ${atlas}/colour.h5 && cp ${atlas}/stalks.h5 ${atlas}/altered.h5 && $<TARGET_FILE:h5_tamper> ${atlas}/altered.h5 bump /values/text && cp ${atlas}/stalks.h5 ${atlas}/half.h5.partial")
+         COMMAND sh -c "mkdir -p ${atlas} && $<TARGET_FILE:cgt-hackenbush-stalks> --max-length 12 --quiet --out ${atlas}/stalks.h5 && $<TARGET_FILE:cgt-hackenbush-colour> --vertices 3 --max-edges 4 --quiet --out ${atlas}/colour.h5 && cp ${atlas}/stalks.h5 ${atlas}/altered.h5 && $<TARGET_FILE:h5_tamper> ${atlas}/altered.h5 bump /values/text && cp ${atlas}/stalks.h5 ${atlas}/unsorted.h5 && $<TARGET_FILE:h5_tamper> ${atlas}/unsorted.h5 copy /values/text 1 0 && cp ${atlas}/stalks.h5 ${atlas}/half.h5.partial")
 set_tests_properties("cgt-lookup: make the stalk and graph files" PROPERTIES
                      FIXTURES_SETUP cgt_lookup_atlas ENVIRONMENT "${CGT_MPI_TEST_ENV}" LABELS "hackenbush" TIMEOUT 300)
 set(files --stalks ${atlas}/stalks.h5 --graphs ${atlas}/colour.h5)
@@ -47,6 +47,10 @@ cgt_lookup_test("--json" STATUS 0
 cgt_lookup_test("an altered file is refused" STATUS 2
                 STDERR "^error: refused: .*altered.h5: data altered: table values does not match its checksum$"
                 COMMAND ${lookup} --stalks ${atlas}/altered.h5 --stalk BRG)
+# A value's text is found by binary search: values out of byte order (checksum forged) are refused.
+cgt_lookup_test("a values table out of byte order is refused" STATUS 2
+                STDERR "^error: refused: .*unsorted.h5: table values is not in byte order of its texts \\(row 1\\)$"
+                COMMAND ${lookup} --stalks ${atlas}/unsorted.h5 --stalk BRG)
 cgt_lookup_test("a partial file is refused" STATUS 2
                 STDERR "^error: refused: .*half.h5 does not exist, only .*half.h5.partial \\(its run did not finish\\)$"
                 COMMAND ${lookup} --stalks ${atlas}/half.h5 --stalk BRG)

@@ -49,24 +49,27 @@ TEST_CASE("Geometry: corners have 2 and 3 neighbours, edges 4, inner cells 6", "
     CHECK(count_cells(Geometry<Narrow>(1).neighbours(0)) == 0);
 }
 
-TEST_CASE("Geometry: dilation by shifts equals the six neighbour offsets, both word types", "[hex]") {
+TEST_CASE("Geometry: dilation by shifts equals the six neighbour offsets, both word types, any shape", "[hex]") {
     static constexpr int DR[6] = {0, 0, -1, -1, 1, 1};
     static constexpr int DC[6] = {-1, 1, 0, 1, 0, -1};
-    for (int n = 1; n <= MAX_BOARD_SIZE; ++n) {
-        const Geometry<Wide> wide(n);
-        for (int r = 0; r < n; ++r)
-            for (int c = 0; c < n; ++c) {
-                Wide expect = 0;
-                for (int d = 0; d < 6; ++d) {
-                    const int rr = r + DR[d], cc = c + DC[d];
-                    if (rr >= 0 && rr < n && cc >= 0 && cc < n) expect |= cell_bit<Wide>(rr * n + cc);
+    for (int rows = 1; rows <= MAX_BOARD_SIZE; ++rows)
+        for (int n = 1; n <= MAX_BOARD_SIZE; ++n) {
+            const Shape shape(rows, n);
+            const Geometry<Wide> wide(shape);
+            for (int r = 0; r < rows; ++r)
+                for (int c = 0; c < n; ++c) {
+                    Wide expect = 0;
+                    for (int d = 0; d < 6; ++d) {
+                        const int rr = r + DR[d], cc = c + DC[d];
+                        if (rr >= 0 && rr < rows && cc >= 0 && cc < n) expect |= cell_bit<Wide>(rr * n + cc);
+                    }
+                    INFO(shape.name() << " cell (" << r << ", " << c << ")");
+                    CHECK(wide.neighbours(r * n + c) == expect);
+                    CHECK(wide.rotate(cell_bit<Wide>(r * n + c)) == cell_bit<Wide>((rows - 1 - r) * n + n - 1 - c));
+                    if (shape.cells() <= CELL_CAPACITY<Narrow>)
+                        CHECK(Geometry<Narrow>(shape).neighbours(r * n + c) == static_cast<Narrow>(expect));
                 }
-                INFO("n = " << n << " cell (" << r << ", " << c << ")");
-                CHECK(wide.neighbours(r * n + c) == expect);
-                if (n <= CAPACITY<Narrow>)
-                    CHECK(Geometry<Narrow>(n).neighbours(r * n + c) == static_cast<Narrow>(expect));
-            }
-    }
+        }
 }
 
 TEST_CASE("Geometry: centre order starts in the centre, visits every cell once", "[hex]") {

@@ -1,0 +1,119 @@
+#include "hex/edge_templates.hpp"
+#include "hex/vc.hpp"
+#include "hex/vc_search.hpp"
+#include "reference_solver.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+using namespace cgt::hex;
+using cgt::hex::test::ReferenceSolver;
+
+namespace {
+
+// Whether red, not to move, joins its edges: every cell but `red` and `carrier` is blue.
+// Judged by the solver without templates (and by the reference when the carrier is small).
+bool red_connects(Shape shape, Wide red, Wide carrier) {
+    const Geometry<Wide> g(shape);
+    const Wide blue = g.all() & ~(red | carrier);
+    VcSearch<Wide> search(shape, RuleSet::parse("dfpn+vc+inferior+proof+resistance"), 4);
+    search.load(red, blue, Colour::blue);
+    SearchStats stats;
+    const Outcome o = search.solve(0, stats);
+    REQUIRE(o != Outcome::unknown);
+    if (count_cells(carrier) <= 10 && shape.cells() <= 64) {
+        ReferenceSolver judge(shape.rows, shape.cols);
+        CHECK(judge.wins(static_cast<std::uint64_t>(red), static_cast<std::uint64_t>(blue), Colour::blue) ==
+              (o == Outcome::win));
+    }
+    return o == Outcome::loss;
+}
+
+} // namespace
+
+TEST_CASE("EdgeTemplates: every ladder placement connects, needs its helper and every carrier cell", "[hex]") {
+    // Each pattern on a board of `height` + 1 rows and 11 columns: the anchor on the second
+    // row, joined to red's top edge by the red cell above it (the rest of the top row blue),
+    // so red joins its edges exactly when the anchor reaches the bottom one. One placement
+    // of each mirror image (told apart by the helper's offset).
+    int placed = 0, cells_checked = 0, beyond_h_search = 0;
+    std::set<int> heights;
+    for (const EdgePattern& p : ladder_patterns()) {
+        heights.insert(p.height);
+        const Shape shape(p.height + 1, 11);
+        const Geometry<Wide> g(shape);
+        const EdgeTemplates<Wide> t(g, {p});
+        std::set<int> offsets;
+        for (const auto& pl : t.placements(Colour::red)) {
+            if (pl.side != 1 || !offsets.insert(first_cell(pl.helper) - pl.anchor).second) continue;
+            const Wide anchor = cell_bit<Wide>(pl.anchor) | cell_bit<Wide>(pl.anchor - shape.cols), red = anchor | pl.helper;
+            INFO("height " << p.height << " helper (" << int(p.helper.dr) << "," << int(p.helper.dc) << ") carrier "
+                           << count_cells(pl.carrier) << " anchor " << pl.anchor);
+            CHECK((pl.carrier & red) == 0);
+            CHECK(count_cells(pl.carrier) == static_cast<int>(p.carrier.size()));
+            CHECK(red_connects(shape, red, pl.carrier));
+            // Minimal: the opponent on any one carrier cell breaks it.
+            for_each_cell(pl.carrier, [&](int c) {
+                INFO("without cell " << c);
+                CHECK_FALSE(red_connects(shape, red, pl.carrier & ~cell_bit<Wide>(c)));
+                ++cells_checked;
+            });
+            // A ladder, not a template: the opponent on the helper's cell breaks it too.
+            CHECK_FALSE(red_connects(shape, anchor, pl.carrier));
+            // Whether H-search alone finds the connection here.
+            VcBuilder<Wide> plain(g), with(g);
+            with.use_templates(std::make_shared<const EdgeTemplates<Wide>>(g));
+            plain.build(Colour::red, red, pl.carrier);
+            with.build(Colour::red, red, pl.carrier);
+            CHECK(with.full_count(with.edge(0), with.edge(1)) > 0);
+            beyond_h_search += plain.full_count(plain.edge(0), plain.edge(1)) == 0;
+            ++placed;
+        }
+        CHECK(offsets.size() == 2); // both mirror images
+    }
+    CHECK(ladder_patterns().size() == 29);
+    CHECK(heights == std::set<int>{2, 3, 4});
+    CHECK(placed == 58);
+    CHECK(cells_checked > 500);
+    INFO("beyond H-search: " << beyond_h_search);
+    CHECK(beyond_h_search > 0); // 7 of the 58 when written
+}
+
+TEST_CASE("EdgeTemplates: the placements of both colours and edges are images of each other", "[hex]") {
+    for (const Shape shape : {Shape(7, 7), Shape(6, 8), Shape(8, 6)}) {
+        const Geometry<Wide> g(shape);
+        const EdgeTemplates<Wide> t(g);
+        using Key = std::tuple<Wide, Wide, int>;
+        std::set<Key> red[2], blue[2];
+        for (const auto& p : t.placements(Colour::red)) red[p.side].insert({p.carrier, p.helper, p.anchor});
+        for (const auto& p : t.placements(Colour::blue)) blue[p.side].insert({p.carrier, p.helper, p.anchor});
+        INFO(shape.name());
+        CHECK(!red[0].empty());
+        // Side 0 is side 1 turned by 180 degrees.
+        for (int colour = 0; colour < 2; ++colour) {
+            const auto& s = colour == 0 ? red : blue;
+            std::set<Key> turned;
+            for (const auto& [c, h, a] : s[1]) turned.insert({g.rotate(c), g.rotate(h), g.cells() - 1 - a});
+            CHECK(turned == s[0]);
+        }
+        // Blue's on this board are red's on the transposed board, transposed.
+        const Shape tr(shape.cols, shape.rows);
+        const Geometry<Wide> gt(tr);
+        const EdgeTemplates<Wide> tt(gt);
+        const auto transpose = [&](Wide x) {
+            Wide out = 0;
+            for_each_cell(x, [&](int i) { out |= cell_bit<Wide>((i % tr.cols) * shape.cols + i / tr.cols); });
+            return out;
+        };
+        for (int side = 0; side < 2; ++side) {
+            std::set<Key> mapped;
+            for (const auto& p : tt.placements(Colour::red))
+                if (p.side == side)
+                    mapped.insert({transpose(p.carrier), transpose(p.helper), first_cell(transpose(cell_bit<Wide>(p.anchor)))});
+            CHECK(mapped == blue[side]);
+        }
+    }
+}
