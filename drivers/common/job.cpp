@@ -410,8 +410,7 @@ void JobRunner::run_task(std::uint64_t task) {
     } catch (const UsageError&) {
         throw;
     } catch (const std::bad_alloc&) {
-        fail("out of memory (std::bad_alloc) in task " + std::to_string(task) +
-             ": try more ranks per node or fewer tasks at a time");
+        fail("out of memory (std::bad_alloc) in task " + std::to_string(task));
         return;
     } catch (const std::exception& e) {
         fail(e.what());
