@@ -228,6 +228,7 @@ void JobRunner::read_run_options(const po::variables_map& vm) {
 
 std::optional<std::string> JobRunner::plan_journal() {
     std::vector<std::string> dirs = m_merge;
+    if (auto busy = held_by_another_run(m_out + ".partial")) return busy;
     if (path_exists(m_out) && !m_force)
         return m_out + " exists: a result is replaced only with --force (or write to another --out)";
     if (m_merge.empty()) {

@@ -49,6 +49,17 @@ std::string write_failure_cause(const std::string& path, const std::string& fall
     return fallback;
 }
 
+std::optional<std::string> held_by_another_run(const std::string& partial) {
+    struct stat st {};
+    if (lstat(partial.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+    const int fd = ::open(partial.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    const bool busy = flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    ::close(fd); // also lets go of the lock if it was taken
+    if (!busy) return std::nullopt;
+    return "another run is writing '" + partial + "' (it is locked): wait for it to finish, or choose another --out";
+}
+
 namespace {
 // Whether an entry of this lstat mode may be replaced by a result.
 bool replaceable(mode_t mode) {

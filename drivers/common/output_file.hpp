@@ -34,6 +34,11 @@ void rename_over_regular_file(const std::string& from, const std::string& to);
 // holding it has (almost) no free space left, else `fallback`.
 [[nodiscard]] std::string write_failure_cause(const std::string& path, const std::string& fallback);
 
+// If another run holds the lock on `partial` (an existing PATH.partial), the line that
+// refuses this run, as OutputLock::acquire would say it; nothing if the file is absent or
+// free. Asked before any work is done, so that a second run is refused at once.
+[[nodiscard]] std::optional<std::string> held_by_another_run(const std::string& partial);
+
 // Rank 0's hold on a result's PATH.partial (flock, so a killed run releases it).
 class OutputLock {
   public:
