@@ -6,9 +6,10 @@ set_property(GLOBAL PROPERTY CGT_KERNELS "")
 # cgt_add_kernel(<area> [DEPS <kernel areas>...])
 # Builds kernels/<area>/*.cpp into the static library cgt_<area> (alias cgt::<area>),
 # with kernels/ as the include root (#include "<area>/<file>.hpp"), and its tests
-# kernels/<area>/test/*.cpp into the Catch2 executable test_<area>. `cmake --install`
-# puts the library and its headers under the prefix as cgt::<area> of find_package(cgt)
-# (cmake/Install.cmake), the include root there being include/cgt.
+# kernels/<area>/test/*.cpp into the Catch2 executable test_<area>, and each
+# kernels/<area>/fuzz/<name>.cpp into a libFuzzer target (cmake/Fuzzing.cmake).
+# `cmake --install` puts the library and its headers under the prefix as cgt::<area> of
+# find_package(cgt) (cmake/Install.cmake), the include root there being include/cgt.
 function(cgt_add_kernel area)
   cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
@@ -28,6 +29,13 @@ function(cgt_add_kernel area)
   if(tests)
     cgt_add_catch_test(test_${area} SOURCES ${tests} LIBS cgt_${area} LABELS ${area})
   endif()
+  # fuzz/<name>.cpp: a libFuzzer target fuzz_<area>_<name> with seeds in fuzz/corpus/<name>/.
+  file(GLOB fuzzers CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/*.cpp)
+  foreach(source IN LISTS fuzzers)
+    get_filename_component(name ${source} NAME_WE)
+    cgt_add_fuzz_target(fuzz_${area}_${name} SOURCE ${source} LIBS cgt_${area}
+                        CORPUS ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus/${name})
+  endforeach()
 endfunction()
 
 function(cgt_check_kernel_purity)

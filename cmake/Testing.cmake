@@ -1,9 +1,14 @@
 # Test helpers. Catch2 v2 executables share one precompiled main; each TEST_CASE becomes one
 # ctest test (catch_discover_tests), so `ctest -R` and `ctest -L` select them by name/label.
+# A fuzz build (CGT_FUZZ) has no unit tests: the functions below add nothing there.
 include(${Catch2_DIR}/Catch.cmake)
 
-add_library(cgt_catch_main OBJECT ${PROJECT_SOURCE_DIR}/cmake/catch_main.cpp)
-target_link_libraries(cgt_catch_main PUBLIC Catch2::Catch2)
+if(NOT CGT_FUZZ)
+  add_library(cgt_catch_main OBJECT ${PROJECT_SOURCE_DIR}/cmake/catch_main.cpp)
+  target_link_libraries(cgt_catch_main PUBLIC Catch2::Catch2)
+  add_library(cgt_mpi_catch_main OBJECT ${PROJECT_SOURCE_DIR}/cmake/mpi_catch_main.cpp)
+  target_link_libraries(cgt_mpi_catch_main PUBLIC Catch2::Catch2 MPI::MPI_CXX)
+endif()
 
 # Open MPI refuses to run as root without these; harmless otherwise. Ranks are not bound to
 # cores: tests run side by side (ctest -j), and Open MPI's default binding would put every
@@ -13,19 +18,22 @@ set(CGT_MPI_TEST_ENV "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;
 # cgt_add_catch_test(<target> SOURCES ... LIBS ... [LABELS ...])
 function(cgt_add_catch_test target)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  if(CGT_FUZZ)
+    return()
+  endif()
   add_executable(${target} ${ARG_SOURCES})
   target_link_libraries(${target} PRIVATE cgt_catch_main Catch2::Catch2 cgt_warnings ${ARG_LIBS})
   catch_discover_tests(${target} PROPERTIES LABELS "${ARG_LABELS}"
                        TEST_PREFIX "${target}: " DISCOVERY_MODE PRE_TEST)
 endfunction()
 
-add_library(cgt_mpi_catch_main OBJECT ${PROJECT_SOURCE_DIR}/cmake/mpi_catch_main.cpp)
-target_link_libraries(cgt_mpi_catch_main PUBLIC Catch2::Catch2 MPI::MPI_CXX)
-
 # cgt_add_mpi_catch_test(<target> SOURCES ... LIBS ... RANKS 1 2 3 [LABELS ...])
 # One Catch2 executable run under mpiexec at each rank count, as one ctest test per count.
 function(cgt_add_mpi_catch_test target)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;RANKS;LABELS" ${ARGN})
+  if(CGT_FUZZ)
+    return()
+  endif()
   add_executable(${target} ${ARG_SOURCES})
   target_link_libraries(${target} PRIVATE cgt_mpi_catch_main Catch2::Catch2 cgt_warnings ${ARG_LIBS})
   foreach(n IN LISTS ARG_RANKS)
@@ -149,6 +157,17 @@ function(cgt_add_merge_test driver)
                     TOOLS $<TARGET_FILE:cgt-merge> $<TARGET_FILE:journal_tamper> ARGS ${ARGN})
 endfunction()
 
+# cgt_add_journal_damage_test(<driver target> TASKS|STATE [driver options...]): a flipped byte
+# in a journaled task's rows or frame (TASKS) or in a long task's saved state (STATE) is
+# refused by --resume with one line and status 2; a damaged last record is dropped as torn.
+function(cgt_add_journal_damage_test driver mode)
+  string(TOLOWER ${mode} m)
+  set(name "${driver}: --resume refuses a journal with a flipped byte (${m})")
+  add_test(NAME "${name}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/journal_damage_test.sh ${m} $<TARGET_FILE:cgt-merge>
+                                  $<TARGET_FILE:journal_tamper> $<TARGET_FILE:${driver}> ${ARGN})
+  set_tests_properties("${name}" PROPERTIES LABELS "resume;hardening" TIMEOUT 600)
+endfunction()
+
 # cgt_add_verify_refusal_test(<verify target> <dataset> <driver target> [RANKS n] [driver options...]):
 # the verify program passes a fresh file of the driver (run on n ranks, default 2) and
 # refuses it as .partial, with complete = 0, from another program, and with <dataset>
@@ -168,4 +187,85 @@ function(cgt_add_verify_refusal_test verify dataset driver)
                    $<TARGET_FILE:${verify}> ${dataset} $<TARGET_FILE:${driver}> ${options})
   set_tests_properties("${verify}: refuses partial, incomplete, foreign and altered files" PROPERTIES
     LABELS "verify" PROCESSORS 2 TIMEOUT 600)
+endfunction()
+
+# cgt_add_output_refusal_test(<driver target> [RANKS 1] [driver options...]): the driver
+# refuses, with one line and status 2 and without touching it, an --out that is a device,
+# a FIFO, or whose OUT.partial is a directory, a symbolic link or locked by another run.
+# RANKS 1 for a sequential driver (otherwise some cases run on 2 ranks).
+function(cgt_add_output_refusal_test driver)
+  set(options ${ARGN})
+  set(ranks)
+  if(options)
+    list(GET options 0 first)
+    if(first STREQUAL "RANKS")
+      list(GET options 1 n)
+      set(ranks --ranks ${n})
+      list(REMOVE_AT options 0 1)
+    endif()
+  endif()
+  set(name "${driver}: refuses a device, a FIFO, a directory, a link or a locked file as --out")
+  add_test(NAME "${name}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/output_refusal_test.sh ${ranks}
+                                  $<TARGET_FILE:${driver}> ${options})
+  set_tests_properties("${name}" PROPERTIES LABELS "cli;hardening" PROCESSORS 2 TIMEOUT 300)
+endfunction()
+
+# cgt_add_write_fault_test(<driver target> [driver options...]): a write that fails on one of
+# 2 ranks (CGT_TEST_FAIL_WRITE for the journal and the result file, and a real file size
+# limit) ends the run within seconds with one line and status 1, no result file, and a
+# journal that --resume completes (cmake/write_fault_test.sh).
+function(cgt_add_write_fault_test driver)
+  set(name "${driver}: a failed write (full disk) on one of 2 ranks is one line, status 1, no hang")
+  add_test(NAME "${name}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/write_fault_test.sh $<TARGET_FILE:${driver}> ${ARGN})
+  set_tests_properties("${name}" PROPERTIES LABELS "mpi;hardening" PROCESSORS 2 TIMEOUT 600)
+endfunction()
+
+# cgt_add_driver_bad_input_tests(<driver target> [RANKS 1]): the bad inputs every MPI
+# driver handles alike (drivers/common): an --out it cannot create (in /proc), one too long
+# for MPI-IO, a --config that is a directory or holds a control character, a bad INI value
+# that the command line overrides, and output_refusal_test.sh's cases; an INI file with a
+# byte order mark is read.
+function(cgt_add_driver_bad_input_tests driver)
+  set(bad ${CMAKE_BINARY_DIR}/cli-${driver}-common-bad.h5)
+  set(exe $<TARGET_FILE:${driver}>)
+  set(ini ${PROJECT_SOURCE_DIR}/drivers/common/test)
+  string(REPEAT "c" 226 long_name)
+  set(long ${CMAKE_BINARY_DIR}/${long_name}.h5)
+  cgt_add_cli_test(NAME "${driver}: --out in /proc" STATUS 2 LABELS hardening ABSENT /proc/x.h5
+                   STDERR "^error: cannot write --out '/proc/x.h5': (cannot create '/proc/x.h5.partial': No such file or directory|directory '/proc' is not writable)$"
+                   COMMAND ${exe} --out /proc/x.h5)
+  cgt_add_cli_test(NAME "${driver}: --out too long for MPI-IO" STATUS 2 LABELS hardening ABSENT ${long}
+                   STDERR "^error: --out '.*/c+.h5' is too long for Open MPI's MPI-IO: at most 231 characters and a file name of at most 221 work, this one has [0-9]+ and 229$"
+                   COMMAND ${exe} --out ${long})
+  cgt_add_cli_test(NAME "${driver}: --config is a directory" STATUS 2 LABELS hardening ABSENT ${bad}
+                   STDERR "^error: cannot read --config file '.*/test': it is a directory$"
+                   COMMAND ${exe} --config ${ini} --out ${bad})
+  cgt_add_cli_test(NAME "${driver}: --config with a control character" STATUS 2 LABELS hardening ABSENT ${bad}
+                   STDERR "^error: in --config file '.*/escape.ini': line 2 contains the control character 0x1B$"
+                   COMMAND ${exe} --config ${ini}/escape.ini --out ${bad})
+  cgt_add_cli_test(NAME "${driver}: --config with a byte order mark" STATUS 2 LABELS hardening ABSENT ${bad}
+                   STDERR "^error: in --config file '.*/bom_typo.ini': unrecognised option 'no-such-option'$"
+                   COMMAND ${exe} --config ${ini}/bom_typo.ini --out ${bad})
+  cgt_add_cli_test(NAME "${driver}: a bad INI value the command line overrides" STATUS 2 LABELS hardening ABSENT ${bad}
+                   STDERR "^error: in --config file '.*/bad_quiet.ini': the argument \\('maybe'\\) for option 'quiet' is invalid. Valid choices are 'on\\|off', 'yes\\|no', '1\\|0' and 'true\\|false'$"
+                   COMMAND ${exe} --config ${ini}/bad_quiet.ini --quiet --out ${bad})
+  cgt_add_cli_test(NAME "${driver}: an INI value holding %value%" STATUS 2 LABELS hardening ABSENT ${bad}
+                   STDERR "^error: in --config file '.*/percent.ini': the argument \\('%value%'\\) for option 'quiet' is invalid"
+                   COMMAND ${exe} --config ${ini}/percent.ini --out ${bad})
+  set_tests_properties("${driver}: an INI value holding %value%" PROPERTIES TIMEOUT 60) # it used to hang
+  cgt_add_output_refusal_test(${driver} ${ARGN})
+endfunction()
+
+# cgt_add_verify_bad_input_tests(<verify target>): a verify program refuses, with one line
+# and status 2, an unknown option, a missing file, a directory and a file that is not HDF5.
+function(cgt_add_verify_bad_input_tests verify)
+  set(exe $<TARGET_FILE:${verify}>)
+  cgt_add_cli_test(NAME "${verify}: unknown option" STATUS 2 LABELS hardening
+                   STDERR "^error: unrecognised option '--colour'$" COMMAND ${exe} --colour red)
+  cgt_add_cli_test(NAME "${verify}: a missing file" STATUS 2 LABELS hardening
+                   STDERR "^error: /nonexistent-dir/x.h5 does not exist$" COMMAND ${exe} /nonexistent-dir/x.h5)
+  cgt_add_cli_test(NAME "${verify}: a directory" STATUS 2 LABELS hardening
+                   STDERR "^error: .*/verify is a directory, not a result file$" COMMAND ${exe} ${PROJECT_SOURCE_DIR}/verify)
+  cgt_add_cli_test(NAME "${verify}: a file that is not HDF5" STATUS 2 LABELS hardening
+                   STDERR "^error: .*/CMakeLists.txt is not an HDF5 file$" COMMAND ${exe} ${PROJECT_SOURCE_DIR}/CMakeLists.txt)
 endfunction()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A verify program passes a fresh result file of its job and refuses (status 2, one line
 # naming why) the same file renamed .partial, marked incomplete, written by another
-# program, or with one data value altered.
+# program, with one data value altered, or with its parameters attribute edited.
 #   verify_refusal_test.sh [--ranks N] H5_TAMPER VERIFY DATASET DRIVER [driver options...]
 # DATASET is a column to alter, e.g. /positions/value; the driver runs on N ranks (2).
 set -uo pipefail
@@ -50,4 +50,9 @@ expect_refusal "another job's file" "$dir/other.h5" "written by cgt-other-job"
 cp "$dir/good.h5" "$dir/altered.h5"
 "$tamper" "$dir/altered.h5" bump "$dataset" || fail "h5_tamper failed"
 expect_refusal "altered data in $dataset" "$dir/altered.h5" "data altered"
+for edit in "garbage = 1" "max-heap = 9"; do # another provenance: a plausible and an unknown option
+  cp "$dir/good.h5" "$dir/params.h5"
+  "$tamper" "$dir/params.h5" set-text parameters "$edit" || fail "h5_tamper failed"
+  expect_refusal "parameters set to '$edit'" "$dir/params.h5" "the parameters attribute does not match its checksum"
+done
 echo "PASS"

@@ -55,6 +55,21 @@ cgt_build() {
   rm -f "$log"
 }
 
+# cgt_build_fuzz: configures (once) and builds the fuzz preset (clang's libFuzzer targets),
+# with CGT_FUZZ_SECONDS (default 30) per target for its tests.
+cgt_build_fuzz() {
+  local log
+  log=$(mktemp /tmp/cgt-fuzz-build.XXXXXX.log)
+  (cd "$CGT_ROOT" &&
+    cmake --preset fuzz -DCGT_FUZZ_SECONDS="${CGT_FUZZ_SECONDS:-30}" &&
+    cmake --build --preset fuzz -j "$(nproc)") >"$log" 2>&1 || {
+    tail -30 "$log" >&2
+    echo "error: the fuzz build failed (full log: $log)" >&2
+    return 1
+  }
+  rm -f "$log"
+}
+
 # cgt_mpiexec RANKS COMMAND...: mpiexec that works as root and with more ranks than cores.
 cgt_mpiexec() {
   local ranks=$1; shift

@@ -54,6 +54,12 @@ public:
             h5_check(m_close(id), call, where);
         }
     }
+    // Gives the id up without closing it (the caller closes it).
+    [[nodiscard]] hid_t release() {
+        const hid_t id = m_id;
+        m_id = H5I_INVALID_HID;
+        return id;
+    }
     [[nodiscard]] hid_t get() const { return m_id; }
     operator hid_t() const { return m_id; }
 

@@ -2,6 +2,7 @@
 
 #include "common/journal.hpp"
 #include "common/mpi_environment.hpp"
+#include "common/output_file.hpp"
 #include "common/partition.hpp"
 #include "common/progress.hpp"
 #include "common/stop_signal.hpp"
@@ -16,6 +17,8 @@
 #include <ctime>
 #include <map>
 #include <memory>
+#include <new>
+#include <stdexcept>
 #include <optional>
 #include <thread>
 
@@ -108,6 +111,7 @@ private:
     void compute_tasks();
     void run_task(std::uint64_t task);
     void maybe_sync();
+    void fail(std::string why);
     std::string resume_command() const;
     void remove_old_journal();
 
@@ -141,6 +145,9 @@ private:
     std::unique_ptr<Progress> m_progress;
     bool m_queue = false;
     bool m_task_stopped = false;
+    // This rank's failure to go on (a full disk, out of memory), told to every rank once
+    // the tasks stop: the run ends with it as one line and status 1, its journal kept.
+    std::optional<std::string> m_failure;
     std::uint64_t m_computed = 0;
     std::uint64_t m_advanced = 0; // units the running task reported itself
     std::uint64_t m_state_serial = 0;
@@ -221,6 +228,7 @@ void JobRunner::read_run_options(const po::variables_map& vm) {
 
 std::optional<std::string> JobRunner::plan_journal() {
     std::vector<std::string> dirs = m_merge;
+    if (auto busy = held_by_another_run(m_out + ".partial")) return busy;
     if (path_exists(m_out) && !m_force)
         return m_out + " exists: a result is replaced only with --force (or write to another --out)";
     if (m_merge.empty()) {
@@ -365,6 +373,12 @@ void JobRunner::advance(std::uint64_t units) {
     if (!m_queue) m_progress->advance(units);
 }
 
+void JobRunner::fail(std::string why) {
+    if (!m_failure) m_failure = std::move(why);
+    m_task_stopped = true; // this rank starts no other task
+    m_stop->request();     // nor do the others
+}
+
 void JobRunner::maybe_sync() {
     if (seconds_since(m_last_sync) < m_journal_every) return;
     m_writer->sync();
@@ -382,15 +396,27 @@ void JobRunner::run_task(std::uint64_t task) {
     m_state_serial = 0;
     for (const RecordRef& r : m_plan.states)
         if (r.task == task) ++m_state_serial;
-    if (m_job.compute(task, *m_tables, context) == TaskStatus::stopped) {
-        m_tables->abandon_task();
-        m_task_stopped = true;
+    try {
+        if (m_job.compute(task, *m_tables, context) == TaskStatus::stopped) {
+            m_tables->abandon_task();
+            m_task_stopped = true;
+            return;
+        }
+        const EncodedRecord record = m_tables->end_task();
+        if (test_write_fails("journal", m_comm.rank()))
+            throw std::runtime_error("cannot write journal " + m_writer->path() + ": No space left on device");
+        m_writer->append(RecordKind::task, 0, task, record.pieces);
+        ++m_computed;
+        maybe_sync();
+    } catch (const UsageError&) {
+        throw;
+    } catch (const std::bad_alloc&) {
+        fail("out of memory (std::bad_alloc) in task " + std::to_string(task));
+        return;
+    } catch (const std::exception& e) {
+        fail(e.what());
         return;
     }
-    const EncodedRecord record = m_tables->end_task();
-    m_writer->append(RecordKind::task, 0, task, record.pieces);
-    ++m_computed;
-    maybe_sync();
     // For tests only: CGT_TEST_TASK_SECONDS=S makes every computed task last at least S
     // longer, so that a kill or a signal lands in the middle of a run on a fast machine.
     static const double test_task_seconds = [] {
@@ -429,8 +455,13 @@ void JobRunner::compute_tasks() {
     for (std::uint64_t t : todo) units += m_queue ? 1 : m_job.task_units(t);
 
     if (!todo.empty()) {
-        if (m_comm.is_root()) create_journal_dir(m_journal);
-        m_comm.barrier();
+        std::optional<std::string> failed;
+        if (m_comm.is_root()) try {
+                create_journal_dir(m_journal);
+            } catch (const std::runtime_error& e) {
+                failed = e.what();
+            }
+        agree_on_failure(m_comm.raw(), failed);
         const std::string path = journal_file(m_journal, m_comm.rank());
         std::int64_t keep = -1;
         for (std::size_t f = 0; f < m_plan.files.size(); ++f)
@@ -440,8 +471,11 @@ void JobRunner::compute_tasks() {
             m_writer = std::make_unique<JournalWriter>(path, m_header, keep);
         } catch (const JournalError& e) {
             error = e.what();
+        } catch (const std::runtime_error& e) {
+            failed = e.what();
         }
         m_env.agree_on_usage(error);
+        agree_on_failure(m_comm.raw(), failed);
     }
     m_last_sync = Clock::now();
     m_progress = std::make_unique<Progress>(m_comm.raw(), units, m_info.progress_label.empty()
@@ -542,7 +576,15 @@ int JobRunner::run() {
     // The journal outlives this run when it stopped or did a part: durable now. A run that
     // goes on to write the result leaves its last records to the OS (a kill of the process
     // keeps them; a crash of the node loses at most --journal-every seconds of work).
-    if (m_writer && (stopped || done < m_tasks)) m_writer->sync();
+    if (m_writer && (stopped || done < m_tasks)) try {
+            m_writer->sync();
+        } catch (const std::runtime_error& e) {
+            if (!m_failure) m_failure = e.what();
+        }
+    if (m_failure)
+        *m_failure += " (" + std::to_string(done) + " of " + std::to_string(m_tasks) + " tasks are kept in " +
+                      m_journal + ": continue with --resume)";
+    agree_on_failure(m_comm.raw(), m_failure);
     if (stopped) {
         if (m_comm.is_root())
             std::fprintf(stderr, "%s: stopped: %llu of %llu tasks are done and kept in %s%s; continue with: %s\n",

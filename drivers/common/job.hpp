@@ -22,6 +22,10 @@
 //   - the collective write: the result file is created only when every task is done (a
 //     run that dies leaves its journal, never a file that looks complete), its root has
 //     the provenance attributes, and the journal is removed once the file is complete;
+//   - a failure that ends the run on one rank (a journal write on a full disk, out of
+//     memory in a task, a failed part of the collective result write) stops every rank
+//     as a stop signal would; the run ends with one line and status 1 (JobFailure), its
+//     journal kept for --resume and no result file left;
 //   - no silent overwrite: an existing --out, or a journal of a stopped run, is refused
 //     without --force (or --resume).
 //
@@ -29,7 +33,8 @@
 // its rows to them as blocks keyed by its place in the enumeration, so the rows are in
 // the same order whatever rank computed or restored them (see table.hpp).
 //
-// For tests only: with CGT_TEST_HOLD_FINAL_WRITE=SECONDS in the environment, the skeleton
+// For tests only: CGT_TEST_FAIL_WRITE (output_file.hpp) fails writes as a full disk would;
+// with CGT_TEST_HOLD_FINAL_WRITE=SECONDS in the environment, the skeleton
 // waits that long after the tables are written and before the file is renamed, so that a
 // test can kill a run during its final write; with CGT_TEST_TASK_SECONDS=S, every task it
 // computes takes S seconds longer, so that a test's kill or signal lands mid-run however

@@ -1,7 +1,10 @@
 #include "common/mpi_environment.hpp"
 
+#include "common/printable.hpp"
+
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 #include <vector>
 
 namespace cgt::common {
@@ -29,20 +32,31 @@ void MpiEnvironment::agree_on_usage(const std::optional<std::string>& error) con
     cgt::common::agree_on_usage(comm(), error);
 }
 
-void agree_on_usage(MPI_Comm comm, const std::optional<std::string>& error) {
+namespace {
+// The message of the lowest rank that passed one, on every rank; none if no rank did.
+std::optional<std::string> first_error(MPI_Comm comm, const std::optional<std::string>& error) {
     int rank = 0, size = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
     const int mine = error ? rank : size;
     int first = size;
     check_mpi(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
-    if (first == size) return;
+    if (first == size) return std::nullopt;
     std::string message = (rank == first) ? *error : std::string();
     unsigned long length = message.size();
     check_mpi(MPI_Bcast(&length, 1, MPI_UNSIGNED_LONG, first, comm), "MPI_Bcast");
     message.resize(length);
     check_mpi(MPI_Bcast(message.data(), static_cast<int>(length), MPI_CHAR, first, comm), "MPI_Bcast");
-    throw UsageError(message);
+    return message;
+}
+} // namespace
+
+void agree_on_usage(MPI_Comm comm, const std::optional<std::string>& error) {
+    if (auto message = first_error(comm, error)) throw UsageError(*message);
+}
+
+void agree_on_failure(MPI_Comm comm, const std::optional<std::string>& error) {
+    if (auto message = first_error(comm, error)) throw JobFailure(*message);
 }
 
 void MpiEnvironment::abort(int status) const {
@@ -62,15 +76,24 @@ void check_mpi(int rc, const char* call) {
 
 int run_driver(int argc, char** argv, const std::function<int(MpiEnvironment&)>& body) {
     MpiEnvironment env(argc, argv);
+    const std::string rank = env.size() > 1 ? " (rank " + std::to_string(env.rank()) + ")" : "";
+    auto fail = [&](const std::string& message) -> int {
+        std::fprintf(stderr, "error: %s%s\n", printable(message).c_str(), rank.c_str());
+        if (env.size() == 1) return 1; // no other rank waits: no abort, no MPI_ABORT banner
+        env.abort(1);
+    };
     try {
         return body(env);
     } catch (const UsageError& e) {
-        if (env.is_root()) std::fprintf(stderr, "error: %s\n", e.what());
+        if (env.is_root()) std::fprintf(stderr, "error: %s\n", printable(e.what()).c_str());
         return 2;
+    } catch (const JobFailure& e) {
+        if (env.is_root()) std::fprintf(stderr, "error: %s\n", printable(e.what()).c_str());
+        return 1;
+    } catch (const std::bad_alloc&) {
+        return fail("out of memory (std::bad_alloc)");
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: %s%s\n", e.what(),
-                     env.size() > 1 ? (" (rank " + std::to_string(env.rank()) + ")").c_str() : "");
-        env.abort(1);
+        return fail(e.what());
     }
 }
 

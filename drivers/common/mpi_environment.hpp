@@ -4,8 +4,14 @@
 // destruction, and the conventions for errors:
 //   - UsageError: the user's mistake. Options are validated identically on every rank
 //     (agree_on_usage makes sure), rank 0 prints one line `error: ...`, every rank exits 2.
+//   - JobFailure: a failure of the run's environment that every rank learned together
+//     (agree_on_failure), such as a result file that cannot be created: rank 0 prints one
+//     line, every rank exits 1, nothing is aborted.
 //   - any other exception: an internal failure; the rank that saw it prints `error: ...`
-//     and the whole job is aborted with status 1 (no rank is left waiting).
+//     and the whole job is aborted with status 1 (no rank is left waiting). On 1 rank there
+//     is nobody to abort: the process exits 1. Running out of memory says so.
+// Every message is printed through printable() (printable.hpp), so the user's text in it
+// cannot act on the terminal or break the line.
 #include <mpi.h>
 
 #include <functional>
@@ -16,6 +22,11 @@
 namespace cgt::common {
 
 class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class JobFailure : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
@@ -47,9 +58,13 @@ private:
 
 // The collective behind MpiEnvironment::agree_on_usage, for any communicator.
 void agree_on_usage(MPI_Comm comm, const std::optional<std::string>& error);
+// The same for a failure of the environment: if any rank passes one, every rank throws
+// JobFailure with the message of the lowest such rank.
+void agree_on_failure(MPI_Comm comm, const std::optional<std::string>& error);
 
 // Runs a driver's body inside the conventions above and returns the process status:
-// the body's return value, 2 after a UsageError, or it aborts the job with status 1.
+// the body's return value, 2 after a UsageError, 1 after a JobFailure, or it aborts the job
+// with status 1.
 int run_driver(int argc, char** argv, const std::function<int(MpiEnvironment&)>& body);
 
 // Throws std::runtime_error naming the MPI call if `rc` is not MPI_SUCCESS.

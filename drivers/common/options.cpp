@@ -1,10 +1,18 @@
 #include "common/options.hpp"
 
+#include "common/output_file.hpp"
+
 #include <boost/any.hpp>
 
+#include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdio>
 #include <cstdint>
+#include <cstring>
+#include <fcntl.h>
 #include <limits>
+#include <map>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -41,6 +49,55 @@ std::string first_line(std::string s) {
     if (auto p = s.find('\n'); p != std::string::npos) s.resize(p);
     return s;
 }
+
+// Boost.Program_options (1.74) fills its message template by replacing each placeholder
+// (%value%, %original_token%, ...) until none is left, so a value that itself contains
+// "%value%" never ends (fuzzing found it: cgt-nim --heaps %value% spun forever). The
+// user's '%' signs are swapped for a byte Boost does not look for while it formats, and
+// swapped back after.
+struct SubstitutionsOf : po::error_with_option_name {
+    static std::map<std::string, std::string>& of(po::error_with_option_name& e) {
+        return e.*&SubstitutionsOf::m_substitutions;
+    }
+};
+
+std::string message_of(po::error& e) {
+    constexpr char STAND_IN = '\x1e'; // ASCII record separator
+    if (auto* named = dynamic_cast<po::error_with_option_name*>(&e))
+        for (auto& [placeholder, value] : SubstitutionsOf::of(*named))
+            std::replace(value.begin(), value.end(), '%', STAND_IN);
+    std::string text = first_line(e.what());
+    std::replace(text.begin(), text.end(), STAND_IN, '%');
+    return text;
+}
+
+// The text of a --config file, or why it cannot be used. A UTF-8 byte order mark (which
+// some editors write) is dropped; control characters other than tab and CR are refused by
+// line, since they would reach option names and values unseen.
+std::optional<std::string> read_config_text(const std::string& path, std::string& text) {
+    const std::string unreadable = "cannot read --config file '" + path + "'";
+    if (auto kind = not_regular_file(path); kind && *kind == "a directory")
+        return unreadable + ": it is a directory";
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return unreadable;
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) return unreadable;
+    text = buffer.str();
+    if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
+    std::size_t line = 1;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte == '\n') ++line;
+        else if ((byte < 0x20 && byte != '\t' && byte != '\r') || byte == 0x7F) {
+            char code[8];
+            std::snprintf(code, sizeof code, "0x%02X", byte);
+            return "in --config file '" + path + "': line " + std::to_string(line) +
+                   " contains the control character " + code;
+        }
+    }
+    return std::nullopt;
+}
 } // namespace
 
 std::optional<std::string>
@@ -48,11 +105,25 @@ Options::parse_quietly(int argc, const char* const argv[],
                        const std::function<void(const po::variables_map&)>& validate, bool& help,
                        bool& version) {
     help = version = false;
+    // Runs `validate`; a kernel's std::invalid_argument is a usage error like UsageError.
+    auto check = [&](const po::variables_map& vm) -> std::optional<std::string> {
+        if (!validate) return std::nullopt;
+        try {
+            validate(vm);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        } catch (const UsageError& e) {
+            return std::string(e.what());
+        }
+        return std::nullopt;
+    };
     try {
         po::options_description all;
         all.add(m_own).add(m_generic).add(m_run);
         po::variables_map vm;
-        po::store(po::command_line_parser(argc, argv).options(all).positional(m_positional).run(), vm);
+        const auto command_line =
+            po::command_line_parser(argc, argv).options(all).positional(m_positional).run();
+        po::store(command_line, vm);
         if (vm.count("help")) {
             help = true;
             return std::nullopt;
@@ -61,33 +132,47 @@ Options::parse_quietly(int argc, const char* const argv[],
             version = true;
             return std::nullopt;
         }
+        std::string config_path;
+        po::options_description file_options; // outlives `config`, which points to it
+        std::optional<po::parsed_options> config;
+        bool overridden = false; // the command line sets an option the file sets too
         if (vm.count("config")) {
-            const auto path = vm["config"].as<std::string>();
-            std::ifstream in(path);
-            if (!in) return "cannot read --config file '" + path + "'";
-            po::options_description file_options;
+            config_path = vm["config"].as<std::string>();
+            std::string text;
+            if (auto error = read_config_text(config_path, text)) return error;
+            std::istringstream in(text);
             file_options.add(m_own);
             if (m_with_output) file_options.add_options()("out", po::value<std::string>())(
                 "quiet", po::value<bool>());
             try {
-                po::store(po::parse_config_file(in, file_options, false), vm);
-            } catch (const po::error& e) {
-                return "in --config file '" + path + "': " + first_line(e.what());
+                config = po::parse_config_file(in, file_options, false);
+                // Every value of the file is checked, also one the command line overrides.
+                po::variables_map from_file;
+                po::store(*config, from_file);
+                for (const auto& [name, value] : from_file)
+                    overridden = overridden || (vm.count(name) && !vm[name].defaulted());
+                po::store(*config, vm);
+            } catch (po::error& e) {
+                return "in --config file '" + config_path + "': " + message_of(e);
             }
         }
         po::notify(vm);
-        if (validate) {
-            try {
-                validate(vm);
-            } catch (const std::invalid_argument& e) { // a kernel's check of a value
-                return std::string(e.what());
-            }
+        if (auto error = check(vm)) return error;
+        if (overridden && validate) {
+            // The file's values must be valid on their own too: validate them as if the
+            // command line did not override them, then again the values that apply.
+            po::variables_map file_first;
+            po::store(*config, file_first);
+            po::store(command_line, file_first);
+            po::notify(file_first);
+            if (auto error = check(file_first)) return "in --config file '" + config_path + "': " + *error;
+            if (auto error = check(vm)) return error;
         }
-        if (m_with_output) check_writable_output(vm["out"].as<std::string>());
+        if (m_with_output) check_result_path(vm["out"].as<std::string>());
         m_values = std::move(vm);
         return std::nullopt;
-    } catch (const po::error& e) {
-        return first_line(e.what());
+    } catch (po::error& e) {
+        return message_of(e);
     } catch (const UsageError& e) {
         return std::string(e.what());
     }
@@ -186,17 +271,46 @@ std::string Options::own_parameters_text() const {
 
 void check_writable_output(const std::string& path, const std::string& option) {
     if (path.empty()) throw UsageError(option + " must not be empty");
+    const std::string cannot = "cannot write " + option + " '" + path + "'";
+    if (auto kind = not_regular_file(path)) throw UsageError(cannot + ": it is " + *kind);
     struct stat st {};
-    if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-        throw UsageError("cannot write " + option + " '" + path + "': it is a directory");
     const auto slash = path.rfind('/');
     const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
     if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-        throw UsageError("cannot write " + option + " '" + path + "': directory '" + dir +
-                         "' does not exist");
+        throw UsageError(cannot + ": directory '" + dir + "' does not exist");
     if (access(dir.c_str(), W_OK) != 0)
-        throw UsageError("cannot write " + option + " '" + path + "': directory '" + dir +
-                         "' is not writable");
+        throw UsageError(cannot + ": directory '" + dir + "' is not writable");
+
+    // The temporary file the writer creates first: it must be a regular file if it is there,
+    // and creatable if not (which access() does not tell for root, nor on /proc).
+    const std::string temporary = path + (option == "--checkpoint" ? ".tmp" : ".partial");
+    if (lstat(temporary.c_str(), &st) == 0) {
+        if (!S_ISREG(st.st_mode) && !(S_ISLNK(st.st_mode) && option == "--checkpoint"))
+            throw UsageError(cannot + ": '" + temporary + "' is " + file_kind(st.st_mode));
+        return;
+    }
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+        ::close(fd);
+        ::unlink(temporary.c_str());
+    } else if (errno != EEXIST) { // EEXIST: another rank's probe, or a run that just started
+        throw UsageError(cannot + ": cannot create '" + temporary + "': " + std::strerror(errno));
+    }
+}
+
+void check_result_path(const std::string& path) {
+    // Open MPI 4.1's MPI-IO copies the path into fixed buffers when it opens PATH.partial
+    // (sharedfp/lockedfile: PATH.partial.locktest.RANK into 256 bytes, a buffer overflow
+    // that aborts the process; sharedfp/sm: a file named after PATH.partial in its
+    // session directory, which fails for long names). What fits with up to a million ranks:
+    const auto slash = path.rfind('/');
+    const std::size_t name = path.size() - (slash == std::string::npos ? 0 : slash + 1);
+    if (path.size() > MAX_RESULT_PATH || name > MAX_RESULT_NAME)
+        throw UsageError("--out '" + path + "' is too long for Open MPI's MPI-IO: at most " +
+                         std::to_string(MAX_RESULT_PATH) + " characters and a file name of at most " +
+                         std::to_string(MAX_RESULT_NAME) + " work, this one has " +
+                         std::to_string(path.size()) + " and " + std::to_string(name));
+    check_writable_output(path, "--out");
 }
 
 std::pair<long, long> parse_range(const std::string& text, const std::string& option) {

@@ -36,7 +36,9 @@ public:
     void positional(const std::string& name, int max_count) { m_positional.add(name.c_str(), max_count); }
 
     // Parses argv and --config; runs `validate` (which throws UsageError, or
-    // std::invalid_argument from a kernel's check, on a bad value).
+    // std::invalid_argument from a kernel's check, on a bad value). Every value of the
+    // --config file is checked, also one the command line overrides: `validate` then runs
+    // on the file's values first and last on those that apply (so it may run three times).
     // Returns false after printing --help or --version (the program should then exit 0).
     // On a usage error throws UsageError. Not collective: for a tool without MPI.
     bool parse(int argc, const char* const argv[],
@@ -81,9 +83,16 @@ private:
     po::variables_map m_values;
 };
 
-// Throws UsageError unless `path` can be created: its directory exists and is writable,
-// and the path is not a directory.
+// Throws UsageError unless `path` can be written: it is a regular file or absent (never a
+// directory, device, FIFO or socket), its directory exists and is writable, and the
+// temporary file written first (PATH.partial for --out, PATH.tmp for --checkpoint) is a
+// regular file or can be created there (tried, and removed again).
 void check_writable_output(const std::string& path, const std::string& option = "--out");
+
+// check_writable_output for a result file (--out), and a path that Open MPI's MPI-IO can
+// open: PATH of at most MAX_RESULT_PATH characters, its file name at most MAX_RESULT_NAME.
+inline constexpr std::size_t MAX_RESULT_PATH = 231, MAX_RESULT_NAME = 221;
+void check_result_path(const std::string& path);
 
 // Parses an inclusive range "a-b" or a single number "a" (e.g. --sizes 1-5). Throws
 // UsageError naming `option` on anything else or a > b.

@@ -1,12 +1,16 @@
 #include "common/result_file.hpp"
 
+#include "common/hash.hpp"
 #include "common/mpi_environment.hpp"
+#include "common/output_file.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <cstdio>
 #include <ctime>
 #include <numeric>
+#include <optional>
+#include <unistd.h>
 
 namespace cgt {
 const char* build_version(); // generated at build time (cmake/WriteVersion.cmake)
@@ -15,6 +19,10 @@ const char* build_version(); // generated at build time (cmake/WriteVersion.cmak
 namespace cgt::common {
 
 std::string program_version() { return build_version(); }
+
+std::string parameters_checksum(const std::string& parameters) {
+    return std::to_string(hash_bytes(parameters.data(), parameters.size()));
+}
 
 namespace {
 std::string iso8601_now(double seconds_ago) {
@@ -38,10 +46,16 @@ ResultFile::ResultFile(MPI_Comm comm, std::string path, std::string program, std
     MPI_Comm_size(comm, &m_size);
     silence_hdf5_errors();
     const std::string where = partial_path();
+    lock_partial_file();
     H5Id fapl(h5_check(H5Pcreate(H5P_FILE_ACCESS), "H5Pcreate", where), H5Pclose);
     h5_check(H5Pset_fapl_mpio(fapl, comm, MPI_INFO_NULL), "H5Pset_fapl_mpio", where);
-    m_file = H5Id(h5_check(H5Fcreate(where.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), "H5Fcreate", where),
-                  H5Fclose);
+    const hid_t file = H5Fcreate(where.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    std::optional<std::string> failed;
+    if (file < 0) failed = "cannot write '" + where + "': H5Fcreate failed";
+    else if (m_rank == 0 && !m_lock.holds(where))
+        failed = "cannot write '" + where + "': another program replaced it while it was being created";
+    agree_on_failure(comm, failed);
+    m_file = H5Id(file, H5Fclose);
 
     // Every rank writes the same attribute values: rank 0's clock decides `started`.
     std::string started = iso8601_now(run_seconds);
@@ -51,14 +65,44 @@ ResultFile::ResultFile(MPI_Comm comm, std::string path, std::string program, std
     set_attribute("/", "program", program);
     set_attribute("/", "version", program_version());
     set_attribute("/", "parameters", parameters);
+    set_attribute("/", "parameters_checksum", parameters_checksum(parameters));
     set_attribute("/", "ranks", std::int64_t{m_size});
     set_attribute("/", "started", started);
     set_attribute("/", "complete", std::int64_t{0});
     // On disk now, so a run that dies leaves a readable PATH.partial that says complete = 0.
-    h5_check(H5Fflush(m_file, H5F_SCOPE_GLOBAL), "H5Fflush", where);
+    agree_on_write(H5Fflush(m_file, H5F_SCOPE_GLOBAL), "H5Fflush");
 }
 
 ResultFile::~ResultFile() = default; // an unfinished file stays PATH.partial, complete = 0
+
+void ResultFile::agree_on_write(herr_t status, const std::string& call) {
+    // A write may fail on one rank only (its part of a full disk): every rank learns it here,
+    // before the next collective call, and they all unwind together (no rank left waiting).
+    std::optional<std::string> failed;
+    if (status < 0 || (call.starts_with("H5Dwrite") && test_write_fails("result", m_rank)))
+        failed = "cannot write '" + partial_path() + "' (" + call +
+                 "): " + write_failure_cause(partial_path(), "the write failed") +
+                 "; the run's tasks stay in its journal: make room and run it again with --resume";
+    try {
+        agree_on_failure(m_comm, failed);
+    } catch (const JobFailure&) {
+        // The file is no use now and may be what filled the disk: its name goes (rank 0 holds
+        // it), its space once every rank has closed it, as the ranks unwind.
+        if (m_rank == 0) ::unlink(partial_path().c_str());
+        m_lock.release();
+        throw;
+    }
+}
+
+void ResultFile::lock_partial_file() {
+    // Rank 0 creates and locks PATH.partial before anyone truncates it, so a second run to
+    // the same --out is refused rather than overwriting this one's file.
+    std::optional<std::string> error;
+    OutputLock::Refusal refusal = OutputLock::Refusal::none;
+    if (m_rank == 0) error = m_lock.acquire(partial_path(), refusal);
+    agree_on_usage(m_comm, refusal == OutputLock::Refusal::busy ? error : std::nullopt);
+    agree_on_failure(m_comm, refusal == OutputLock::Refusal::failed ? error : std::nullopt);
+}
 
 double ResultFile::wall_seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
@@ -232,7 +276,7 @@ void ResultFile::write_table(const std::string& name, LocalTable& table, const s
             const hsize_t mdims[1] = {std::max<std::uint64_t>(hi - lo, 1)};
             H5Id mem_space(h5_check(H5Screate_simple(1, mdims, nullptr), "H5Screate_simple", at), H5Sclose);
             if (hi == lo) h5_check(H5Sselect_none(mem_space), "H5Sselect_none", at);
-            h5_check(H5Dwrite(set, type, mem_space, file_space, dxpl, data), "H5Dwrite", at);
+            agree_on_write(H5Dwrite(set, type, mem_space, file_space, dxpl, data), "H5Dwrite of " + name + "/" + column.name);
         }
         set.close("H5Dclose", at);
     }
@@ -260,12 +304,18 @@ void ResultFile::finish() {
     check_mpi(MPI_Bcast(&wall, 1, MPI_DOUBLE, 0, m_comm), "MPI_Bcast");
     set_attribute("/", "wall_seconds", wall);
     set_attribute("/", "complete", std::int64_t{1});
-    m_file.close("H5Fclose", partial_path());
-    check_mpi(MPI_Barrier(m_comm), "MPI_Barrier");
-    int ok = 1;
-    if (m_rank == 0) ok = std::rename(partial_path().c_str(), m_path.c_str()) == 0;
-    check_mpi(MPI_Bcast(&ok, 1, MPI_INT, 0, m_comm), "MPI_Bcast");
-    if (!ok) throw std::runtime_error("rename " + partial_path() + " -> " + m_path + " failed");
+    const hid_t file = m_file.release();
+    agree_on_write(H5Fclose(file), "H5Fclose"); // also the barrier before the rename
+    std::optional<std::string> error;
+    if (m_rank == 0) {
+        try {
+            rename_over_regular_file(partial_path(), m_path);
+            m_lock.release();
+        } catch (const std::runtime_error& e) {
+            error = std::string(e.what()) + " (the complete result stays in '" + partial_path() + "')";
+        }
+    }
+    agree_on_failure(m_comm, error);
     m_finished = true;
 }
 

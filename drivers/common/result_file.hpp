@@ -9,8 +9,10 @@
 //
 // The file is created as PATH.partial and renamed to PATH by finish() after every rank has
 // written and the file is closed; a run that dies leaves only PATH.partial, marked
-// complete = 0.
+// complete = 0. PATH.partial stays locked by rank 0 while the run writes it, and neither
+// it nor PATH is ever anything but a regular file (output_file.hpp).
 #include "common/hdf5_handle.hpp"
+#include "common/output_file.hpp"
 #include "common/schema.hpp"
 #include "common/table.hpp"
 
@@ -25,13 +27,17 @@ namespace cgt::common {
 
 // The build's `git describe`.
 std::string program_version();
+// The root attribute `parameters_checksum`: hash_bytes of the parameters text, in decimal.
+// A reader refuses a file whose parameters do not match it (edited provenance).
+std::string parameters_checksum(const std::string& parameters);
 
 class ResultFile {
 public:
     // Collective. Creates PATH.partial (replacing any old one) and writes the provenance
     // attributes with complete = 0. `run_seconds`: how long the run has been going already
     // (the driver skeleton creates the file once the tasks are done), so that `started` and
-    // `wall_seconds` cover the whole run.
+    // `wall_seconds` cover the whole run. Throws UsageError on every rank when another run
+    // holds PATH.partial, JobFailure on every rank when it cannot be created.
     ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters,
                double run_seconds = 0.0);
     ~ResultFile();
@@ -59,7 +65,8 @@ public:
     void set_attribute(const std::string& object, const std::string& name, std::int64_t value);
     void set_attribute(const std::string& object, const std::string& name, double value);
 
-    // Collective: wall_seconds, complete = 1, close, rename PATH.partial -> PATH.
+    // Collective: wall_seconds, complete = 1, close, rename PATH.partial -> PATH (JobFailure
+    // on every rank if PATH is a directory, a device or the like: it is never replaced).
     void finish();
 
     [[nodiscard]] const std::string& path() const { return m_path; }
@@ -68,12 +75,17 @@ public:
 
 private:
     H5Id open_object(const std::string& object);
+    void lock_partial_file();
+    // Collective, after a write every rank made: JobFailure on every rank (naming the call
+    // and, if it can tell, a full disk) if it failed on any, PATH.partial then removed.
+    void agree_on_write(herr_t status, const std::string& call);
 
     MPI_Comm m_comm;
     int m_rank = 0, m_size = 1;
     std::uint64_t m_write_slab_bytes = std::uint64_t{64} << 20;
     std::string m_path;
     std::chrono::steady_clock::time_point m_start;
+    OutputLock m_lock; // rank 0 only
     H5Id m_file;
     bool m_finished = false;
 };

@@ -1,5 +1,8 @@
 #include "common/result_reader.hpp"
 
+#include "common/output_file.hpp" // file_kind
+#include "common/result_file.hpp" // parameters_checksum
+
 #include <algorithm>
 #include <sstream>
 #include <sys/stat.h>
@@ -45,6 +48,8 @@ ResultReader::ResultReader(const std::string& path, const std::string& expected_
             throw ResultRefused(path + " does not exist, only " + path + suffix + " (its run did not finish)");
         throw ResultRefused(path + " does not exist");
     }
+    if (!S_ISREG(st.st_mode))
+        throw ResultRefused(path + " is " + file_kind(st.st_mode) + ", not a result file");
     const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
     if (file < 0) throw ResultRefused(path + " is not an HDF5 file");
     m_file = H5Id(file, H5Fclose);
@@ -54,6 +59,13 @@ ResultReader::ResultReader(const std::string& path, const std::string& expected_
     if (program != expected_program)
         throw ResultRefused(path + " was written by " + (program.empty() ? "an unknown program" : program) +
                             ", not " + expected_program);
+    // The provenance the tables were computed from: its own checksum, so that a file whose
+    // parameters were edited (it would pass for a run of other parameters) is refused.
+    const std::string parameters = has_attribute(m_file, "parameters") ? text_attribute("parameters") : "";
+    if (!has_attribute(m_file, "parameters_checksum"))
+        throw ResultRefused(path + " has no parameters_checksum (written by an older build? run it again)");
+    if (text_attribute("parameters_checksum") != parameters_checksum(parameters))
+        throw ResultRefused(path + ": data altered: the parameters attribute does not match its checksum");
 }
 
 std::string ResultReader::text_attribute(const std::string& name) const {

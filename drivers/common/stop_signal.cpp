@@ -36,10 +36,10 @@ StopSignal::~StopSignal() {
     if (!finalized && m_comm != MPI_COMM_NULL) MPI_Comm_free(&m_comm);
 }
 
-bool StopSignal::requested() const { return received() || m_remote.load(); }
+bool StopSignal::requested() const { return received() || m_local.load() || m_remote.load(); }
 
 void StopSignal::poll() {
-    if (received() && !m_told) {
+    if ((received() || m_local.load()) && !m_told) {
         m_told = true;
         // One-word messages go out eagerly: these sends do not wait for the receivers.
         const int word = 1;

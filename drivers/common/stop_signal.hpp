@@ -30,6 +30,9 @@ public:
     StopSignal& operator=(const StopSignal&) = delete;
 
     [[nodiscard]] bool requested() const;
+    // Asks the ranks to stop as a signal would, from this rank: for a failure (a full disk)
+    // that ends the run, so that the other ranks stop taking tasks too. Any thread.
+    void request() { m_local = true; }
     void poll();
     // Collective: whether any rank stopped; takes every notice still on its way.
     bool finish();
@@ -40,6 +43,7 @@ private:
     bool m_told = false;           // this rank's notices are sent
     int m_heard = 0;               // notices received
     std::atomic<bool> m_remote{false};
+    std::atomic<bool> m_local{false}; // request()
 };
 
 } // namespace cgt::common

@@ -1,10 +1,12 @@
 #pragma once
 // The main() of a tool that is not an MPI program (interactive tools, benchmarks): a
 // UsageError is one line `error: ...` and status 2, any other failure one line and
-// status 1. MPI drivers use run_driver (mpi_environment.hpp) instead.
+// status 1 (printed through printable()). MPI drivers use run_driver (mpi_environment.hpp).
 #include "common/mpi_environment.hpp" // UsageError
+#include "common/printable.hpp"
 
 #include <iostream>
+#include <new>
 
 namespace cgt::common {
 
@@ -13,10 +15,13 @@ int run_tool(Body&& body) {
     try {
         return body();
     } catch (const common::UsageError& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        std::cerr << "error: " << printable(e.what()) << "\n";
         return 2;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory (std::bad_alloc)\n";
+        return 1;
     } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        std::cerr << "error: " << printable(e.what()) << "\n";
         return 1;
     }
 }

@@ -4,6 +4,7 @@
 // with its mean and temperature (--analysis: everything, and the thermographs drawn), and
 // with --to-move every cut of that player and whether it keeps a win.
 #include "common/options.hpp"
+#include "common/output_file.hpp" // not_regular_file
 #include "common/tool_main.hpp"
 #include "hackenbush-tool/report.hpp"
 
@@ -25,6 +26,8 @@ std::string read_input(const std::string& name, bool& stdin_used) {
         stdin_used = true;
         return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
     }
+    if (auto kind = common::not_regular_file(name); kind && *kind == "a directory")
+        throw UsageError("cannot read picture file '" + name + "': it is a directory");
     std::ifstream in(name, std::ios::binary);
     if (!in) throw UsageError("cannot read picture file '" + name + "'");
     std::ostringstream text;

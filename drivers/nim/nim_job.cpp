@@ -18,12 +18,19 @@ std::vector<TakeAway> parse_games(const std::string& text) {
     std::replace(spaced.begin(), spaced.end(), ';', ' ');
     std::istringstream in(spaced);
     std::vector<TakeAway> games;
+    std::vector<std::string> items;
     for (std::string item; in >> item;) {
         try {
             games.push_back(TakeAway::parse(item));
         } catch (const std::invalid_argument& e) {
             throw std::invalid_argument("--games: '" + item + "': " + e.what());
         }
+        // A game listed twice would give its table rows twice (the verifier refuses them).
+        for (std::size_t i = 0; i + 1 < games.size(); ++i)
+            if (games[i].name() == games.back().name())
+                throw std::invalid_argument("--games: '" + item + "' is " + games.back().name() +
+                                            " again (listed before as '" + items[i] + "')");
+        items.push_back(item);
     }
     if (games.empty()) throw std::invalid_argument("--games is empty: name at least one game (nim or a set like 1,3,4)");
     return games;

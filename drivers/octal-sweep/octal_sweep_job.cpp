@@ -52,6 +52,7 @@ std::vector<ListedGame> parse_games(const std::string& text) {
     std::replace(spaced.begin(), spaced.end(), ';', ' ');
     std::istringstream in(spaced);
     std::vector<ListedGame> games;
+    std::vector<std::string> items;
     for (std::string item; in >> item;) {
         try {
             ListedGame listed;
@@ -65,12 +66,23 @@ std::vector<ListedGame> parse_games(const std::string& text) {
             if (body.size() > MISERE_SUFFIX.size() && body.ends_with(MISERE_SUFFIX)) {
                 play = Play::misere;
                 body.resize(body.size() - MISERE_SUFFIX.size());
+            } else if (const auto colon = body.find(':'); colon != std::string::npos) {
+                throw std::invalid_argument("unknown suffix '" + body.substr(colon) + "' (the only one is " +
+                                            std::string(MISERE_SUFFIX) + ")");
             }
             if (body != "grundy" || play != Play::normal) listed.octal = OctalGame::parse_game(body, play);
             games.push_back(std::move(listed));
         } catch (const std::invalid_argument& e) {
             throw std::invalid_argument("--games: '" + item + "': " + e.what());
         }
+        // The same game twice (.77 and .770 included) would give its table rows twice.
+        const ListedGame& last = games.back();
+        for (std::size_t i = 0; i + 1 < games.size(); ++i)
+            if (games[i].octal == last.octal)
+                throw std::invalid_argument("--games: '" + item + "' is " +
+                                            (last.octal ? last.octal->name() : std::string("grundy")) +
+                                            " again (listed before as '" + items[i] + "')");
+        items.push_back(item);
     }
     return games;
 }

@@ -1,6 +1,7 @@
 // cgt-octal: one heap game (an octal code or a subtraction set): its Grundy values, and its
 // preperiod and period with the proof bound used, or "not yet periodic up to N".
 #include "common/options.hpp"
+#include "common/printable.hpp"
 #include "impartial/octal_analysis.hpp"
 #include "octal-tool/frontier_report.hpp"
 #include "octal-tool/octal_report.hpp"
@@ -115,7 +116,7 @@ int main(int argc, char* argv[]) {
         });
         if (!run) return 0;
     } catch (const UsageError& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        std::cerr << "error: " << printable(e.what()) << "\n";
         return 2;
     }
 
@@ -155,7 +156,7 @@ int main(int argc, char* argv[]) {
         std::cout << (json ? octal_tool::describe_json(game, analysis, report)
                            : octal_tool::describe(game, analysis, report));
     } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        std::cerr << "error: " << printable(e.what()) << "\n";
         return 1;
     }
     return 0;

@@ -66,6 +66,16 @@ Picture::Picture(std::vector<Edge> edges, Unchecked) : m_edges(std::move(edges))
     }
 }
 
+namespace {
+// A field as an error message shows it: a NUL byte would end the message (what() is a C
+// string), so it is written \x00; the program prints other control bytes escaped.
+std::string shown(std::string_view field) {
+    std::string text;
+    for (const char c : field) text += c == '\0' ? std::string("\\x00") : std::string(1, c);
+    return text;
+}
+} // namespace
+
 Picture Picture::parse(std::string_view text) {
     std::vector<Edge> edges;
     std::uint32_t line_number = 0;
@@ -95,7 +105,7 @@ Picture Picture::parse(std::string_view text) {
         for (int k = 0; k < 2; ++k) {
             const std::string_view f = fields[static_cast<std::size_t>(k)];
             if (f.empty() || f.size() > 6 || f.find_first_not_of("0123456789") != std::string_view::npos)
-                throw std::invalid_argument(where + "bad vertex '" + std::string(f) +
+                throw std::invalid_argument(where + "bad vertex '" + shown(f) +
                                             "' (expected an integer 0.." +
                                             std::to_string(MAX_VERTEX) + ", 0 the ground)");
             (k == 0 ? e.u : e.v) = static_cast<std::uint32_t>(std::stoul(std::string(f)));
@@ -105,7 +115,7 @@ Picture Picture::parse(std::string_view text) {
         else if (c == "R" || c == "r") e.colour = Colour::Red;
         else if (c == "G" || c == "g") e.colour = Colour::Green;
         else
-            throw std::invalid_argument(where + "unknown colour '" + std::string(c) +
+            throw std::invalid_argument(where + "unknown colour '" + shown(c) +
                                         "' (expected B, R or G)");
         if (edges.size() == MAX_EDGES)
             throw std::invalid_argument(where + "more than 64 edges (a picture holds at most 64)");

@@ -56,14 +56,21 @@ std::vector<SplitVerdict> judge_splits(std::span<const HeapSize> heaps,
 
 std::vector<HeapSize> parse_heaps(const std::string& text, HeapSize max_heap) {
     std::vector<HeapSize> heaps;
+    bool comma_pending = false, empty_item = false; // a comma with no heap before or after it
     std::size_t pos = 0;
-    const std::string separators = " \t,";
     while (true) {
-        const std::size_t begin = text.find_first_not_of(separators, pos);
-        if (begin == std::string::npos) break;
-        const std::size_t end = std::min(text.find_first_of(separators, begin), text.size());
-        const std::string item = text.substr(begin, end - begin);
+        pos = text.find_first_not_of(" \t", pos);
+        if (pos == std::string::npos) break;
+        if (text[pos] == ',') {
+            empty_item = empty_item || heaps.empty() || comma_pending;
+            comma_pending = true;
+            ++pos;
+            continue;
+        }
+        const std::size_t end = std::min(text.find_first_of(" \t,", pos), text.size());
+        const std::string item = text.substr(pos, end - pos);
         pos = end;
+        comma_pending = false;
         const bool digits = item.find_first_not_of("0123456789") == std::string::npos;
         // 19 digits always fit in 64 bits, so stoull cannot throw below.
         const HeapSize heap = digits && item.size() <= 19 ? std::stoull(item) : 0;
@@ -73,6 +80,8 @@ std::vector<HeapSize> parse_heaps(const std::string& text, HeapSize max_heap) {
         heaps.push_back(heap);
     }
     if (heaps.empty()) throw std::invalid_argument("no heaps given");
+    if (empty_item || comma_pending)
+        throw std::invalid_argument("'" + text + "' has an empty item: a comma with no heap on one side");
     return heaps;
 }
 

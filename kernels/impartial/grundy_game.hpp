@@ -58,7 +58,8 @@ Grundy position_value(std::span<const HeapSize> heaps, std::span<const Grundy> v
 
 // Parses a list of heap sizes typed by a user, separated by commas and/or blanks
 // ("10 7 5", "10,7,5"). Each must be an integer 1..max_heap; std::invalid_argument with a
-// message naming the offending item otherwise, or if the list is empty.
+// message naming the offending item otherwise, if the list is empty, or if a comma has no
+// heap on one side ("10,,7", ",3").
 std::vector<HeapSize> parse_heaps(const std::string& text, HeapSize max_heap);
 
 // Win/loss of positions of Grundy's game by plain game-tree search, memoised on the sorted

@@ -1,5 +1,7 @@
 #include "impartial/octal.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 namespace cgt::impartial {
@@ -84,6 +86,12 @@ OctalGame OctalGame::subtraction(const std::vector<Heap>& set, Play play) {
 
 OctalGame OctalGame::parse_game(const std::string& text, Play play) {
     std::string body = trimmed(text);
+    const bool word =
+        std::any_of(body.begin(), body.end(), [](unsigned char c) { return std::isalpha(c) != 0; }) &&
+        body.find_first_of("0123456789") == std::string::npos;
+    if (word)
+        throw std::invalid_argument("'" + body + "' is not a game: write an octal code such as .77 " +
+                                    "or a subtraction set such as 1,3,4");
     if (body.find('.') != std::string::npos) {
         OctalGame game = parse(body);
         if (play == Play::misere) return OctalGame(game.m_digits, play, false);

@@ -1,10 +1,19 @@
 #include "impartial/take_away.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 #include <stdexcept>
 
 namespace cgt::impartial {
+
+namespace {
+// Letters and no digit: a word such as "foo", not a set with a bad element.
+bool is_word(const std::string& text) {
+    return std::any_of(text.begin(), text.end(), [](unsigned char c) { return std::isalpha(c) != 0; }) &&
+           text.find_first_of("0123456789") == std::string::npos;
+}
+} // namespace
 
 TakeAway TakeAway::nim() { return TakeAway(true, {}); }
 
@@ -19,6 +28,9 @@ TakeAway TakeAway::subtraction(std::vector<Heap> set) {
 
 TakeAway TakeAway::parse(const std::string& text) {
     if (text == "nim") return nim();
+    if (is_word(text))
+        throw std::invalid_argument("'" + text +
+                                    "' is not a game: write nim or a subtraction set such as 1,3,4");
     std::string body = text;
     if (!body.empty() && body.front() == '{') {
         if (body.back() != '}') throw std::invalid_argument("unbalanced braces in '" + text + "'");

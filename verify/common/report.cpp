@@ -1,6 +1,7 @@
 #include "verify/common/report.hpp"
 
 #include "common/json_writer.hpp"
+#include "common/printable.hpp"
 #include "verify/common/reference_data.hpp"
 
 #include <cstdio>
@@ -135,7 +136,7 @@ int run_verify(int argc, char* argv[], const std::string& verify_name, const std
                                     .str()
                                     .c_str());
         std::fflush(stdout);
-        std::fprintf(stderr, "error: %s\n", message.c_str());
+        std::fprintf(stderr, "error: %s\n", common::printable(message).c_str());
         return 2;
     };
     try {
@@ -158,7 +159,7 @@ int run_verify(int argc, char* argv[], const std::string& verify_name, const std
         body(file, report, data_dir);
         return report.finish();
     } catch (const common::UsageError& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
+        std::fprintf(stderr, "error: %s\n", common::printable(e.what()).c_str());
         return 2;
     } catch (const common::ResultRefused& e) {
         return refused(e.what());

@@ -1,3 +1,4 @@
+#include "common/mpi_environment.hpp"
 #include "common/partition.hpp"
 #include "common/result_file.hpp"
 #include "common/result_reader.hpp"
@@ -8,6 +9,7 @@
 
 #include <cstdio>
 #include <string>
+#include <sys/stat.h>
 #include <tuple>
 #include <unistd.h>
 
@@ -163,6 +165,55 @@ TEST_CASE("ResultFile: an unfinished file stays .partial and readers refuse it",
         CHECK_THROWS_WITH(ResultReader(path, "cgt-test"), Catch::Contains("only " + path + ".partial"));
         std::remove((path + ".partial").c_str());
         CHECK_THROWS_WITH(ResultReader(path, "cgt-test"), Catch::Contains("does not exist"));
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+TEST_CASE("ResultFile: a .partial it cannot create is one JobFailure on every rank", "[mpi]") {
+    // Options refuse these before any work; ResultFile refuses them again if they appear
+    // after that check, on every rank alike (no rank is left in a collective).
+    const std::string path = temp_path("uncreatable");
+    if (world_rank() == 0) REQUIRE(::mkdir((path + ".partial").c_str(), 0700) == 0);
+    MPI_Barrier(MPI_COMM_WORLD);
+    CHECK_THROWS_MATCHES(ResultFile(MPI_COMM_WORLD, path, "cgt-test", ""), JobFailure,
+                         Catch::Message("cannot write '" + path + ".partial': it is a directory"));
+    if (world_rank() == 0) ::rmdir((path + ".partial").c_str());
+    const std::string nowhere = "/nonexistent-dir/x.h5";
+    CHECK_THROWS_MATCHES(ResultFile(MPI_COMM_WORLD, nowhere, "cgt-test", ""), JobFailure,
+                         Catch::Message("cannot write '" + nowhere + ".partial': No such file or directory"));
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+TEST_CASE("ResultFile: a second run to the same file is refused while the first writes", "[mpi]") {
+    const std::string path = temp_path("locked");
+    {
+        ResultFile first(MPI_COMM_WORLD, path, "cgt-test", "");
+        CHECK_THROWS_MATCHES(ResultFile(MPI_COMM_WORLD, path, "cgt-test", ""), UsageError,
+                             Catch::Message("another run is writing '" + path +
+                                            ".partial' (it is locked): wait for it to finish, or choose another --out"));
+        first.finish();
+    }
+    ResultFile again(MPI_COMM_WORLD, path, "cgt-test", ""); // free once the first is done
+    again.finish();
+    if (world_rank() == 0) CHECK_NOTHROW(ResultReader(path, "cgt-test"));
+    if (world_rank() == 0) std::remove(path.c_str());
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+TEST_CASE("ResultFile: finish() never renames over what is not a regular file", "[mpi]") {
+    // A FIFO that appeared at PATH during the run (a device is refused the same way).
+    const std::string path = temp_path("fifo");
+    ResultFile file(MPI_COMM_WORLD, path, "cgt-test", "");
+    if (world_rank() == 0) REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
+    CHECK_THROWS_MATCHES(file.finish(), JobFailure,
+                         Catch::Message("refusing to replace '" + path + "': it is a FIFO (the complete result stays in '" +
+                                        path + ".partial')"));
+    if (world_rank() == 0) {
+        struct stat st {};
+        CHECK((::lstat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode)));
+        CHECK((::lstat((path + ".partial").c_str(), &st) == 0 && S_ISREG(st.st_mode)));
+        std::remove(path.c_str());
+        std::remove((path + ".partial").c_str());
     }
     MPI_Barrier(MPI_COMM_WORLD);
 }

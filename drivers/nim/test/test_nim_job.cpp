@@ -59,7 +59,9 @@ TEST_CASE("NimJob: bad games and sizes are refused with a reason", "[nim]") {
     struct Row { std::string games; std::string message; };
     const std::vector<Row> rows = {
         {"", "--games is empty"}, {"nim 0,1", "contains 0"}, {"1,,2", "empty element"},
-        {"nim chess", "'chess'"},
+        {"nim chess", "--games: 'chess': 'chess' is not a game: write nim or a subtraction set such as 1,3,4"},
+        {"nim nim", "--games: 'nim' is nim again (listed before as 'nim')"},
+        {"1,3,4 nim {4,3,1}", "--games: '{4,3,1}' is S={1,3,4} again (listed before as '1,3,4')"},
     };
     for (const auto& row : rows) {
         INFO(row.games);

@@ -59,6 +59,13 @@ TEST_CASE("OctalSweep: bad parameters and games are refused with a reason", "[oc
     CHECK_THROWS_WITH(parse_games(".7 .9"), Catch::Contains("--games: '.9': '9' in the octal code"));
     CHECK_THROWS_WITH(parse_games("4.3:misere"), Catch::Contains("only for subtraction games"));
     CHECK_THROWS_WITH(parse_games("1,0"), Catch::Contains("--games: '1,0':"));
+    CHECK_THROWS_WITH(parse_games(".77 .77"), "--games: '.77' is .77 again (listed before as '.77')");
+    CHECK_THROWS_WITH(parse_games(".77 0.770"), "--games: '0.770' is .77 again (listed before as '.77')");
+    CHECK_THROWS_WITH(parse_games("1,2 1,2:misere 2,1"),
+                      "--games: '2,1' is S={1,2} again (listed before as '1,2')");
+    CHECK_THROWS_WITH(parse_games("1,2:bogus"),
+                      "--games: '1,2:bogus': unknown suffix ':bogus' (the only one is :misere)");
+    CHECK_THROWS_WITH(parse_games("foo"), Catch::Contains("--games: 'foo': 'foo' is not a game: write an octal code"));
     CHECK(parse_games("  ").empty());
 }
 

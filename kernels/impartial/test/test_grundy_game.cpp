@@ -136,6 +136,11 @@ TEST_CASE("GrundyGame: heap lists typed by a user", "[impartial][grundy]") {
         {"5 x", {}, "heap 'x' must be an integer 1..1000"},
         {"-3", {}, "heap '-3' must be an integer 1..1000"},
         {"99999999999999999999999", {}, "heap '99999999999999999999999' must be"},
+        {"10, 7", {10, 7}, ""},
+        {"10,,7", {}, "'10,,7' has an empty item: a comma with no heap on one side"},
+        {"10 , , 7", {}, "has an empty item"},
+        {",3", {}, "has an empty item"},
+        {"3,", {}, "has an empty item"},
     };
     for (const auto& row : rows) {
         INFO(row.text);

@@ -124,6 +124,8 @@ TEST_CASE("OctalGame: misere play only for subtraction games; bad sets refused",
         {"1,x", "not a non-negative integer"},
         {"{1,2", "unbalanced"},
         {"5000000", "the largest element of the subtraction set must be at most 4194304, got 5000000"},
+        {"kayles", "'kayles' is not a game: write an octal code such as .77 or a subtraction set such as 1,3,4"},
+        {"nim", "'nim' is not a game"},
     };
     for (const auto& row : set_rows) {
         INFO(row.text);

@@ -53,6 +53,7 @@ TEST_CASE("TakeAway: bad subtraction sets are refused with a reason", "[impartia
         {"", "empty"},          {"{}", "empty"},        {"0", "contains 0"},
         {"1,0,3", "contains 0"}, {"1,,3", "empty element"}, {"1,x", "not a non-negative integer"},
         {"-1", "not a non-negative integer"}, {"{1,2", "unbalanced"},
+        {"foo", "'foo' is not a game: write nim or a subtraction set such as 1,3,4"},
     };
     for (const auto& row : rows) {
         INFO(row.text);
