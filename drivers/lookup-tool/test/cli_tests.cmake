@@ -4,7 +4,7 @@
 set(lookup $<TARGET_FILE:cgt-lookup>)
 set(atlas ${CMAKE_CURRENT_BINARY_DIR}/atlas)
 add_test(NAME "cgt-lookup: make the stalk and graph files"
-         COMMAND sh -c "mkdir -p ${atlas} && $<TARGET_FILE:cgt-hackenbush-stalks> --max-length 12 --quiet --out ${atlas}/stalks.h5 && $<TARGET_FILE:cgt-hackenbush-colour> --vertices 3 --max-edges 4 --quiet --out ${atlas}/colour.h5 && cp ${atlas}/stalks.h5 ${atlas}/altered.h5 && $<TARGET_FILE:h5_tamper> ${atlas}/altered.h5 bump /values/text && cp ${atlas}/stalks.h5 ${atlas}/unsorted.h5 && $<TARGET_FILE:h5_tamper> ${atlas}/unsorted.h5 copy /values/text 1 0 && cp ${atlas}/stalks.h5 ${atlas}/half.h5.partial")
+         COMMAND sh -c "rm -rf ${atlas} && mkdir -p ${atlas} && $<TARGET_FILE:cgt-hackenbush-stalks> --max-length 12 --quiet --out ${atlas}/stalks.h5 && $<TARGET_FILE:cgt-hackenbush-colour> --vertices 3 --max-edges 4 --quiet --out ${atlas}/colour.h5 && cp ${atlas}/stalks.h5 ${atlas}/altered.h5 && $<TARGET_FILE:h5_tamper> ${atlas}/altered.h5 bump /values/text && cp ${atlas}/stalks.h5 ${atlas}/unsorted.h5 && $<TARGET_FILE:h5_tamper> ${atlas}/unsorted.h5 copy /values/text 1 0 && cp ${atlas}/stalks.h5 ${atlas}/half.h5.partial")
 set_tests_properties("cgt-lookup: make the stalk and graph files" PROPERTIES
                      FIXTURES_SETUP cgt_lookup_atlas ENVIRONMENT "${CGT_MPI_TEST_ENV}" LABELS "hackenbush" TIMEOUT 300)
 set(files --stalks ${atlas}/stalks.h5 --graphs ${atlas}/colour.h5)
