@@ -130,48 +130,56 @@ def cell_name(row, col):
     return chr(ord("a") + col) + str(row + 1)
 
 
-def draw_board(ax, size, colour_of, label_of, title):
-    """A Hex rhombus of `size`: row r shifted right by r/2; red joins top and bottom, blue
-    left and right (drawn as coloured borders)."""
+def draw_board(ax, size, colour_of, label_of, title, cols=None):
+    """A Hex board of `size` rows and `cols` columns (= size: a rhombus): row r shifted right
+    by r/2; red joins top and bottom, blue left and right (drawn as coloured borders)."""
+    rows = size
+    cols = size if cols is None else cols
     patches, colours = [], []
-    for r in range(size):
-        for c in range(size):
+    for r in range(rows):
+        for c in range(cols):
             x, y = c + r / 2, -r * SQRT3 / 2
             patches.append(RegularPolygon((x, y), numVertices=6, radius=1 / SQRT3, orientation=0))
             colours.append(colour_of(r, c))
-            ax.text(x, y, label_of(r, c), ha="center", va="center", fontsize=8 if size <= 7 else 6)
+            ax.text(x, y, label_of(r, c), ha="center", va="center", fontsize=8 if max(rows, cols) <= 7 else 6)
     ax.add_collection(PatchCollection(patches, facecolor=colours, edgecolor="white", linewidth=1))
     # The four sides: offset from the outer cells' centres, along the rhombus' directions.
     down = np.array([0.5, -SQRT3 / 2])  # from row r to row r + 1
-    far = (size - 1) * down
-    for start, colour in (((-0.62, 0.0), BLUE_SIDE), ((size - 1 + 0.62, 0.0), BLUE_SIDE)):
+    far = (rows - 1) * down
+    for start, colour in (((-0.62, 0.0), BLUE_SIDE), ((cols - 1 + 0.62, 0.0), BLUE_SIDE)):
         a = np.array(start) - 0.4 * down
         b = np.array(start) + far + 0.4 * down
         ax.plot([a[0], b[0]], [a[1], b[1]], color=colour, linewidth=3)
-    ax.plot([-0.5, size - 0.5], [0.64, 0.64], color=RED_SIDE, linewidth=3)
+    ax.plot([-0.5, cols - 0.5], [0.64, 0.64], color=RED_SIDE, linewidth=3)
     bottom = far + np.array([0, -0.64])
-    ax.plot([bottom[0] - 0.5, bottom[0] + size - 0.5], [bottom[1], bottom[1]], color=RED_SIDE, linewidth=3)
+    ax.plot([bottom[0] - 0.5, bottom[0] + cols - 0.5], [bottom[1], bottom[1]], color=RED_SIDE, linewidth=3)
     ax.set_aspect("equal")
-    ax.set_xlim(-1.1, size + (size - 1) / 2 + 0.2)
-    ax.set_ylim(-(size - 1) * SQRT3 / 2 - 1, 1)
+    ax.set_xlim(-1.1, cols + (rows - 1) / 2 + 0.2)
+    ax.set_ylim(-(rows - 1) * SQRT3 / 2 - 1, 1)
     ax.axis("off")
     ax.set_title(title, fontsize=10)
 
 
 def hex_runs(f):
-    """{(variant, size): (rules, {(row, col): (result, nodes, copied)})} for the first rule
-    set listed for each board (the fast one: every rule set gives the same map)."""
+    """{(variant, (rows, cols)): (rules, {(row, col): (result, nodes, copied)})} for the first
+    rule set listed for each board (the fast one: every rule set gives the same map)."""
     t = f["openings"]
     size, row, col = t["size"][()], t["row"][()], t["col"][()]
+    board_cols = t["cols"][()] if "cols" in t else size
     variant, rules, result = texts(t["variant"]), texts(t["rules"]), texts(t["result"])
     nodes, copied = t["nodes"][()], t["copied"][()]
     runs = {}
     for i in range(len(size)):
-        key = (variant[i], int(size[i]))
+        key = (variant[i], (int(size[i]), int(board_cols[i])))
         first_rules = runs.setdefault(key, (rules[i], {}))[0]
         if rules[i] == first_rules:
             runs[key][1][(int(row[i]), int(col[i]))] = (result[i], int(nodes[i]), int(copied[i]))
     return runs
+
+
+def board_name(board):
+    rows, cols = board
+    return f"{cols}x{rows}"  # as --sizes and Benzene's boardsize: columns x rows
 
 
 def hex_openings(f, folder, prefix="hex"):
@@ -180,18 +188,20 @@ def hex_openings(f, folder, prefix="hex"):
     runs = hex_runs(f)
     out = []
     for variant in ("normal", "misere"):
-        sizes = sorted(s for v, s in runs if v == variant)
-        if not sizes:
+        boards = sorted(b for v, b in runs if v == variant)
+        if not boards:
             continue
-        fig, axes = plt.subplots(1, len(sizes), figsize=(3.2 * len(sizes) + 1, 3.4),
-                                 gridspec_kw={"width_ratios": [s + 1 for s in sizes]}, squeeze=False)
+        width = [b[1] + b[0] / 2 + 0.5 for b in boards]
+        fig, axes = plt.subplots(1, len(boards), figsize=(0.35 * sum(width) + 1, 3.4),
+                                 gridspec_kw={"width_ratios": width}, squeeze=False)
         wins = []
-        for ax, s in zip(axes[0], sizes):
-            rules, cells = runs[(variant, s)]
+        for ax, board in zip(axes[0], boards):
+            rules, cells = runs[(variant, board)]
             n_win = sum(1 for r in cells.values() if r[0] == "win")
-            wins.append(f"{s}x{s}: {n_win}")
-            draw_board(ax, s, lambda r, c: {"win": WIN, "loss": LOSS}.get(cells.get((r, c), ("",))[0], UNKNOWN),
-                       lambda r, c: cell_name(r, c), f"{s}x{s}: {n_win} of {s * s} openings win")
+            wins.append(f"{board_name(board)}: {n_win}")
+            draw_board(ax, board[0], lambda r, c: {"win": WIN, "loss": LOSS}.get(cells.get((r, c), ("",))[0], UNKNOWN),
+                       lambda r, c: cell_name(r, c), f"{board_name(board)}: {n_win} of {board[0] * board[1]} openings win",
+                       cols=board[1])
         word = "Misère Hex" if variant == "misere" else "Hex"
         fig.suptitle(f"{word}: the first player's openings (green: wins, red: loses; "
                      f"red joins top and bottom, blue left and right)", fontsize=11, y=1.04)
@@ -199,24 +209,26 @@ def hex_openings(f, folder, prefix="hex"):
                     f"{word} opening maps: every first move of each solved board, green where the first player "
                     f"(red) wins by playing it, red where it loses ({', '.join(wins)} winning openings)."))
         # Nodes per opening, on the same boards, for the largest boards of the variant.
-        shown = sizes[-3:]
+        shown = sorted(boards, key=lambda b: (b[0] * b[1], b))[-3:]
         fig, axes = plt.subplots(1, len(shown), figsize=(3.6 * len(shown) + 1, 3.8),
-                                 gridspec_kw={"width_ratios": [s + 1 for s in shown]}, squeeze=False)
+                                 gridspec_kw={"width_ratios": [b[1] + b[0] / 2 + 0.5 for b in shown]}, squeeze=False)
         cmap = plt.get_cmap("viridis")
-        for ax, s in zip(axes[0], shown):
-            rules, cells = runs[(variant, s)]
+        for ax, board in zip(axes[0], shown):
+            rules, cells = runs[(variant, board)]
+            rows, cols = board
 
-            def solved(r, c, s=s, cells=cells):  # a copied opening shows its 180-degree partner's search
+            def solved(r, c, rows=rows, cols=cols, cells=cells):  # a copied opening shows its partner's search
                 res = cells.get((r, c))
                 if res and res[2]:
-                    res = cells.get((s - 1 - r, s - 1 - c), res)
+                    res = cells.get((rows - 1 - r, cols - 1 - c), res)
                 return res[1] if res else 0
 
-            logs = [math.log10(max(1, solved(r, c))) for r in range(s) for c in range(s)]
+            logs = [math.log10(max(1, solved(r, c))) for r in range(rows) for c in range(cols)]
             lo, hi = min(logs), max(max(logs), min(logs) + 1)
             searched = sum(res[1] for res in cells.values())  # copied openings were not searched
-            draw_board(ax, s, lambda r, c: cmap((math.log10(max(1, solved(r, c))) - lo) / (hi - lo) * 0.85 + 0.1),
-                       lambda r, c: big(solved(r, c)), f"{s}x{s} {rules}:\n{big(searched)} nodes searched")
+            draw_board(ax, rows, lambda r, c: cmap((math.log10(max(1, solved(r, c))) - lo) / (hi - lo) * 0.85 + 0.1),
+                       lambda r, c: big(solved(r, c)), f"{board_name(board)} {rules}:\n{big(searched)} nodes searched",
+                       cols=cols)
         fig.suptitle(f"{word}: search nodes per opening (colour: log of the nodes; a copied opening shows "
                      f"its 180-degree partner's count)", fontsize=10, y=1.04)
         out.append((save(fig, folder, f"{prefix}_{variant}_nodes"),
