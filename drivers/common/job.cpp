@@ -25,6 +25,14 @@
 namespace cgt::common {
 
 namespace {
+// The seconds a test hook asks for in the environment (job.hpp), 0 when it is not set.
+double test_seconds(const char* variable) {
+    const char* s = std::getenv(variable);
+    return s ? std::atof(s) : 0.0;
+}
+} // namespace
+
+namespace {
 
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
@@ -417,12 +425,9 @@ void JobRunner::run_task(std::uint64_t task) {
         fail(e.what());
         return;
     }
-    // For tests only: CGT_TEST_TASK_SECONDS=S makes every computed task last at least S
-    // longer, so that a kill or a signal lands in the middle of a run on a fast machine.
-    static const double test_task_seconds = [] {
-        const char* s = std::getenv("CGT_TEST_TASK_SECONDS");
-        return s ? std::atof(s) : 0.0;
-    }();
+    // For tests only: every computed task lasts longer, so that a kill or a signal lands in
+    // the middle of a run on a fast machine.
+    static const double test_task_seconds = test_seconds("CGT_TEST_TASK_SECONDS");
     if (test_task_seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(test_task_seconds));
     const std::uint64_t units = m_job.task_units(task);
     if (!m_queue && units > m_advanced) m_progress->advance(units - m_advanced);
@@ -614,8 +619,8 @@ int JobRunner::run() {
     }
     file.set_attribute("/", "rank_cpu_seconds", cpu);
     file.set_attribute("/", "tasks_resumed", static_cast<std::int64_t>(m_plan.done.size()));
-    if (const char* hold = std::getenv("CGT_TEST_HOLD_FINAL_WRITE"))
-        std::this_thread::sleep_for(std::chrono::duration<double>(std::atof(hold)));
+    if (const double hold = test_seconds("CGT_TEST_HOLD_FINAL_WRITE"); hold > 0)
+        std::this_thread::sleep_for(std::chrono::duration<double>(hold));
     file.finish();
     // The file holds everything now; a merge leaves the parts' journals to their owner.
     if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) remove_journal(m_journal);
