@@ -220,3 +220,47 @@ TEST_CASE("HexOpenings: on 3x4 and 4x3 boards the player with the closer sides w
     const OpeningTasks copied(p);
     CHECK(copied.task_rows().size() == copied.rows().size() / 2);
 }
+
+TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its saved states gives the rows of one never stopped", "[hex]") {
+    Params p;
+    p.sizes = parse_sizes("6");
+    p.rules = parse_rule_specs("dfpn+vc+inferior+proof+resistance");
+    p.copy_from = 6;
+    p.tt_size_mib = 4;
+    p.pause_nodes = 300;
+    OpeningTasks work(p);
+    const std::uint64_t a3 = 2 * 6 + 0; // 4,000 nodes: 13 pauses
+    common::LocalTable whole, whole_counts, whole_timings;
+    OpeningTasks::declare_columns(whole);
+    OpeningTasks::declare_count_columns(whole_counts);
+    OpeningTasks::declare_timing_columns(whole_timings);
+    REQUIRE(work.run(a3, whole, &whole_counts, &whole_timings));
+
+    // Saves at every pause (as a journal keeps them: a full state drops those before it),
+    // stops at the third.
+    SearchHooks hooks;
+    int saves = 0;
+    std::vector<std::vector<std::byte>> journal;
+    hooks.stop_requested = [&] { return saves == 2; };
+    hooks.state_due = [] { return true; };
+    hooks.save = [&](std::span<const std::byte> state, bool full) {
+        if (full) journal.clear();
+        journal.emplace_back(state.begin(), state.end());
+        ++saves;
+    };
+    common::LocalTable t, counts, timings;
+    OpeningTasks::declare_columns(t);
+    OpeningTasks::declare_count_columns(counts);
+    OpeningTasks::declare_timing_columns(timings);
+    CHECK_FALSE(work.run(a3, t, &counts, &timings, &hooks));
+    CHECK(saves == 3);
+    CHECK(t.column(schema::openings::nodes).empty());
+    hooks.saved = journal;
+    hooks.stop_requested = [] { return false; };
+    REQUIRE(work.run(a3, t, &counts, &timings, &hooks));
+    CHECK(rows_by_key(t) == rows_by_key(whole));
+    CHECK(counts.column(schema::rule_counts::count) == whole_counts.column(schema::rule_counts::count));
+    const std::uint64_t nodes = t.column(schema::openings::nodes).at(0);
+    CHECK(whole_timings.column(schema::timings::nodes_run).at(0) == nodes);
+    CHECK(timings.column(schema::timings::nodes_run).at(0) == nodes - 3 * 300);
+}
