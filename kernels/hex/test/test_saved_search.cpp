@@ -68,7 +68,7 @@ TEST_CASE("VcSearch: a search stopped at a pause and continued from its saved st
         const Run first = search(stop_at);
         CHECK(first.stopped);
         CHECK(first.outcome == Outcome::unknown);
-        CHECK(first.stats.nodes == PAUSE * static_cast<std::uint64_t>(stop_at));
+        CHECK(first.stats.nodes >= PAUSE * static_cast<std::uint64_t>(stop_at));
         // Continued once, stopped again two pauses later, continued to the end.
         const Run second = search(2, first.states);
         REQUIRE(second.stopped);
@@ -129,7 +129,8 @@ TEST_CASE("Openings: an opening continued from its saved search gives the nodes 
     CHECK_FALSE(resumed.stopped);
     CHECK(resumed.outcome == whole.outcome);
     CHECK(resumed.nodes == whole.nodes);
-    CHECK(resumed.saved_nodes == 4 * PAUSE);
+    CHECK(resumed.saved_nodes >= 4 * PAUSE);
+    CHECK(resumed.saved_nodes < whole.nodes);
     CHECK(same_counters(stats, whole_stats));
 }
 
