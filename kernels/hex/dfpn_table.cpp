@@ -83,6 +83,8 @@ template <class Bits> void DfpnTable<Bits>::encode(std::vector<std::byte>& out, 
     std::uint64_t records = 0;
     for (std::uint32_t i : order)
         for (const auto& e : m_buckets[i].entry) records += e.work != 0;
+    // A record takes 26 bytes, the three cell sets and its moves (about 30 on 8x8).
+    out.reserve(out.size() + 20 + records * (26 + 3 * sizeof(Bits) + 32));
     append_bytes(out, static_cast<std::uint64_t>(m_buckets.size()));
     append_bytes(out, static_cast<std::uint32_t>(sizeof(Bits)));
     append_bytes(out, records);

@@ -230,11 +230,15 @@ TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its s
     p.pause_nodes = 300;
     OpeningTasks work(p);
     const std::uint64_t a3 = 2 * 6 + 0; // 4,000 nodes: 13 pauses
-    common::LocalTable whole, whole_counts, whole_timings;
-    OpeningTasks::declare_columns(whole);
-    OpeningTasks::declare_count_columns(whole_counts);
-    OpeningTasks::declare_timing_columns(whole_timings);
-    REQUIRE(work.run(a3, whole, &whole_counts, &whole_timings));
+    struct Tables {
+        common::LocalTable rows, counts, timings;
+        Tables() {
+            OpeningTasks::declare_columns(rows);
+            OpeningTasks::declare_count_columns(counts);
+            OpeningTasks::declare_timing_columns(timings);
+        }
+    } whole, t;
+    REQUIRE(work.run(a3, whole.rows, &whole.counts, &whole.timings));
 
     // Saves at every pause (as a journal keeps them: a full state drops those before it),
     // stops at the third.
@@ -248,19 +252,15 @@ TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its s
         journal.emplace_back(state.begin(), state.end());
         ++saves;
     };
-    common::LocalTable t, counts, timings;
-    OpeningTasks::declare_columns(t);
-    OpeningTasks::declare_count_columns(counts);
-    OpeningTasks::declare_timing_columns(timings);
-    CHECK_FALSE(work.run(a3, t, &counts, &timings, &hooks));
+    CHECK_FALSE(work.run(a3, t.rows, &t.counts, &t.timings, &hooks));
     CHECK(saves == 3);
-    CHECK(t.column(schema::openings::nodes).empty());
+    CHECK(t.rows.column(schema::openings::nodes).empty());
     hooks.saved = journal;
     hooks.stop_requested = [] { return false; };
-    REQUIRE(work.run(a3, t, &counts, &timings, &hooks));
-    CHECK(rows_by_key(t) == rows_by_key(whole));
-    CHECK(counts.column(schema::rule_counts::count) == whole_counts.column(schema::rule_counts::count));
-    const std::uint64_t nodes = t.column(schema::openings::nodes).at(0);
-    CHECK(whole_timings.column(schema::timings::nodes_run).at(0) == nodes);
-    CHECK(timings.column(schema::timings::nodes_run).at(0) <= nodes - 3 * 300); // three pauses of 300 or more
+    REQUIRE(work.run(a3, t.rows, &t.counts, &t.timings, &hooks));
+    CHECK(rows_by_key(t.rows) == rows_by_key(whole.rows));
+    CHECK(t.counts.column(schema::rule_counts::count) == whole.counts.column(schema::rule_counts::count));
+    const std::uint64_t nodes = t.rows.column(schema::openings::nodes).at(0);
+    CHECK(whole.timings.column(schema::timings::nodes_run).at(0) == nodes);
+    CHECK(t.timings.column(schema::timings::nodes_run).at(0) <= nodes - 3 * 300); // three pauses of 300 or more
 }
