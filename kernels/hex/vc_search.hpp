@@ -30,8 +30,9 @@
 // threshold is passed), and calls at_pause there. At a pause the search holds nothing outside
 // its table and its counters, so save_state() there and load_state() in another process
 // continue the search on exactly the path it takes uninterrupted: the same result, proof
-// set, node count and counters. The pauses are a part of the search (they change the path of
-// a search longer than every_nodes a little, the same way every time), not of the machine.
+// set, node count and counters. The pauses are a part of the search, not of the machine:
+// they change the path of a search longer than every_nodes (its nodes by some percent,
+// either way, as any change of what the table holds does), the same way every time.
 #include "hex/analysis.hpp"
 #include "hex/board.hpp"
 #include "hex/dfpn_table.hpp"
