@@ -349,6 +349,10 @@ void JobRunner::save_state(std::uint64_t task, std::span<const std::byte> state,
     const std::span<const std::byte> pieces[] = {std::as_bytes(std::span(&serial, 1)), state};
     m_writer->append(RecordKind::state, snapshot ? STATE_SNAPSHOT : 0, task, pieces);
     m_writer->sync();
+    // For tests only: a task that saves its state lasts longer after each save, so that a
+    // kill or a signal lands between two saved states of one task however fast it runs.
+    static const double test_state_seconds = test_seconds("CGT_TEST_STATE_SECONDS");
+    if (test_state_seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(test_state_seconds));
     m_last_sync = m_state_clock = Clock::now();
 }
 

@@ -38,7 +38,8 @@
 // waits that long after the tables are written and before the file is renamed, so that a
 // test can kill a run during its final write; with CGT_TEST_TASK_SECONDS=S, every task it
 // computes takes S seconds longer, so that a test's kill or signal lands mid-run however
-// fast the machine is.
+// fast the machine is; with CGT_TEST_STATE_SECONDS=S, every TaskContext::save_state returns
+// S seconds later, so that it lands between two saved states of one long task.
 #include "common/comm.hpp"
 #include "common/distinct_texts.hpp"
 #include "common/options.hpp"

@@ -50,7 +50,11 @@ public:
             "the other")(
             "node-limit", po::value<long>()->default_value(0),
             "nodes per opening before its result is 'unknown' (0: no limit)")(
-            "tt-size-mib", po::value<long>()->default_value(64), "transposition table per rank, MiB (1..65536)");
+            "tt-size-mib", po::value<long>()->default_value(64), "transposition table per rank, MiB (1..65536)")(
+            "pause-nodes", po::value<long>()->default_value(1 << 14),
+            "the proof-number search of a vc opening returns to its root every this many nodes, where a "
+            "long opening saves its search (every --journal-every seconds) and a stop takes effect; part "
+            "of the search, as the rule set: another value gives other node counts (1..2^40)");
     }
     void read_options(const po::variables_map& vm, int) override {
         m_params.sizes = hexjob::parse_sizes(vm["sizes"].as<std::string>());
@@ -70,6 +74,9 @@ public:
         m_params.copy_from = static_cast<int>(copy);
         m_params.node_limit = static_cast<std::uint64_t>(limit);
         m_params.tt_size_mib = static_cast<std::size_t>(tt);
+        const long pause = vm["pause-nodes"].as<long>();
+        if (pause < 1 || pause > (1L << 40)) throw UsageError("--pause-nodes must be 1..2^40, got " + std::to_string(pause));
+        m_params.pause_nodes = static_cast<std::uint64_t>(pause);
         m_params.rules = hexjob::parse_rule_specs(vm["rules"].as<std::string>());
         m_params.misere_rules = hexjob::parse_misere_rules(vm["misere-rules"].as<std::string>());
         // Task k solves the k-th row that is solved (not copied), in table order.
@@ -95,9 +102,15 @@ public:
         return {.tables = {&schema::openings::table, &schema::rule_counts::table, &schema::timings::table}};
     }
     void begin(TaskTables&) override { m_work = std::make_unique<hexjob::OpeningTasks>(m_params); }
-    TaskStatus compute(std::uint64_t task, TaskTables& out, TaskContext&) override {
-        m_work->run(m_solved.at(task), out.table(0), &out.table(1), &out.table(2));
-        return TaskStatus::done;
+    // A long opening saves its search every --journal-every seconds and on a stop, and a
+    // resumed run continues it from there (hexjob::SearchHooks).
+    TaskStatus compute(std::uint64_t task, TaskTables& out, TaskContext& context) override {
+        hexjob::SearchHooks hooks{.saved = context.saved_state(),
+                                  .stop_requested = [&] { return context.stop_requested(); },
+                                  .state_due = [&] { return context.state_due(); },
+                                  .save = [&](std::span<const std::byte> state, bool full) { context.save_state(state, full); }};
+        return m_work->run(m_solved.at(task), out.table(0), &out.table(1), &out.table(2), &hooks) ? TaskStatus::done
+                                                                                                   : TaskStatus::stopped;
     }
     void finish(JobResults& results) override {
         results.write(0);

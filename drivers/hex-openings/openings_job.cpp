@@ -166,15 +166,52 @@ void OpeningTasks::declare_count_columns(common::LocalTable& counts) { schema::r
 
 void OpeningTasks::declare_timing_columns(common::LocalTable& timings) { schema::timings::table.declare(timings); }
 
-void OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts,
-                       common::LocalTable* timings) {
+namespace {
+
+// Solves an opening as SearchHooks says: pauses, saves, continues what was saved.
+hex::OpeningResult solve_saving(hex::Solver& solver, hex::Cell cell, std::uint64_t pause_nodes, hex::SearchStats& stats,
+                                SearchHooks& hooks) {
+    std::size_t full_bytes = 0, change_bytes = 0; // of the saved states: the last full one, the changes since
+    for (std::size_t i = 0; i < hooks.saved.size(); ++i) (i == 0 ? full_bytes : change_bytes) += hooks.saved[i].size();
+    std::vector<std::byte> state;
+    solver.set_pauses(pause_nodes, [&] {
+        const bool stop = hooks.stop_requested();
+        if (!stop && !hooks.state_due()) return true;
+        bool full = full_bytes == 0;
+        state.clear();
+        solver.save_search(state, !full);
+        if (!full && change_bytes + state.size() > full_bytes) {
+            full = true;
+            state.clear();
+            solver.save_search(state, false);
+        }
+        hooks.save(state, full);
+        if (full) {
+            full_bytes = state.size();
+            change_bytes = 0;
+        } else {
+            change_bytes += state.size();
+        }
+        return !stop;
+    });
+    return hex::solve_opening(solver, cell, &stats, hooks.saved);
+}
+
+} // namespace
+
+bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts,
+                       common::LocalTable* timings, SearchHooks* hooks) {
     const Opening& o = m_rows.at(index);
     if (o.source != index) throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
     hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
     hex::Solver solver(o.shape, options, m_table);
     const auto start = std::chrono::steady_clock::now();
     hex::SearchStats stats;
-    const hex::OpeningResult r = hex::solve_opening(solver, o.cell, &stats);
+    const bool pauses = o.rules.rules == hex::Rules::vc && o.rules.search == hex::Search::dfpn;
+    if (pauses && !hooks) solver.set_pauses(m_params.pause_nodes, [] { return true; });
+    const hex::OpeningResult r = pauses && hooks ? solve_saving(solver, o.cell, m_params.pause_nodes, stats, *hooks)
+                                                 : hex::solve_opening(solver, o.cell, &stats);
+    if (r.stopped) return false;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     // The key columns every table starts with.
@@ -197,16 +234,18 @@ void OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
         timings->begin_block(row_index);
         key(*timings, row);
         timings->column(schema::timings::seconds).push_back(copied ? 0.0 : seconds);
+        timings->column(schema::timings::nodes_run).push_back(copied ? 0 : r.nodes - r.saved_nodes);
     };
     append(index, false);
     for (std::uint64_t copy : m_copies[index]) append(copy, true);
-    if (!counts) return;
+    if (!counts) return true;
     counts->begin_block(index);
     for (const RuleCount& c : rule_counters(o.rules, stats)) {
         key(*counts, o);
         counts->column(schema::rule_counts::rule).push_back(c.name);
         counts->column(schema::rule_counts::count).push_back(c.value);
     }
+    return true;
 }
 
 } // namespace cgt::jobs::hex_openings

@@ -17,8 +17,11 @@
 #include "hex/search.hpp"
 #include "hex/solver.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -40,6 +43,7 @@ struct Params {
     int copy_from = 5;                               // --copy-from
     std::uint64_t node_limit = 0;                    // --node-limit, per opening
     std::size_t tt_size_mib = 64;                    // --tt-size-mib
+    std::uint64_t pause_nodes = 1 << 14;             // --pause-nodes (SearchHooks)
 };
 
 // Parses a --sizes list: items separated by blanks or commas, each a square side N, a range
@@ -81,6 +85,19 @@ struct RuleCount {
 };
 std::vector<RuleCount> rule_counters(const hex::RuleSet& rules, const hex::SearchStats& stats);
 
+// A long opening saved and continued (the vc rule sets with dfpn): its search pauses at
+// the root every --pause-nodes nodes (a parameter of the search, as the rule set: the nodes
+// and counters of an opening depend on it, never on the run); at a pause it saves its state when
+// state_due() or stop_requested() says so, and stops after saving on a stop. The state is
+// the search's counters and its table's entries in use, then its changes since the last
+// save; a full state again once the changes since the last full one outweigh it.
+// (The driver's TaskContext, seen from the pure part of the job.)
+struct SearchHooks {
+    std::vector<std::vector<std::byte>> saved;                    // the states earlier runs saved
+    std::function<bool()> stop_requested, state_due;
+    std::function<void(std::span<const std::byte>, bool full)> save; // full: replaces the saved ones
+};
+
 class OpeningTasks {
 public:
     explicit OpeningTasks(const Params& params);
@@ -90,9 +107,11 @@ public:
     // Solves row `index` (with a cleared table) and appends it, and every row copied from
     // it, each as its own block keyed by the row index; with `counts`, also the opening's
     // rule counters, one block keyed by the row index; with `timings`, the seconds of each
-    // row appended, in blocks keyed alike.
-    void run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts = nullptr,
-             common::LocalTable* timings = nullptr);
+    // row appended, in blocks keyed alike. With `hooks`, a vc dfpn opening continues the
+    // state saved in hooks->saved and saves its own (SearchHooks); it returns false, with no
+    // rows appended, when it stopped on hooks->stop_requested().
+    bool run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts = nullptr,
+             common::LocalTable* timings = nullptr, SearchHooks* hooks = nullptr);
     [[nodiscard]] const std::vector<Opening>& rows() const { return m_rows; }
     [[nodiscard]] const std::vector<std::uint64_t>& task_rows() const { return m_tasks; }
 

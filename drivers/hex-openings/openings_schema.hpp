@@ -46,12 +46,13 @@ inline const common::TableSchema table{
 } // namespace rule_counts
 
 namespace timings {
-inline constexpr Col<double> seconds{"seconds", "wall seconds of the opening's search (0 for a copied row); differs between runs"};
+inline constexpr Col<double> seconds{"seconds", "wall seconds of the opening's search in this run (0 for a copied row); differs between runs"};
+inline constexpr Col<std::uint64_t> nodes_run{"nodes_run", "nodes this run searched: fewer than nodes when the opening continued a search saved by a run stopped or killed"};
 inline const common::TableSchema table{
     .name = "timings",
     .order = "variant,rules,size,cols,row,col",
     .meaning = "the time each opening took: measures the run, not part of the result",
-    .columns = {size, cols, row, col, variant, rules, seconds},
+    .columns = {size, cols, row, col, variant, rules, seconds, nodes_run},
     .measures_run = true};
 } // namespace timings
 

@@ -8,11 +8,17 @@
 // board it was stored from, and `rotated` says whether that board was the rotation of the
 // key's smaller board key, so that a search reaching the other board turns them first.
 // Buckets of two entries, the one with less work replaced; deterministic.
+//
+// The table keeps the list of buckets in use, so that clear() resets only those (a small
+// search in a large table costs what it used, not the table's size), and on request the
+// list of buckets stored to since the last save, so that a long search is saved as its
+// changes (vc_search.hpp: save_state).
 #include "hex/cell_set.hpp"
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace cgt::hex {
@@ -57,18 +63,35 @@ public:
     // Stores an entry (work >= 1): over the same key, else over the bucket's entry with less
     // work (the second on a tie).
     void store(const DfpnEntry<Bits>& entry);
+    // Empties every entry (the table is then as new); resets only the buckets in use.
     void clear();
 
     [[nodiscard]] std::size_t capacity() const { return m_buckets.size() * 2; }
     [[nodiscard]] std::size_t used() const;
+
+    // Saving the table. encode() appends the entries in use (changes_only: those of the
+    // buckets stored to since the last encode(), clear() or decode(); needs track_changes)
+    // as records (slot, entry); decode() applies such records over the table, each entry at
+    // its own slot, so that clear() and decode() of a full encoding and then of each later
+    // change encoding, in order, give back a table that finds, stores and replaces exactly as
+    // the saved one did. decode() throws std::invalid_argument on records of another table
+    // size or word width, or cut short, and then leaves the table cleared.
+    void track_changes(bool on);
+    void encode(std::vector<std::byte>& out, bool changes_only);
+    void decode(std::span<const std::byte>& in);
 
 private:
     static constexpr std::size_t NOMINAL_BUCKET_BYTES = 256;
     struct Bucket {
         DfpnEntry<Bits> entry[2];
     };
+    void encode_bucket(std::vector<std::byte>& out, std::uint32_t bucket) const;
     std::vector<Bucket> m_buckets;
     std::uint64_t m_mask;
+    std::vector<std::uint32_t> m_in_use; // buckets with an entry, each once
+    bool m_tracking = false;
+    std::vector<std::uint8_t> m_changed_flag; // per bucket, while tracking
+    std::vector<std::uint32_t> m_changed;     // buckets stored to since the last encode
 };
 
 extern template class DfpnTable<Narrow>;

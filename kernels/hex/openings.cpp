@@ -4,12 +4,13 @@
 
 namespace cgt::hex {
 
-OpeningResult solve_opening(Solver& solver, Cell cell, SearchStats* stats) {
+OpeningResult solve_opening(Solver& solver, Cell cell, SearchStats* stats, std::span<const std::vector<std::byte>> saved) {
     solver.clear_table();
+    const std::uint64_t saved_nodes = saved.empty() ? 0 : solver.load_search(saved);
     solver.set_position(Board(solver.shape()));
     const SearchResult r = solver.solve_move(cell); // connects at once only on 1x1
     if (stats) *stats = r.stats;
-    return {cell, r.outcome, r.stats.nodes};
+    return {cell, r.outcome, r.stats.nodes, saved_nodes, solver.stopped()};
 }
 
 Cell rotate(Shape shape, Cell cell) { return {shape.rows - 1 - cell.row, shape.cols - 1 - cell.col}; }

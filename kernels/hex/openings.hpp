@@ -15,12 +15,17 @@ struct OpeningResult {
     Cell cell;
     Outcome outcome = Outcome::unknown; // for the first player (red)
     std::uint64_t nodes = 0;            // 0 when the opening itself connects (1x1)
+    std::uint64_t saved_nodes = 0;      // of them, those of the saved search it continued
+    bool stopped = false;               // stopped at a pause (Solver::set_pauses): unknown
 };
 
 // Clears the solver's table, opens at `cell` and solves for blue, so the node count does not
 // depend on what the solver did before. The solver's position is the empty board afterwards.
-// With `stats`, the search's counters are copied there.
-OpeningResult solve_opening(Solver& solver, Cell cell, SearchStats* stats = nullptr);
+// With `stats`, the search's counters are copied there. With `saved` (states saved at the
+// pauses of this opening's search, Solver::save_search), the search continues from them, to
+// the result, nodes and counters of a search never stopped.
+OpeningResult solve_opening(Solver& solver, Cell cell, SearchStats* stats = nullptr,
+                            std::span<const std::vector<std::byte>> saved = {});
 
 // (r, c) -> (rows-1-r, cols-1-c): the opening with the same result.
 Cell rotate(Shape shape, Cell cell);

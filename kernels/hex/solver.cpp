@@ -135,6 +135,52 @@ SearchResult Solver::solve_move(Cell cell) {
     return r;
 }
 
+namespace {
+// The vc search of a solver whose rule set pauses, for `call` (std::logic_error otherwise).
+template <class Vc> auto& pausing_search(Vc& vc, const RuleSet& rules, const char* call) {
+    if (vc.index() == 0 || rules.search != Search::dfpn)
+        throw std::logic_error(std::string("Solver::") + call + ": only the vc rule sets with dfpn pause, not " +
+                               rules.name());
+    return vc;
+}
+} // namespace
+
+void Solver::set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause) {
+    std::visit(
+        [&](auto& search) {
+            if constexpr (!std::is_same_v<std::decay_t<decltype(search)>, std::monostate>)
+                search->set_pauses(every_nodes, std::move(at_pause));
+        },
+        pausing_search(m_impl->vc, m_options.rules, "set_pauses"));
+}
+
+bool Solver::stopped() const {
+    return std::visit(
+        [](const auto& search) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(search)>, std::monostate>) return false;
+            else return search->stopped();
+        },
+        m_impl->vc);
+}
+
+void Solver::save_search(std::vector<std::byte>& out, bool changes_only) {
+    std::visit(
+        [&](auto& search) {
+            if constexpr (!std::is_same_v<std::decay_t<decltype(search)>, std::monostate>)
+                search->save_state(out, changes_only);
+        },
+        pausing_search(m_impl->vc, m_options.rules, "save_search"));
+}
+
+std::uint64_t Solver::load_search(std::span<const std::vector<std::byte>> states) {
+    return std::visit(
+        [&](auto& search) -> std::uint64_t {
+            if constexpr (std::is_same_v<std::decay_t<decltype(search)>, std::monostate>) return 0;
+            else return search->load_state(states);
+        },
+        pausing_search(m_impl->vc, m_options.rules, "load_search"));
+}
+
 void Solver::clear_table() {
     m_impl->table->clear();
     std::visit(

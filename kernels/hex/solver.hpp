@@ -13,7 +13,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
+#include <vector>
 
 namespace cgt::hex {
 
@@ -72,6 +75,18 @@ public:
     // its outcome negated. The position is the same afterwards.
     SearchResult solve_move(Cell cell);
     void clear_table();
+
+    // A long search saved and continued (the vc rule sets with proof-number search; see
+    // "Pauses" in vc_search.hpp; std::logic_error for another rule set). The search pauses
+    // at the root every every_nodes nodes and calls at_pause, which may save_search() and
+    // returns false to stop: solve() then returns unknown and stopped() is true.
+    // load_search() before solve() of the same position continues a saved search from its
+    // pause, on the path and to the result, node count and counters of one never stopped;
+    // it returns the saved node count (std::invalid_argument on a bad state).
+    void set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause);
+    [[nodiscard]] bool stopped() const;
+    void save_search(std::vector<std::byte>& out, bool changes_only);
+    std::uint64_t load_search(std::span<const std::vector<std::byte>> states);
 
 private:
     struct Impl;

@@ -1,5 +1,6 @@
 #include "hex/transposition_table.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
 #include <string>
@@ -18,6 +19,14 @@ void TranspositionTable::store(std::uint64_t key, bool win, std::uint64_t subtre
     Bucket& b = m_buckets[key & m_mask];
     const std::uint64_t work = static_cast<std::uint64_t>(std::bit_width(subtree_nodes | 1)); // 1..64
     const std::uint64_t entry = (key & CHECK_MASK) | (std::uint64_t{win} << WIN_SHIFT) | work;
+    if (!m_in_use_overflow && (b.entry[0] | b.entry[1] | b.entry[2] | b.entry[3]) == 0) {
+        if (m_in_use.size() < m_buckets.size() / 4) {
+            m_in_use.push_back(static_cast<std::uint32_t>(key & m_mask));
+        } else {
+            m_in_use_overflow = true;
+            m_in_use = {};
+        }
+    }
     int victim = 0;
     for (int i = 0; i < ENTRIES_PER_BUCKET; ++i) {
         const std::uint64_t e = b.entry[i];
@@ -30,7 +39,15 @@ void TranspositionTable::store(std::uint64_t key, bool win, std::uint64_t subtre
     b.entry[victim] = entry;
 }
 
-void TranspositionTable::clear() { std::fill(m_buckets.begin(), m_buckets.end(), Bucket{}); }
+void TranspositionTable::clear() {
+    if (m_in_use_overflow) {
+        std::fill(m_buckets.begin(), m_buckets.end(), Bucket{});
+    } else {
+        for (std::uint32_t i : m_in_use) m_buckets[i] = Bucket{};
+    }
+    m_in_use.clear();
+    m_in_use_overflow = false;
+}
 
 std::size_t TranspositionTable::used() const {
     std::size_t n = 0;

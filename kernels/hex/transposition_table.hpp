@@ -2,7 +2,9 @@
 // The solver's transposition table: the proven result (win or loss for the player to move)
 // of positions whose subtree was searched, keyed by the shared Zobrist key of a position and
 // its 180-degree rotation (zobrist.hpp). Fixed size, buckets of four entries, deterministic
-// replacement: the same sequence of stores always leaves the same table.
+// replacement: the same sequence of stores always leaves the same table. The table keeps the
+// list of buckets in use (up to a quarter of them), so that clearing after a small search
+// resets only those.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -27,7 +29,8 @@ public:
     // Records a result whose proof took subtree_nodes nodes. Replaces the same key, else the
     // bucket's entry with the least work (an empty one first; the lowest slot among equals).
     void store(std::uint64_t key, bool win, std::uint64_t subtree_nodes);
-    // Empties every entry.
+    // Empties every entry: the buckets in use, or the whole table when more than a quarter
+    // of it was used.
     void clear();
 
     [[nodiscard]] std::size_t capacity() const { return m_buckets.size() * ENTRIES_PER_BUCKET; }
@@ -49,6 +52,8 @@ private:
     };
     std::vector<Bucket> m_buckets;
     std::uint64_t m_mask;
+    std::vector<std::uint32_t> m_in_use; // buckets with an entry, each once, until it overflows
+    bool m_in_use_overflow = false;      // more than a quarter of the buckets: clear them all
 };
 
 } // namespace cgt::hex

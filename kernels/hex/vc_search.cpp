@@ -1,5 +1,7 @@
 #include "hex/vc_search.hpp"
 
+#include "hex/byte_io.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -66,22 +68,48 @@ template <class Bits> DfpnEntry<Bits> VcSearch<Bits>::expand(std::uint64_t k, co
 }
 
 template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, SearchStats& stats) {
+    if (m_resume) {
+        if (m_resume->key != key()) {
+            m_resume.reset();
+            m_table.clear();
+            throw std::invalid_argument("the saved search is of another position than the one loaded");
+        }
+        stats = m_resume->stats;
+        m_limit_from = m_resume->limit_from;
+        m_resume.reset();
+    } else {
+        m_limit_from = stats.nodes;
+    }
     m_stats = &stats;
-    m_limit = node_limit == 0 ? 0 : stats.nodes + node_limit;
-    m_aborted = false;
+    m_limit = node_limit == 0 ? 0 : m_limit_from + node_limit;
+    m_aborted = m_stopped = false;
     const Bits before[2] = {m_stones[0], m_stones[1]};
     const Colour mover = m_mover;
     Bits proof = 0;
     Outcome out = Outcome::unknown;
     if (m_rules.search == Search::dfpn) {
         for (;;) {
+            m_pausing = false;
+            m_pause_at = m_pause_every == 0 ? 0 : stats.nodes + m_pause_every;
+            m_segment_expansions = stats.expansions;
             const Bounds b = mid({Bounds::INF, Bounds::INF}, proof, nullptr);
             if (m_aborted) break;
             if (b.solved()) {
                 out = b.win() ? Outcome::win : Outcome::loss;
                 break;
             }
+            if (m_pausing) {
+                m_in_pause = true;
+                const bool go_on = m_at_pause();
+                m_in_pause = false;
+                if (!go_on) {
+                    m_stopped = true;
+                    break;
+                }
+            }
         }
+        m_pause_at = 0;
+        m_pausing = false;
     } else {
         const bool win = dfs(proof, nullptr);
         if (!m_aborted) out = win ? Outcome::win : Outcome::loss;
@@ -90,6 +118,62 @@ template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, Se
         throw std::logic_error("VcSearch::solve: the search did not restore the position");
     if (out != Outcome::unknown) m_last_proof = proof;
     return out;
+}
+
+template <class Bits> void VcSearch<Bits>::set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause) {
+    if (every_nodes != 0 && !at_pause) throw std::invalid_argument("VcSearch::set_pauses: pauses without a call");
+    m_pause_every = every_nodes;
+    m_at_pause = std::move(at_pause);
+    m_table.track_changes(every_nodes != 0);
+}
+
+namespace {
+// The head of a saved search: a format number, then the widths a reader must share.
+constexpr std::uint32_t STATE_FORMAT = 0x48455831; // "HEX1"
+} // namespace
+
+// The encoding: u32 format, u32 sizeof(SearchStats), u8 full (1) or changes (0), u64 key,
+// u64 node count the limit counts from, the counters, the table's records (dfpn_table.hpp).
+template <class Bits> void VcSearch<Bits>::save_state(std::vector<std::byte>& out, bool changes_only) {
+    if (!m_in_pause) throw std::logic_error("VcSearch::save_state: the search is not at a pause");
+    append_bytes(out, STATE_FORMAT);
+    append_bytes(out, static_cast<std::uint32_t>(sizeof(SearchStats)));
+    append_bytes(out, static_cast<std::uint8_t>(changes_only ? 0 : 1));
+    append_bytes(out, key());
+    append_bytes(out, m_limit_from);
+    append_bytes(out, *m_stats);
+    m_table.encode(out, changes_only);
+}
+
+template <class Bits> std::uint64_t VcSearch<Bits>::load_state(std::span<const std::vector<std::byte>> states) {
+    m_table.clear();
+    m_resume.reset();
+    Resume r;
+    try {
+        for (std::size_t i = 0; i < states.size(); ++i) {
+            std::span<const std::byte> in(states[i]);
+            if (take_bytes<std::uint32_t>(in, "head") != STATE_FORMAT ||
+                take_bytes<std::uint32_t>(in, "head") != sizeof(SearchStats))
+                throw std::invalid_argument("a saved search of another format");
+            const bool full = take_bytes<std::uint8_t>(in, "head") == 1;
+            if (full != (i == 0))
+                throw std::invalid_argument(i == 0 ? "the saved search does not begin with a full state"
+                                                   : "a saved search's changes are followed by a full state");
+            const std::uint64_t k = take_bytes<std::uint64_t>(in, "head");
+            if (i > 0 && k != r.key) throw std::invalid_argument("the saved states are of different positions");
+            r.key = k;
+            r.limit_from = take_bytes<std::uint64_t>(in, "head");
+            r.stats = take_bytes<SearchStats>(in, "counters");
+            m_table.decode(in);
+            if (!in.empty()) throw std::invalid_argument("a saved search has bytes past its end");
+        }
+    } catch (const std::invalid_argument&) {
+        m_table.clear();
+        throw;
+    }
+    if (states.empty()) return 0;
+    m_resume = r;
+    return r.stats.nodes;
 }
 
 template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof, const Bits* parent_fill) {
@@ -192,6 +276,7 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof, const B
             break;
         }
         if (b.phi >= th.phi || b.delta >= th.delta) break;
+        if (m_pausing) break; // back to the root, each frame storing its bounds
         const Bounds child_th{th.delta - b.delta + child[best].phi, std::min(th.phi, widened(delta2))};
         play(e.moves[best]);
         child[best] = mid(child_th, child_proof[best], m_rules.transpose ? e.filled : nullptr);

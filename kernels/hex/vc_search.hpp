@@ -23,6 +23,16 @@
 // proof set is one of the position played (the winner's filled cells included), so a
 // position reached by another move order, with another fill-in above it, reuses the entry
 // (any fill-in of a position is one of that position whatever stones follow outside it).
+//
+// Pauses: a long proof-number search that can be saved and continued. With set_pauses, the
+// search returns to the root once every_nodes nodes have passed since the last pause and it
+// analysed a new position (every frame stores its current bounds, as when its
+// threshold is passed), and calls at_pause there. At a pause the search holds nothing outside
+// its table and its counters, so save_state() there and load_state() in another process
+// continue the search on exactly the path it takes uninterrupted: the same result, proof
+// set, node count and counters. The pauses are a part of the search, not of the machine:
+// they change the path of a search longer than every_nodes (its nodes by some percent,
+// either way, as any change of what the table holds does), the same way every time.
 #include "hex/analysis.hpp"
 #include "hex/board.hpp"
 #include "hex/dfpn_table.hpp"
@@ -30,7 +40,11 @@
 #include "hex/zobrist.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <span>
+#include <vector>
 
 namespace cgt::hex {
 
@@ -57,8 +71,28 @@ public:
     // The proof set of the last solve() that decided the position: empty cells of the loaded
     // position such that the winner still wins when the loser has stones on all the others.
     [[nodiscard]] Bits last_proof() const { return m_last_proof; }
-    void clear_table() { m_table.clear(); }
+    void clear_table() {
+        m_table.clear();
+        m_stopped = false;
+    }
     [[nodiscard]] const DfpnTable<Bits>& table() const { return m_table; }
+
+    // Pauses of the proof-number search every every_nodes nodes (0: none); at_pause is
+    // called at each (it may call save_state) and returning false stops the search there:
+    // solve() returns unknown and stopped() is true. Depth-first search has no pauses.
+    void set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause);
+    // Whether the last solve() ended at a pause whose at_pause returned false.
+    [[nodiscard]] bool stopped() const { return m_stopped; }
+    // Appends the search at the current pause (only from at_pause) to `out`: the position's
+    // key, the counters and the node count the limit counts from, and the table's entries in
+    // use, or with changes_only those stored since the last save_state or load_state.
+    void save_state(std::vector<std::byte>& out, bool changes_only);
+    // Continues a saved search: clears the table and applies the states (a full one, then
+    // the changes after it, in the order saved); the next solve() must be of the same
+    // position and starts from the saved counters. Returns the saved node count.
+    // std::invalid_argument on a state that is damaged, of another table size or width,
+    // or does not begin with a full one; the table is then cleared.
+    std::uint64_t load_state(std::span<const std::vector<std::byte>> states);
 
 private:
     [[nodiscard]] std::uint64_t key() const { return ZobristKeys::position_key(m_board_key, m_rotated_key, m_mover); }
@@ -100,6 +134,10 @@ private:
     [[nodiscard]] bool out_of_nodes() {
         ++m_stats->nodes;
         if (m_limit != 0 && m_stats->nodes > m_limit) m_aborted = true;
+        // A pause once the segment analysed a position: each segment makes progress, however
+        // small every_nodes is against the depth of the tree.
+        if (m_pause_at != 0 && m_stats->nodes >= m_pause_at && m_stats->expansions != m_segment_expansions)
+            m_pausing = true;
         return m_aborted;
     }
     // Analyses the position (new to the table) with the parent's fill-in added (nullptr:
@@ -132,6 +170,16 @@ private:
     bool m_aborted = false;
     SearchStats* m_stats = nullptr;
     Bits m_last_proof = 0;
+    // Pauses: every m_pause_every nodes (0: none), the next at node m_pause_at; m_pausing
+    // while the frames return to the root. A loaded state waits in m_resume for solve().
+    std::uint64_t m_pause_every = 0, m_pause_at = 0, m_segment_expansions = 0, m_limit_from = 0;
+    std::function<bool()> m_at_pause;
+    bool m_pausing = false, m_stopped = false, m_in_pause = false;
+    struct Resume {
+        std::uint64_t key = 0, limit_from = 0;
+        SearchStats stats;
+    };
+    std::optional<Resume> m_resume;
 };
 
 extern template class VcSearch<Narrow>;

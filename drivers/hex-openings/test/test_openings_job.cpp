@@ -220,3 +220,47 @@ TEST_CASE("HexOpenings: on 3x4 and 4x3 boards the player with the closer sides w
     const OpeningTasks copied(p);
     CHECK(copied.task_rows().size() == copied.rows().size() / 2);
 }
+
+TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its saved states gives the rows of one never stopped", "[hex]") {
+    Params p;
+    p.sizes = parse_sizes("6");
+    p.rules = parse_rule_specs("dfpn+vc+inferior+proof+resistance");
+    p.copy_from = 6;
+    p.tt_size_mib = 4;
+    p.pause_nodes = 300;
+    OpeningTasks work(p);
+    const std::uint64_t a3 = 2 * 6 + 0; // 4,000 nodes: 13 pauses
+    struct Tables {
+        common::LocalTable rows, counts, timings;
+        Tables() {
+            OpeningTasks::declare_columns(rows);
+            OpeningTasks::declare_count_columns(counts);
+            OpeningTasks::declare_timing_columns(timings);
+        }
+    } whole, t;
+    REQUIRE(work.run(a3, whole.rows, &whole.counts, &whole.timings));
+
+    // Saves at every pause (as a journal keeps them: a full state drops those before it),
+    // stops at the third.
+    SearchHooks hooks;
+    int saves = 0;
+    std::vector<std::vector<std::byte>> journal;
+    hooks.stop_requested = [&] { return saves == 2; };
+    hooks.state_due = [] { return true; };
+    hooks.save = [&](std::span<const std::byte> state, bool full) {
+        if (full) journal.clear();
+        journal.emplace_back(state.begin(), state.end());
+        ++saves;
+    };
+    CHECK_FALSE(work.run(a3, t.rows, &t.counts, &t.timings, &hooks));
+    CHECK(saves == 3);
+    CHECK(t.rows.column(schema::openings::nodes).empty());
+    hooks.saved = journal;
+    hooks.stop_requested = [] { return false; };
+    REQUIRE(work.run(a3, t.rows, &t.counts, &t.timings, &hooks));
+    CHECK(rows_by_key(t.rows) == rows_by_key(whole.rows));
+    CHECK(t.counts.column(schema::rule_counts::count) == whole.counts.column(schema::rule_counts::count));
+    const std::uint64_t nodes = t.rows.column(schema::openings::nodes).at(0);
+    CHECK(whole.timings.column(schema::timings::nodes_run).at(0) == nodes);
+    CHECK(t.timings.column(schema::timings::nodes_run).at(0) <= nodes - 3 * 300); // three pauses of 300 or more
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# A long opening whose search was saved continues from there: cgt-hex-openings killed with
+# SIGKILL after an opening's search saved its state (resumed on 2 ranks), and stopped by
+# SIGUSR1 and by SIGTERM in the middle of an opening (continued with the command it prints),
+# writes the tables of a run never interrupted (timings aside: it measures the run), and
+# the run that continued the opening searched fewer nodes than the opening takes
+# (timings/nodes_run < openings/nodes).
+#   long_opening_test.sh CGT_MERGE DRIVER [driver options: one board of vc dfpn openings]
+set -uo pipefail
+. "$(dirname "$0")/../../../cmake/run_test_lib.sh"
+merge=$1 driver=$2; shift 2
+opts=("$@")
+excluded=(timings)
+dir=$(mktemp -d /tmp/cgt-long-opening.XXXXXX)
+pid=
+trap '[ -n "$pid" ] && kill -KILL $(session) 2>/dev/null; rm -rf "$dir"' EXIT
+# Every saved state lasts half a second longer (the skeleton's test hook), so that the kill
+# or the signal lands between two saved states of one opening; --journal-every 0 saves at
+# every pause of the search.
+launch() { # OUT [options]: one rank, in the background, in a session of its own
+  local out=$1; shift
+  CGT_TEST_STATE_SECONDS=0.5 setsid "$driver" --quiet --journal-every 0 --out "$out" "$@" "${opts[@]}" &
+  pid=$!
+}
+wait_for_state() { # JOURNAL: a first saved state of an unfinished opening
+  local i
+  for i in $(seq 6000); do
+    journal_state "$1"
+    [ "$states" -ge 1 ] && return 0
+    alive || fail "the run ended before an opening saved its search; use a longer opening"
+    sleep 0.1
+  done
+  fail "no saved state within 10 minutes"
+}
+column() { # FILE DATASET: its values, blank-separated (the first DATA block: not the attributes')
+  h5dump -y -w 0 -d "$2" "$1" | awk '/DATA \{/ { f = 1; next } f && /\}/ { exit } f' | tr ',\n' '  '
+}
+# continued OUT WHAT: the tables of the uninterrupted run, and an opening continued from its
+# saved search with fewer nodes of its own than it takes.
+continued() {
+  [ -e "$1.journal" ] && fail "$2: the journal is still there after the run completed"
+  same_tables "$dir/whole.h5" "$1" "$2"
+  local nodes run i fewer=
+  read -ra nodes <<<"$(column "$1" /openings/nodes)"
+  read -ra run <<<"$(column "$1" /timings/nodes_run)"
+  [ "${#nodes[@]}" = "${#run[@]}" ] || fail "$2: openings and timings have different row counts"
+  for i in "${!nodes[@]}"; do
+    [ "${run[$i]}" -gt "${nodes[$i]}" ] && fail "$2: row $i: the run searched ${run[$i]} nodes, the opening takes ${nodes[$i]}"
+    [ "${run[$i]}" -lt "${nodes[$i]}" ] && fewer="row $i: ${run[$i]} of its ${nodes[$i]} nodes searched by the run that continued it"
+  done
+  [ -n "$fewer" ] || fail "$2: no opening continued from a saved search (every opening searched all its nodes again)"
+  echo "PASS: $2: every table is identical to the uninterrupted run's; $fewer"
+}
+
+"$driver" --quiet --out "$dir/whole.h5" "${opts[@]}" || fail "the uninterrupted run failed"
+
+launch "$dir/killed.h5"
+wait_for_state "$dir/killed.h5.journal"
+kill_run
+journal_state "$dir/killed.h5.journal"
+echo "killed with $done_tasks of $all_tasks openings done and $states saved states in the journal"
+[ "$done_tasks" -lt "$all_tasks" ] || fail "every opening was done before the kill; use a longer opening"
+mpiexec --quiet --oversubscribe -n 2 "$driver" --quiet --out "$dir/killed.h5" --resume "${opts[@]}" ||
+  fail "the resumed run failed"
+continued "$dir/killed.h5" "killed with a saved search on 1 rank, resumed on 2"
+
+for signal in USR1 TERM; do
+  out=$dir/stopped-$signal.h5
+  launch "$out" 2>"$dir/err-$signal.txt"
+  wait_for_state "$out.journal"
+  kill -"$signal" "$pid"
+  wait "$pid"
+  status=$?
+  pid=
+  [ $status = 3 ] || { cat "$dir/err-$signal.txt"; fail "$signal: status $status, expected 3"; }
+  journal_state "$out.journal"
+  [ "$states" -ge 1 ] || fail "$signal: no saved search in the journal after the stop"
+  line=$(tr '\r' '\n' <"$dir/err-$signal.txt" | grep -E ": stopped: [0-9]+ of [0-9]+ tasks are done and kept in .*; continue with: ")
+  [ -n "$line" ] || { cat "$dir/err-$signal.txt"; fail "$signal: no 'stopped' line"; }
+  echo "$signal: status 3 with $done_tasks of $all_tasks openings done and $states saved states"
+  eval "${line#*continue with: }" || fail "$signal: the printed command failed"
+  continued "$out" "stopped by SIG$signal in the middle of an opening, continued with the printed command"
+done
