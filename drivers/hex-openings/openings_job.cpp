@@ -323,7 +323,16 @@ void OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, commo
     const hex::SplitNode& node = m_trees[part.row]->nodes.at(static_cast<std::size_t>(part.node));
     const hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
     const auto start = std::chrono::steady_clock::now();
-    const hex::SearchResult r = hex::solve_position(o.shape, options, node.position, m_table);
+    hex::SearchResult r;
+    if (o.rules.rules == hex::Rules::vc) {
+        if (!m_leaf_solver || m_leaf_solver->shape() != o.shape || !(m_leaf_solver->options().rules == o.rules)) {
+            m_leaf_solver.reset(); // one table at a time
+            m_leaf_solver = std::make_unique<hex::PositionSolver>(o.shape, options);
+        }
+        r = m_leaf_solver->solve(node.position);
+    } else {
+        r = hex::solve_position(o.shape, options, node.position, m_table);
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const std::uint64_t key = split_key(part.row, part.node);
     splits.begin_block(key);

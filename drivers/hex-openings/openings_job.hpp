@@ -176,6 +176,9 @@ private:
     std::vector<std::unique_ptr<hex::SplitTree>> m_trees; // per row: its split tree, if split
     std::vector<std::uint64_t> m_split_base;               // per row: split_key of its root
     std::shared_ptr<hex::TranspositionTable> m_table; // for the article's rule sets only
+    // The vc leaves' solver, kept while the leaves are of one board and rule set: its table is
+    // cleared, not allocated, for each.
+    std::unique_ptr<hex::PositionSolver> m_leaf_solver;
 };
 
 } // namespace cgt::jobs::hex_openings

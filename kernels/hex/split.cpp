@@ -4,6 +4,7 @@
 #include "hex/vc_search.hpp"
 
 #include <stdexcept>
+#include <variant>
 
 namespace cgt::hex {
 
@@ -90,16 +91,42 @@ private:
     std::unique_ptr<Analyser<Bits>> m_analyser;
 };
 
-template <class Bits>
-SearchResult solve_vc(Shape shape, const SolverOptions& options, const SplitPosition& position) {
-    VcSearch<Bits> search(shape, options.rules, options.tt_size_mib);
-    search.load(convert_cells<Bits>(position.stones[0]), convert_cells<Bits>(position.stones[1]), position.mover);
-    SearchResult r;
-    r.outcome = search.solve(options.node_limit, r.stats);
-    return r;
+} // namespace
+
+struct PositionSolver::Impl {
+    std::variant<std::unique_ptr<VcSearch<Narrow>>, std::unique_ptr<VcSearch<Wide>>> search;
+    bool used = false; // a new table is empty already
+};
+
+PositionSolver::PositionSolver(Shape shape, const SolverOptions& options) : m_shape(shape), m_options(options) {
+    check_shape(shape);
+    if (options.rules.rules != Rules::vc || options.variant != Variant::normal)
+        throw std::invalid_argument("PositionSolver: a vc rule set for normal Hex, got " + options.rules.name());
+    m_impl = std::make_unique<Impl>();
+    if (shape.cells() <= CELL_CAPACITY<Narrow>)
+        m_impl->search = std::make_unique<VcSearch<Narrow>>(shape, options.rules, options.tt_size_mib);
+    else
+        m_impl->search = std::make_unique<VcSearch<Wide>>(shape, options.rules, options.tt_size_mib);
 }
 
-} // namespace
+PositionSolver::~PositionSolver() = default;
+PositionSolver::PositionSolver(PositionSolver&&) noexcept = default;
+PositionSolver& PositionSolver::operator=(PositionSolver&&) noexcept = default;
+
+SearchResult PositionSolver::solve(const SplitPosition& position) {
+    SearchResult r;
+    std::visit(
+        [&](auto& search) {
+            // A cleared table: the result and node count of a fresh one.
+            if (m_impl->used) search->clear_table();
+            m_impl->used = true;
+            using Bits = std::decay_t<decltype(search->last_proof())>;
+            search->load(convert_cells<Bits>(position.stones[0]), convert_cells<Bits>(position.stones[1]), position.mover);
+            r.outcome = search->solve(m_options.node_limit, r.stats);
+        },
+        m_impl->search);
+    return r;
+}
 
 SplitPosition SplitPosition::after(Shape shape, const std::vector<Cell>& moves) {
     check_shape(shape);
@@ -143,8 +170,7 @@ SearchResult solve_position(Shape shape, const SolverOptions& options, const Spl
     if (options.rules.rules == Rules::vc) {
         if (options.variant == Variant::misere)
             throw std::invalid_argument("solve_position: misere Hex is searched with the plain rule set only");
-        return shape.cells() <= CELL_CAPACITY<Narrow> ? solve_vc<Narrow>(shape, options, position)
-                                                      : solve_vc<Wide>(shape, options, position);
+        return PositionSolver(shape, options).solve(position);
     }
     Board board(shape);
     for (int i = 0; i < shape.cells(); ++i)

@@ -64,6 +64,27 @@ struct SplitTree {
 // shape, misere with a vc rule set, or plies out of range.
 SplitTree split_position(Shape shape, Variant variant, RuleSet rules, const SplitPosition& root, int plies);
 
+// Solves positions one after another with one table, cleared before each (so each result and
+// node count is the one a fresh table gives: solve_position), for the vc rule sets; a
+// program that solves many sub-problems keeps one and saves allocating the table each time.
+class PositionSolver {
+public:
+    // std::invalid_argument unless options.rules is a vc rule set for normal Hex.
+    PositionSolver(Shape shape, const SolverOptions& options);
+    ~PositionSolver();
+    PositionSolver(PositionSolver&&) noexcept;
+    PositionSolver& operator=(PositionSolver&&) noexcept;
+    [[nodiscard]] Shape shape() const { return m_shape; }
+    [[nodiscard]] const SolverOptions& options() const { return m_options; }
+    SearchResult solve(const SplitPosition& position);
+
+private:
+    struct Impl;
+    Shape m_shape;
+    SolverOptions m_options;
+    std::unique_ptr<Impl> m_impl;
+};
+
 // Solves a position (stones placed, player to move) with a fresh table, within
 // options.node_limit nodes: the outcome for its mover and the search's counters. Any stone
 // counts for the vc rule sets; the others search boards a game reaches (red = blue or

@@ -183,6 +183,19 @@ TEST_CASE("Split: the tree is a function of the position; bad arguments refused"
     CHECK(a.nodes[0].children.size() < 35);
     CHECK(a.analysed > 0);
     CHECK(line_name({{0, 0}, {5, 3}}) == "a1 d6");
+    // One PositionSolver for many positions: each the result and nodes of a fresh table.
+    const SolverOptions options{Variant::normal, rules, 0, 2};
+    PositionSolver reused(s, options);
+    const std::vector<int> leaves = split_position(s, Variant::normal, rules, root, 1).leaves();
+    REQUIRE(leaves.size() >= 4);
+    const SplitTree one = split_position(s, Variant::normal, rules, root, 1);
+    for (int k : leaves) {
+        const SearchResult fresh = solve_position(s, options, one.nodes[static_cast<std::size_t>(k)].position);
+        const SearchResult again = reused.solve(one.nodes[static_cast<std::size_t>(k)].position);
+        CHECK(again.outcome == fresh.outcome);
+        CHECK(again.stats.nodes == fresh.stats.nodes);
+    }
+    CHECK_THROWS_AS(PositionSolver(s, {Variant::normal, RuleSet{}, 0, 1}), std::invalid_argument);
     CHECK_THROWS_WITH(split_position(s, Variant::normal, rules, root, 0), "split_position: plies must be 1..4, got 0");
     CHECK_THROWS_AS(split_position(s, Variant::misere, rules, root, 1), std::invalid_argument);
     CHECK_THROWS_AS(SplitPosition::after(s, {{1, 1}, {1, 1}}), std::invalid_argument);
