@@ -22,8 +22,8 @@
 // writes the tree into the splits table. Every sub-problem is solved, even once a sibling
 // has decided its parent: which tasks run then does not depend on timing, so all the tables
 // but timings are the same on any rank count. The cost: a reply that refutes the opening
-// does not stop the other replies' tasks (the unsplit search stops at it), and the
-// sub-problems share no table.
+// does not stop the other replies' tasks (the unsplit search stops at it), the
+// sub-problems share no table, and each task clears a table of --tt-size-mib.
 #include "common/schema.hpp"
 #include "common/table.hpp"
 #include "hex/search.hpp"
