@@ -67,25 +67,37 @@ function(cgt_add_cli_test)
   set_tests_properties("${ARG_NAME}" PROPERTIES LABELS "cli;${ARG_LABELS}" ENVIRONMENT "${CGT_MPI_TEST_ENV}")
 endfunction()
 
-# cgt_add_determinism_test(<driver target> [EXCLUDE <table/column>...] [driver options...]):
-# the tables written at 1 and 3 ranks are identical (but for the excluded columns, which
-# measure the run, such as seconds).
+# cgt_add_determinism_test(<driver target> [NAME <name>] [RANKS "1 2 3"] [EXCLUDE <table/column>...]
+# [driver options...]): the tables written at 1 and 3 ranks (or at each of RANKS) are
+# identical (but for the excluded columns, which measure the run, such as seconds). NAME
+# tells a second test of the same driver apart: "<driver> (<name>): ...".
 function(cgt_add_determinism_test driver)
   set(excludes)
   set(options ${ARGN})
+  set(label "${driver}")
+  set(counts "1 3")
   while(options)
     list(GET options 0 first)
-    if(NOT first STREQUAL "EXCLUDE")
+    if(first STREQUAL "NAME")
+      list(GET options 1 name)
+      set(label "${driver} (${name})")
+    elseif(first STREQUAL "RANKS")
+      list(GET options 1 counts)
+      list(APPEND excludes --ranks ${counts})
+    elseif(first STREQUAL "EXCLUDE")
+      list(GET options 1 column)
+      list(APPEND excludes --exclude ${column})
+    else()
       break()
     endif()
-    list(GET options 1 column)
-    list(APPEND excludes --exclude ${column})
     list(REMOVE_AT options 0 1)
   endwhile()
-  add_test(NAME "${driver}: same tables at 1 and 3 ranks"
+  string(REPLACE " " ", " shown "${counts}")
+  string(REGEX REPLACE ", ([0-9]+)$" " and \\1" shown "${shown}")
+  set(test_name "${label}: same tables at ${shown} ranks")
+  add_test(NAME "${test_name}"
            COMMAND ${PROJECT_SOURCE_DIR}/cmake/determinism_test.sh ${excludes} $<TARGET_FILE:${driver}> ${options})
-  set_tests_properties("${driver}: same tables at 1 and 3 ranks" PROPERTIES
-    LABELS "mpi;determinism" PROCESSORS 2 TIMEOUT 600)
+  set_tests_properties("${test_name}" PROPERTIES LABELS "mpi;determinism" PROCESSORS 2 TIMEOUT 600)
 endfunction()
 
 # Options of the resume, stop and merge tests: SERIAL (a driver that runs on 1 rank) and

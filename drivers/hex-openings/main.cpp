@@ -2,7 +2,8 @@
 // ranks (one opening per task of the dynamic queue: openings differ in cost by 100x), with
 // each rule set asked for and in misere Hex, written to one HDF5 table in enumeration order,
 // with a table of what each rule did per opening and one of the seconds each took
-// (openings_schema.hpp).
+// (openings_schema.hpp). A hard opening may be split (--split) into the positions of its
+// first plies, each a task, combined by negamax once all are done (openings_job.hpp).
 #include "common/job.hpp"
 #include "hex-openings/openings_job.hpp"
 #include "hex-openings/openings_schema.hpp"
@@ -54,7 +55,17 @@ public:
             "pause-nodes", po::value<long>()->default_value(1 << 14),
             "the proof-number search of a vc opening returns to its root every this many nodes, where a "
             "long opening saves its search (every --journal-every seconds) and a stop takes effect; part "
-            "of the search, as the rule set: another value gives other node counts (1..2^40)");
+            "of the search, as the rule set: another value gives other node counts (1..2^40)")(
+
+            "cells", po::value<std::string>()->default_value("all"),
+            "only the openings at these cells (g2,e4: column letter, row from 1), on every board, each solved "
+            "(none copied): a result file of those rows alone, e.g. to time one opening; 'all'")(
+            "split", po::value<std::string>()->default_value("none"),
+            "openings solved as many tasks (g2,e4: column letter, row from 1, on every board; a copied cell splits "
+            "its partner): the positions --split-plies moves later, pruned as the search prunes, each a task of "
+            "the queue, combined by negamax (the splits table); 'none'")(
+            "split-plies", po::value<long>()->default_value(1),
+            "how many moves after a split opening its tasks start (1..3: 1 = every reply a task)");
     }
     void read_options(const po::variables_map& vm, int) override {
         m_params.sizes = hexjob::parse_sizes(vm["sizes"].as<std::string>());
@@ -79,19 +90,23 @@ public:
         m_params.pause_nodes = static_cast<std::uint64_t>(pause);
         m_params.rules = hexjob::parse_rule_specs(vm["rules"].as<std::string>());
         m_params.misere_rules = hexjob::parse_misere_rules(vm["misere-rules"].as<std::string>());
-        // Task k solves the k-th row that is solved (not copied), in table order.
-        m_solved = hexjob::tasks(hexjob::enumerate(m_params));
-        std::sort(m_solved.begin(), m_solved.end());
+        const long plies = vm["split-plies"].as<long>();
+        if (plies < 1 || plies > 3) throw UsageError("--split-plies must be 1..3, got " + std::to_string(plies));
+        m_params.split_plies = static_cast<int>(plies);
+        m_params.split = hexjob::parse_cell_names(vm["split"].as<std::string>(), "--split", "none");
+        m_params.cells = hexjob::parse_cell_names(vm["cells"].as<std::string>(), "--cells", "all");
+        // Task k is parts()[k]: the rows solved in table order, a split one's leaves in its place.
+        try {
+            m_work = std::make_unique<hexjob::OpeningTasks>(m_params);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
     }
-    std::uint64_t task_count() const override { return m_solved.size(); }
+    std::uint64_t task_count() const override { return m_work->parts().size(); }
     Split split() const override { return Split::queue; }
-    // Heaviest first (hexjob::tasks), so that the long openings start first.
-    std::vector<std::uint64_t> dispatch_order() const override {
-        std::vector<std::uint64_t> order;
-        for (std::uint64_t row : hexjob::tasks(hexjob::enumerate(m_params)))
-            order.push_back(task_of_row(row));
-        return order;
-    }
+    // The split openings' tasks first, then the others heaviest first (hexjob::tasks), so
+    // that the long ones start first.
+    std::vector<std::uint64_t> dispatch_order() const override { return m_work->dispatch_order(); }
     std::vector<TaskSubset> subsets() override {
         return {{"openings", "CELLS",
                  "compute only these openings (a1,b2: column letter, row from 1), on every board and rule set, "
@@ -99,42 +114,49 @@ public:
                  [this](const std::string& text) { return tasks_of_cells(text); }}};
     }
     TaskTableSpec tables() const override {
-        return {.tables = {&schema::openings::table, &schema::rule_counts::table, &schema::timings::table}};
+        return {.tables = {&schema::openings::table, &schema::rule_counts::table, &schema::timings::table,
+                           &schema::splits::table}};
     }
-    void begin(TaskTables&) override { m_work = std::make_unique<hexjob::OpeningTasks>(m_params); }
     // A long opening saves its search every --journal-every seconds and on a stop, and a
-    // resumed run continues it from there (hexjob::SearchHooks).
+    // resumed run continues it from there (hexjob::SearchHooks); a split opening's leaves run
+    // to their end.
     TaskStatus compute(std::uint64_t task, TaskTables& out, TaskContext& context) override {
         hexjob::SearchHooks hooks{.saved = context.saved_state(),
                                   .stop_requested = [&] { return context.stop_requested(); },
                                   .state_due = [&] { return context.state_due(); },
                                   .save = [&](std::span<const std::byte> state, bool full) { context.save_state(state, full); }};
-        return m_work->run(m_solved.at(task), out.table(0), &out.table(1), &out.table(2), &hooks) ? TaskStatus::done
-                                                                                                   : TaskStatus::stopped;
+        return m_work->run_task(task, out.table(0), out.table(1), out.table(2), out.table(3), &hooks) ? TaskStatus::done
+                                                                                                     : TaskStatus::stopped;
     }
+    // The split openings' leaves, wherever they were solved, go to rank 0, which appends the
+    // openings' rows; the leaves' own counts and seconds leave the tables then.
     void finish(JobResults& results) override {
+        const std::vector<std::uint64_t> leaves =
+            results.comm().gather(m_work->encode_leaves(results.table(1), results.table(2), results.table(3)));
+        if (results.comm().is_root())
+            m_work->append_split_rows(leaves, results.table(0), results.table(1), results.table(2), results.table(3));
         results.write(0);
-        results.write(1);
-        results.write(2);
+        LocalTable counts = m_work->strip_leaf_blocks(schema::rule_counts::table, results.table(1));
+        results.write(schema::rule_counts::table, counts);
+        LocalTable timings = m_work->strip_leaf_blocks(schema::timings::table, results.table(2));
+        results.write(schema::timings::table, timings);
+        results.write(3);
     }
 
 private:
-    std::uint64_t task_of_row(std::uint64_t row) const {
-        return static_cast<std::uint64_t>(std::lower_bound(m_solved.begin(), m_solved.end(), row) - m_solved.begin());
-    }
     std::vector<std::uint64_t> tasks_of_cells(const std::string& text) const {
         std::string spaced = text;
         std::replace(spaced.begin(), spaced.end(), ',', ' ');
         std::istringstream in(spaced);
-        const std::vector<hexjob::Opening> rows = hexjob::enumerate(m_params);
+        const std::vector<hexjob::Opening>& rows = m_work->rows();
         std::vector<std::uint64_t> out;
         for (std::string name; in >> name;) {
             for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
             bool found = false;
-            for (const hexjob::Opening& o : rows)
-                if (hex::cell_name(o.cell) == name) {
+            for (std::uint64_t row = 0; row < rows.size(); ++row)
+                if (hex::cell_name(rows[row].cell) == name) {
                     found = true;
-                    out.push_back(task_of_row(o.source));
+                    for (std::uint64_t t : m_work->tasks_of_row(row)) out.push_back(t);
                 }
             if (!found) throw UsageError("--openings: '" + name + "' is not a cell of the boards of this run");
         }
@@ -142,8 +164,8 @@ private:
     }
 
     hexjob::Params m_params;
-    std::vector<std::uint64_t> m_solved; // rows solved, ascending: task k solves m_solved[k]
-    std::unique_ptr<hexjob::OpeningTasks> m_work;
+    std::unique_ptr<hexjob::OpeningTasks> m_work; // the rows, the split trees and the tasks
+
 };
 
 } // namespace

@@ -4,8 +4,10 @@
 #include "hex/openings.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -106,7 +108,17 @@ std::vector<Opening> enumerate(const Params& params) {
             if (std::max(shape.rows, shape.cols) <= spec.max_size) add_board(hex::Variant::normal, spec.rules, shape);
     for (int n = params.misere_min; n <= params.misere_max; ++n)
         add_board(hex::Variant::misere, params.misere_rules, hex::Shape::square(n));
-    return rows;
+    if (params.cells.empty()) return rows;
+    std::vector<Opening> chosen;
+    for (const std::string& name : params.cells)
+        if (std::none_of(rows.begin(), rows.end(), [&](const Opening& o) { return hex::cell_name(o.cell) == name; }))
+            throw std::invalid_argument("--cells: '" + name + "' is not a cell of the boards of this run");
+    for (Opening o : rows)
+        if (std::find(params.cells.begin(), params.cells.end(), hex::cell_name(o.cell)) != params.cells.end()) {
+            o.source = chosen.size();
+            chosen.push_back(o);
+        }
+    return chosen;
 }
 
 std::vector<std::uint64_t> tasks(const std::vector<Opening>& rows) {
@@ -150,21 +162,146 @@ std::vector<RuleCount> rule_counters(const hex::RuleSet& rules, const hex::Searc
             {"proof-cut", s.proof_cut}};
 }
 
+std::vector<std::string> parse_cell_names(const std::string& text, const std::string& option,
+                                          const std::string& none_word) {
+    std::string spaced = text;
+    std::replace(spaced.begin(), spaced.end(), ',', ' ');
+    std::istringstream in(spaced);
+    std::vector<std::string> out;
+    for (std::string name; in >> name;) {
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (name == none_word) continue;
+        const bool letter = name.size() >= 2 && name[0] >= 'a' && name[0] < 'a' + hex::MAX_BOARD_SIZE;
+        const std::string digits = letter ? name.substr(1) : "";
+        if (!letter || digits.size() > 2 || digits.find_first_not_of("0123456789") != std::string::npos ||
+            digits[0] == '0' || std::stoi(digits) > hex::MAX_BOARD_SIZE)
+            throw std::invalid_argument(option + ": '" + name + "' is not a cell name (a column letter and a row from 1: g2)");
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    return out;
+}
+
+namespace {
+
+// The key columns every table starts with.
+void append_key(common::LocalTable& t, const Opening& row) {
+    t.column(schema::size).push_back(row.shape.rows);
+    t.column(schema::cols).push_back(row.shape.cols);
+    t.column(schema::row).push_back(row.cell.row);
+    t.column(schema::col).push_back(row.cell.col);
+    t.column(schema::variant).push_back(hex::variant_name(row.variant));
+    t.column(schema::rules).push_back(row.rules.name());
+}
+
+void append_counts(common::LocalTable& counts, std::uint64_t key, const Opening& o, const hex::SearchStats& stats) {
+    counts.begin_block(key);
+    for (const RuleCount& c : rule_counters(o.rules, stats)) {
+        append_key(counts, o);
+        counts.column(schema::rule_counts::rule).push_back(c.name);
+        counts.column(schema::rule_counts::count).push_back(c.value);
+    }
+}
+
+// A node's outcome for its mover, as the first player's.
+hex::Outcome for_red(const hex::SplitNode& n, hex::Outcome o) { return n.position.mover == hex::Colour::red ? o : hex::negate(o); }
+
+hex::Outcome parse_outcome(const std::string& text) {
+    if (text == hex::outcome_name(hex::Outcome::win)) return hex::Outcome::win;
+    if (text == hex::outcome_name(hex::Outcome::loss)) return hex::Outcome::loss;
+    return hex::Outcome::unknown;
+}
+
+template <class T> void copy_rows(const std::vector<T>& from, std::vector<T>& to, std::uint64_t first, std::uint64_t rows) {
+    to.insert(to.end(), from.begin() + static_cast<std::ptrdiff_t>(first),
+              from.begin() + static_cast<std::ptrdiff_t>(first + rows));
+}
+
+} // namespace
+
 OpeningTasks::OpeningTasks(const Params& params)
-    : m_params(params), m_rows(enumerate(params)), m_tasks(tasks(m_rows)), m_copies(m_rows.size()) {
+    : m_params(params), m_rows(enumerate(params)), m_tasks(tasks(m_rows)), m_copies(m_rows.size()),
+      m_trees(m_rows.size()), m_split_base(m_rows.size(), 0) {
     for (std::uint64_t i = 0; i < m_rows.size(); ++i) {
         if (m_rows[i].source != i) m_copies[m_rows[i].source].push_back(i);
         // The vc rule sets keep a table of their own in each solver.
         if (!m_table && m_rows[i].rules.rules != hex::Rules::vc)
             m_table = std::make_shared<hex::TranspositionTable>(params.tt_size_mib);
     }
+    // The split openings: a row named by --split, or whose copy is named.
+    std::vector<bool> split(m_rows.size(), false);
+    for (const std::string& name : params.split) {
+        bool found = false;
+        for (const Opening& o : m_rows)
+            if (hex::cell_name(o.cell) == name) {
+                found = true;
+                split[o.source] = true;
+            }
+        if (!found) throw std::invalid_argument("--split: '" + name + "' is not a cell of the boards of this run");
+    }
+    std::uint64_t base = 0;
+    for (std::uint64_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].source != i) continue;
+        if (!split[i]) {
+            m_parts.push_back({i, -1});
+            continue;
+        }
+        const Opening& o = m_rows[i];
+        m_trees[i] = std::make_unique<hex::SplitTree>(hex::split_position(
+            o.shape, o.variant, o.rules, hex::SplitPosition::after(o.shape, {o.cell}), params.split_plies));
+        m_split_base[i] = base;
+        base += m_trees[i]->nodes.size();
+        for (int leaf : m_trees[i]->leaves()) m_parts.push_back({i, leaf});
+    }
 }
+
+std::vector<std::uint64_t> OpeningTasks::dispatch_order() const {
+    std::vector<std::uint64_t> first, rest;
+    for (std::uint64_t row : m_tasks)
+        for (std::uint64_t t : tasks_of_row(row)) (m_trees[row] ? first : rest).push_back(t);
+    first.insert(first.end(), rest.begin(), rest.end());
+    return first;
+}
+
+std::vector<std::uint64_t> OpeningTasks::tasks_of_row(std::uint64_t row) const {
+    const std::uint64_t source = m_rows.at(row).source;
+    const auto at = std::lower_bound(m_parts.begin(), m_parts.end(), source,
+                                     [](const Part& p, std::uint64_t r) { return p.row < r; });
+    std::vector<std::uint64_t> out;
+    for (auto it = at; it != m_parts.end() && it->row == source; ++it)
+        out.push_back(static_cast<std::uint64_t>(it - m_parts.begin()));
+    return out;
+}
+
+const hex::SplitTree* OpeningTasks::tree(std::uint64_t row) const { return m_trees.at(row).get(); }
 
 void OpeningTasks::declare_columns(common::LocalTable& table) { schema::openings::table.declare(table); }
 
 void OpeningTasks::declare_count_columns(common::LocalTable& counts) { schema::rule_counts::table.declare(counts); }
 
 void OpeningTasks::declare_timing_columns(common::LocalTable& timings) { schema::timings::table.declare(timings); }
+
+void OpeningTasks::declare_split_columns(common::LocalTable& splits) { schema::splits::table.declare(splits); }
+
+void OpeningTasks::append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes, std::uint64_t nodes_run,
+                              std::uint64_t parts, double seconds, common::LocalTable& table, common::LocalTable* timings) const {
+    const auto append = [&](std::uint64_t row_index, bool copied) {
+        const Opening& row = m_rows[row_index];
+        table.begin_block(row_index);
+        append_key(table, row);
+        table.column(schema::openings::result).push_back(hex::outcome_name(outcome));
+        table.column(schema::openings::nodes).push_back(copied ? 0 : nodes);
+        table.column(schema::openings::copied).push_back(copied ? 1 : 0);
+        table.column(schema::openings::parts).push_back(copied ? 0 : parts);
+        if (!timings) return;
+        timings->begin_block(row_index);
+        append_key(*timings, row);
+        timings->column(schema::timings::seconds).push_back(copied ? 0.0 : seconds);
+        timings->column(schema::timings::nodes_run).push_back(copied ? 0 : nodes_run);
+    };
+    append(index, false);
+    for (std::uint64_t copy : m_copies[index]) append(copy, true);
+}
+
 
 namespace {
 
@@ -213,39 +350,159 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
                                                  : hex::solve_opening(solver, o.cell, &stats);
     if (r.stopped) return false;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
-    // The key columns every table starts with.
-    const auto key = [](common::LocalTable& t, const Opening& row) {
-        t.column(schema::size).push_back(row.shape.rows);
-        t.column(schema::cols).push_back(row.shape.cols);
-        t.column(schema::row).push_back(row.cell.row);
-        t.column(schema::col).push_back(row.cell.col);
-        t.column(schema::variant).push_back(hex::variant_name(row.variant));
-        t.column(schema::rules).push_back(row.rules.name());
-    };
-    const auto append = [&](std::uint64_t row_index, bool copied) {
-        const Opening& row = m_rows[row_index];
-        table.begin_block(row_index);
-        key(table, row);
-        table.column(schema::openings::result).push_back(hex::outcome_name(r.outcome));
-        table.column(schema::openings::nodes).push_back(copied ? 0 : r.nodes);
-        table.column(schema::openings::copied).push_back(copied ? 1 : 0);
-        if (!timings) return;
-        timings->begin_block(row_index);
-        key(*timings, row);
-        timings->column(schema::timings::seconds).push_back(copied ? 0.0 : seconds);
-        timings->column(schema::timings::nodes_run).push_back(copied ? 0 : r.nodes - r.saved_nodes);
-    };
-    append(index, false);
-    for (std::uint64_t copy : m_copies[index]) append(copy, true);
-    if (!counts) return true;
-    counts->begin_block(index);
-    for (const RuleCount& c : rule_counters(o.rules, stats)) {
-        key(*counts, o);
-        counts->column(schema::rule_counts::rule).push_back(c.name);
-        counts->column(schema::rule_counts::count).push_back(c.value);
-    }
+    append_row(index, r.outcome, r.nodes, r.nodes - r.saved_nodes, 0, seconds, table, timings);
+    if (counts) append_counts(*counts, index, o, stats);
     return true;
+}
+
+bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
+                            common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks) {
+    const Part part = m_parts.at(task);
+    if (part.node < 0) return run(part.row, table, &counts, &timings, hooks);
+    const Opening& o = m_rows[part.row];
+    const hex::SplitNode& node = m_trees[part.row]->nodes.at(static_cast<std::size_t>(part.node));
+    const hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
+    const auto start = std::chrono::steady_clock::now();
+    hex::SearchResult r;
+    if (o.rules.rules == hex::Rules::vc) {
+        if (!m_leaf_solver || m_leaf_solver->shape() != o.shape || !(m_leaf_solver->options().rules == o.rules)) {
+            m_leaf_solver.reset(); // one table at a time
+            m_leaf_solver = std::make_unique<hex::PositionSolver>(o.shape, options);
+        }
+        r = m_leaf_solver->solve(node.position);
+    } else {
+        r = hex::solve_position(o.shape, options, node.position, m_table);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::uint64_t key = split_key(part.row, part.node);
+    splits.begin_block(key);
+    append_key(splits, o);
+    splits.column(schema::splits::line).push_back(hex::line_name(node.line));
+    splits.column(schema::splits::result).push_back(hex::outcome_name(for_red(node, r.outcome)));
+    splits.column(schema::splits::nodes).push_back(r.stats.nodes);
+    splits.column(schema::splits::how).push_back("task");
+    append_counts(counts, leaf_key(key), o, r.stats);
+    timings.begin_block(leaf_key(key));
+    append_key(timings, o);
+    timings.column(schema::timings::seconds).push_back(seconds);
+    timings.column(schema::timings::nodes_run).push_back(r.stats.nodes);
+    return true;
+}
+
+std::vector<std::uint64_t> OpeningTasks::encode_leaves(common::LocalTable& counts, common::LocalTable& timings,
+                                                       common::LocalTable& splits) const {
+    counts.end_blocks();
+    timings.end_blocks();
+    splits.end_blocks();
+    // The rows of the leaf blocks of counts and timings by their split key.
+    std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> count_rows; // first row, rows
+    std::map<std::uint64_t, double> seconds;
+    for (const common::Block& b : counts.blocks())
+        if (b.key >= leaf_key(0)) count_rows[b.key - leaf_key(0)] = {b.first_row, b.rows};
+    for (const common::Block& b : timings.blocks())
+        if (b.key >= leaf_key(0)) seconds[b.key - leaf_key(0)] = timings.column(schema::timings::seconds).at(b.first_row);
+    std::vector<std::uint64_t> out;
+    for (const common::Block& b : splits.blocks()) {
+        const auto c = count_rows.find(b.key);
+        const auto s = seconds.find(b.key);
+        if (b.rows != 1 || c == count_rows.end() || s == seconds.end())
+            throw std::logic_error("encode_leaves: split " + std::to_string(b.key) + " lacks its counts or seconds");
+        std::uint64_t bits;
+        std::memcpy(&bits, &s->second, sizeof bits);
+        out.insert(out.end(), {b.key, static_cast<std::uint64_t>(parse_outcome(splits.column(schema::splits::result)[b.first_row])),
+                               splits.column(schema::splits::nodes)[b.first_row], bits, c->second.second});
+        for (std::uint64_t i = 0; i < c->second.second; ++i)
+            out.push_back(counts.column(schema::rule_counts::count).at(c->second.first + i));
+    }
+    return out;
+}
+
+void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, common::LocalTable& table,
+                                     common::LocalTable& counts, common::LocalTable& timings,
+                                     common::LocalTable& splits) const {
+    struct Leaf {
+        hex::Outcome outcome; // for the first player
+        std::uint64_t nodes;
+        double seconds;
+        std::vector<std::uint64_t> counts;
+    };
+    std::map<std::uint64_t, Leaf> by_key;
+    for (std::size_t i = 0; i + 5 <= leaves.size();) {
+        Leaf leaf{static_cast<hex::Outcome>(leaves[i + 1]), leaves[i + 2], 0.0, {}};
+        std::memcpy(&leaf.seconds, &leaves[i + 3], sizeof leaf.seconds);
+        const std::size_t n = leaves[i + 4];
+        if (i + 5 + n > leaves.size()) throw std::logic_error("append_split_rows: a truncated leaf record");
+        leaf.counts.assign(leaves.begin() + static_cast<std::ptrdiff_t>(i + 5),
+                           leaves.begin() + static_cast<std::ptrdiff_t>(i + 5 + n));
+        by_key[leaves[i]] = std::move(leaf);
+        i += 5 + n;
+    }
+    for (std::uint64_t r = 0; r < m_rows.size(); ++r) {
+        const hex::SplitTree* t = m_trees[r].get();
+        if (!t) continue;
+        const Opening& o = m_rows[r];
+        const std::size_t n = t->nodes.size();
+        std::vector<hex::Outcome> leaf_outcomes(n, hex::Outcome::unknown);
+        std::vector<std::uint64_t> nodes(n, 0);
+        std::vector<std::uint64_t> sums;
+        for (const RuleCount& c : rule_counters(o.rules, t->stats)) sums.push_back(c.value);
+        double seconds = 0;
+        std::uint64_t parts = 0;
+        for (int k : t->leaves()) {
+            const auto it = by_key.find(split_key(r, k));
+            if (it == by_key.end()) throw std::logic_error("append_split_rows: no result for split " + std::to_string(split_key(r, k)));
+            const Leaf& leaf = it->second;
+            const hex::SplitNode& node = t->nodes[static_cast<std::size_t>(k)];
+            leaf_outcomes[static_cast<std::size_t>(k)] = node.position.mover == hex::Colour::red ? leaf.outcome : hex::negate(leaf.outcome);
+            nodes[static_cast<std::size_t>(k)] = leaf.nodes;
+            if (leaf.counts.size() != sums.size()) throw std::logic_error("append_split_rows: counters of another rule family");
+            for (std::size_t j = 0; j < sums.size(); ++j) sums[j] += leaf.counts[j];
+            seconds += leaf.seconds;
+            ++parts;
+        }
+        const std::vector<hex::Outcome> outcome = hex::combine_split(*t, leaf_outcomes);
+        // Nodes: a task's search, one for each analysis, and a negamax node's own analysis
+        // and its children's.
+        for (std::size_t k = n; k-- > 0;) {
+            const hex::SplitNode& node = t->nodes[k];
+            if (node.leaf()) continue;
+            nodes[k] = node.analysed ? 1 : 0;
+            for (int c : node.children) nodes[k] += nodes[static_cast<std::size_t>(c)];
+        }
+        for (std::size_t k = 1; k < n; ++k) {
+            const hex::SplitNode& node = t->nodes[k];
+            if (node.leaf()) continue;
+            splits.begin_block(split_key(r, static_cast<int>(k)));
+            append_key(splits, o);
+            splits.column(schema::splits::line).push_back(hex::line_name(node.line));
+            splits.column(schema::splits::result).push_back(hex::outcome_name(for_red(node, outcome[k])));
+            splits.column(schema::splits::nodes).push_back(nodes[k]);
+            splits.column(schema::splits::how).push_back(node.children.empty() ? "analysis" : "negamax");
+        }
+        // The root is blue to move after the opening.
+        append_row(r, for_red(t->nodes[0], outcome[0]), nodes[0], nodes[0], parts, seconds, table, &timings);
+        counts.begin_block(r);
+        const std::vector<RuleCount> names = rule_counters(o.rules, t->stats);
+        for (std::size_t j = 0; j < names.size(); ++j) {
+            append_key(counts, o);
+            counts.column(schema::rule_counts::rule).push_back(names[j].name);
+            counts.column(schema::rule_counts::count).push_back(sums[j]);
+        }
+    }
+}
+
+common::LocalTable OpeningTasks::strip_leaf_blocks(const common::TableSchema& schema_, common::LocalTable& table) const {
+    table.end_blocks();
+    common::LocalTable out = schema_.make();
+    for (const common::Block& b : table.blocks()) {
+        if (b.key >= leaf_key(0)) continue;
+        out.begin_block(b.key);
+        for (std::size_t c = 0; c < table.columns().size(); ++c)
+            std::visit([&](auto& to) { copy_rows(std::get<std::decay_t<decltype(to)>>(table.columns()[c].data), to, b.first_row, b.rows); },
+                       out.columns()[c].data);
+    }
+    out.end_blocks();
+    return out;
 }
 
 } // namespace cgt::jobs::hex_openings

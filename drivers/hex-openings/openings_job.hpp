@@ -13,9 +13,22 @@
 // per opening solved (copies have none) and counter of its rule family (rule_counters). A
 // third, timings, holds the seconds each opening took, apart from the results, which do not
 // depend on the run (openings_schema.hpp).
+//
+// Split openings (--split CELLS, --split-plies N): one hard opening across many ranks. Its
+// first N plies are expanded (hex/split.hpp: pruned as the search prunes, decided replies
+// need no task) and every undecided position at depth N is a task of its own, solved with
+// a fresh table; the skeleton's queue deals them out first. Once every task is done, rank 0
+// combines them by negamax into the opening's row (nodes, rule counts and seconds summed) and
+// writes the tree into the splits table. Every sub-problem is solved, even once a sibling
+// has decided its parent: which tasks run then does not depend on timing, so all the tables
+// but timings are the same on any rank count. The cost: a reply that refutes the opening
+// does not stop the other replies' tasks (the unsplit search stops at it), the
+// sub-problems share no table, and each task clears a table of --tt-size-mib.
+#include "common/schema.hpp"
 #include "common/table.hpp"
 #include "hex/search.hpp"
 #include "hex/solver.hpp"
+#include "hex/split.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,7 +57,16 @@ struct Params {
     std::uint64_t node_limit = 0;                    // --node-limit, per opening
     std::size_t tt_size_mib = 64;                    // --tt-size-mib
     std::uint64_t pause_nodes = 1 << 14;             // --pause-nodes (SearchHooks)
+    std::vector<std::string> cells;                  // --cells: only these openings (lower case; empty: all)
+    std::vector<std::string> split;                  // --split: cell names (lower case), on every board
+    int split_plies = 1;                             // --split-plies
 };
+
+// Parses --split or --cells (`option`): cell names separated by blanks or commas ("g2,e4"),
+// or `none_word` ("none", "all") for none. Throws std::invalid_argument naming a name that
+// is not a cell name.
+std::vector<std::string> parse_cell_names(const std::string& text, const std::string& option,
+                                          const std::string& none_word);
 
 // Parses a --sizes list: items separated by blanks or commas, each a square side N, a range
 // of square sides A-B, or a board WxH (W columns, H rows, as Benzene's boardsize W H: "6x7"
@@ -67,7 +89,8 @@ struct Opening {
     std::uint64_t source = 0; // the row solved for this one: itself, or its 180-degree partner
 };
 
-// Every row, in table order.
+// Every row, in table order. With params.cells, only the openings at those cells, each
+// solved (none copied); std::invalid_argument if a cell is on none of the boards.
 std::vector<Opening> enumerate(const Params& params);
 // The rows that are solved (source == own index), heaviest first: larger boards, then
 // misere (plain search), then rule sets with fewer rules (for vc: depth-first before dfpn,
@@ -98,12 +121,20 @@ struct SearchHooks {
     std::function<void(std::span<const std::byte>, bool full)> save; // full: replaces the saved ones
 };
 
+// One task: a whole opening (node < 0) or one leaf of a split opening's tree.
+struct Part {
+    std::uint64_t row = 0;
+    int node = -1;
+};
+
 class OpeningTasks {
 public:
+    // Throws std::invalid_argument if a --split name is a cell of none of the boards.
     explicit OpeningTasks(const Params& params);
     static void declare_columns(common::LocalTable& table);
     static void declare_count_columns(common::LocalTable& counts);
     static void declare_timing_columns(common::LocalTable& timings);
+    static void declare_split_columns(common::LocalTable& splits);
     // Solves row `index` (with a cleared table) and appends it, and every row copied from
     // it, each as its own block keyed by the row index; with `counts`, also the opening's
     // rule counters, one block keyed by the row index; with `timings`, the seconds of each
@@ -115,12 +146,60 @@ public:
     [[nodiscard]] const std::vector<Opening>& rows() const { return m_rows; }
     [[nodiscard]] const std::vector<std::uint64_t>& task_rows() const { return m_tasks; }
 
+    // The tasks: rows solved in ascending order, a split opening's leaves (pre-order) in
+    // place of its row; a split opening decided without a search has none.
+    [[nodiscard]] const std::vector<Part>& parts() const { return m_parts; }
+    // The order the queue hands them out: the split openings' leaves first (the openings in
+    // task_rows() order, the leaves in the search's move order), then the other openings as
+    // task_rows().
+    [[nodiscard]] std::vector<std::uint64_t> dispatch_order() const;
+    // The tasks that compute row `row` (a copy: its source's).
+    [[nodiscard]] std::vector<std::uint64_t> tasks_of_row(std::uint64_t row) const;
+    // The split tree of a row solved, or nullptr if it is solved whole.
+    [[nodiscard]] const hex::SplitTree* tree(std::uint64_t row) const;
+
+    // Computes task `task` (parts()): a whole opening as run() does, or a leaf of a split
+    // opening: its splits row (a block keyed by split_key), and its rule counters and seconds
+    // in blocks of counts and timings keyed beyond every row (leaf_key), which
+    // append_split_rows sums and strip_leaf_blocks removes before the tables are written.
+    // With `hooks`, a whole opening saves and continues its search as run() does; returns
+    // false when it stopped (a leaf always runs to its end).
+    bool run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
+                  common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks = nullptr);
+    // This rank's finished leaves, from the tables run_task filled (or a journal restored),
+    // as numbers for a gather: per leaf its split key, outcome, nodes, seconds and counters.
+    [[nodiscard]] std::vector<std::uint64_t> encode_leaves(common::LocalTable& counts, common::LocalTable& timings,
+                                                           common::LocalTable& splits) const;
+    // With every rank's encode_leaves concatenated: appends each split opening's row (and its
+    // copies'), rule counts and seconds, and the splits rows that are not leaves. Called on
+    // one rank (std::logic_error if a leaf is missing).
+    void append_split_rows(const std::vector<std::uint64_t>& leaves, common::LocalTable& table,
+                           common::LocalTable& counts, common::LocalTable& timings, common::LocalTable& splits) const;
+    // `table` without the leaf blocks (keys >= leaf_key(0)).
+    [[nodiscard]] common::LocalTable strip_leaf_blocks(const common::TableSchema& schema,
+                                                       common::LocalTable& table) const;
+
 private:
+    // The key of a split node in the splits table: split openings ascending by row, each
+    // tree's nodes in pre-order.
+    [[nodiscard]] std::uint64_t split_key(std::uint64_t row, int node) const {
+        return m_split_base.at(row) + static_cast<std::uint64_t>(node);
+    }
+    [[nodiscard]] std::uint64_t leaf_key(std::uint64_t split) const { return m_rows.size() + split; }
+    void append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes, std::uint64_t nodes_run,
+                    std::uint64_t parts, double seconds, common::LocalTable& table, common::LocalTable* timings) const;
+
     Params m_params;
     std::vector<Opening> m_rows;
     std::vector<std::uint64_t> m_tasks;
     std::vector<std::vector<std::uint64_t>> m_copies; // rows copied from each row
+    std::vector<Part> m_parts;
+    std::vector<std::unique_ptr<hex::SplitTree>> m_trees; // per row: its split tree, if split
+    std::vector<std::uint64_t> m_split_base;               // per row: split_key of its root
     std::shared_ptr<hex::TranspositionTable> m_table; // for the article's rule sets only
+    // The vc leaves' solver, kept while the leaves are of one board and rule set: its table is
+    // cleared, not allocated, for each.
+    std::unique_ptr<hex::PositionSolver> m_leaf_solver;
 };
 
 } // namespace cgt::jobs::hex_openings

@@ -1,11 +1,13 @@
 #pragma once
 // The tables of a cgt-hex-openings result file, declared once for the driver, its tests and
 // cgt-verify-hex-openings (common/schema.hpp). A cell is (row, col), 0-based from the
-// top-left corner; the first player (red) joins the top and bottom rows. Rows of all three
-// tables are keyed alike: (variant, rules, size, cols, row, col) is the join key.
+// top-left corner; the first player (red) joins the top and bottom rows. Rows of all the
+// tables are keyed alike: (variant, rules, size, cols, row, col) is the join key (splits
+// adds the line of moves after the opening).
 //
-// openings and rule_counts do not depend on the run (the rank count, a resume); timings
-// does: it measures the run, and comparisons of runs leave it out.
+// openings, rule_counts and splits do not depend on the run (the rank count, a resume):
+// every sub-problem of a split opening is solved, none cancelled; timings does: it
+// measures the run, and comparisons of runs leave it out.
 #include "common/schema.hpp"
 
 #include <cstdint>
@@ -27,11 +29,14 @@ namespace openings {
 inline constexpr Col<std::string> result{"result", "win or loss for the first player after this opening, or unknown (the node limit)"};
 inline constexpr Col<std::uint64_t> nodes{"nodes", "positions the search visited (0 for a copied row)"};
 inline constexpr Col<std::uint8_t> copied{"copied", "1 if the result was copied from the 180-degree partner's row"};
+inline constexpr Col<std::uint64_t> parts{
+    "parts", "sub-problems the opening was split into (--split; rows of splits solved as tasks), 0 if solved whole"};
 inline const common::TableSchema table{
     .name = "openings",
     .order = "variant,rules,size,cols,row,col",
-    .meaning = "every first move of every board and rule set asked for, with its result",
-    .columns = {size, cols, row, col, variant, rules, result, nodes, copied}};
+    .meaning = "every first move of every board and rule set asked for, with its result (a split opening's "
+               "by negamax over its splits rows; nodes their sum)",
+    .columns = {size, cols, row, col, variant, rules, result, nodes, copied, parts}};
 } // namespace openings
 
 namespace rule_counts {
@@ -40,13 +45,15 @@ inline constexpr Col<std::uint64_t> count{"count", "how often it fired while sol
 inline const common::TableSchema table{
     .name = "rule_counts",
     .order = "variant,rules,size,cols,row,col",
-    .meaning = "what each rule did per opening solved (copied rows have none)",
+    .meaning = "what each rule did per opening solved (copied rows have none; a split opening's summed over "
+               "its sub-problems and the analyses that split it)",
     .columns = {size, cols, row, col, variant, rules, rule, count},
     .compress = true};
 } // namespace rule_counts
 
 namespace timings {
-inline constexpr Col<double> seconds{"seconds", "wall seconds of the opening's search in this run (0 for a copied row); differs between runs"};
+inline constexpr Col<double> seconds{"seconds", "wall seconds of the opening's search (0 for a copied row; a split "
+                                                "opening's summed over its sub-problems); differs between runs"};
 inline constexpr Col<std::uint64_t> nodes_run{"nodes_run", "nodes this run searched: fewer than nodes when the opening continued a search saved by a run stopped or killed"};
 inline const common::TableSchema table{
     .name = "timings",
@@ -55,5 +62,24 @@ inline const common::TableSchema table{
     .columns = {size, cols, row, col, variant, rules, seconds, nodes_run},
     .measures_run = true};
 } // namespace timings
+
+namespace splits {
+inline constexpr Col<std::string> line{"line", "the moves after the opening, blank-separated (\"d5\" or \"d5 c6\")"};
+inline constexpr Col<std::string> result{"result", "win or loss for the first player in the position after the line, or unknown (the node limit)"};
+inline constexpr Col<std::uint64_t> nodes{
+    "nodes", "positions visited: the sub-problem's search (task), 1 for the analysis that decided it (analysis; 0 "
+             "for the article's rule sets), or the sum over the lines below it and its own analysis (negamax)"};
+inline constexpr Col<std::string> how{
+    "how", "task (solved as a sub-problem of the queue), analysis (decided before any search: fill-in, virtual "
+           "connections, must-play region, or the move connected) or negamax (from the lines one move longer)"};
+inline const common::TableSchema table{
+    .name = "splits",
+    .order = "variant,rules,size,cols,row,col",
+    .meaning = "the positions a split opening (--split) was expanded into, up to --split-plies moves after it, "
+               "each opening's in the split tree's pre-order (a line before the longer ones, moves in the "
+               "search's order); moves the analysis cuts (outside the must-play region, dominated) have no row",
+    .columns = {size, cols, row, col, variant, rules, line, result, nodes, how},
+    .compress = true};
+} // namespace splits
 
 } // namespace cgt::jobs::hex_openings::schema

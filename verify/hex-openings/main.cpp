@@ -125,6 +125,39 @@ std::string range_text(const std::vector<int>& sizes) {
     return std::to_string(sizes.front()) + (sizes.size() > 1 ? ".." + std::to_string(sizes.back()) : "");
 }
 
+// A split opening (the splits table) wins for the first player exactly when every reply's
+// line (one move after it) does: the negamax the driver combined, recomputed from the file.
+void check_splits(const common::ResultReader& file, verify::Report& report, const common::Table& openings) {
+    if (!file.has_table(schema::splits::table.name)) return;
+    const auto t = file.read_table(schema::splits::table);
+    if (t.rows == 0) return;
+    const auto key_of = [](const common::Table& tab, std::size_t i) {
+        return tab.texts(schema::variant)[i] + "|" + tab.texts(schema::rules)[i] + "|" + std::to_string(tab.ints(schema::size)[i]) +
+               "x" + std::to_string(tab.ints(schema::cols)[i]) + "|" + std::to_string(tab.ints(schema::row)[i]) + "," +
+               std::to_string(tab.ints(schema::col)[i]);
+    };
+    std::map<std::string, std::string> negamax; // opening -> win / loss / unknown, from its replies
+    for (std::size_t i = 0; i < t.rows; ++i) {
+        if (t.texts(schema::splits::line)[i].find(' ') != std::string::npos) continue; // a longer line
+        std::string& r = negamax.try_emplace(key_of(t, i), "win").first->second;
+        const std::string& reply = t.texts(schema::splits::result)[i];
+        if (reply == "loss") r = "loss";
+        else if (reply != "win" && r == "win") r = "unknown";
+    }
+    std::size_t agree = 0;
+    std::string first_bad;
+    for (std::size_t i = 0; i < openings.rows; ++i) {
+        const auto it = negamax.find(key_of(openings, i));
+        if (it == negamax.end()) continue;
+        if (it->second == openings.texts(schema::openings::result)[i]) ++agree;
+        else if (first_bad.empty()) first_bad = it->first;
+        negamax.erase(it);
+    }
+    const bool ok = first_bad.empty() && negamax.empty();
+    report.check("split openings: the result is the negamax of the replies' rows (splits)", "all agree",
+                 ok ? std::to_string(agree) + " agree" : "differs at " + (first_bad.empty() ? negamax.begin()->first : first_bad), ok);
+}
+
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const FactFiles facts(data_dir);
     const auto t = file.read_table(schema::openings::table);
@@ -365,6 +398,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         totals.push_back(sum);
     }
     verify::hex_openings::print_savings(totals, report);
+    check_splits(file, report, t);
     if (file.has_table("rule_counts")) verify::hex_openings::print_rule_counts(file, report);
     if (const BoardRun* five = find_run("normal", "rule1+2", 5)) {
         report.note("5x5 rule1+2, single openings (sen-ltd's table):  cell  sen-ltd nodes  our nodes");

@@ -264,3 +264,105 @@ TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its s
     CHECK(whole.timings.column(schema::timings::nodes_run).at(0) == nodes);
     CHECK(t.timings.column(schema::timings::nodes_run).at(0) <= nodes - 3 * 300); // three pauses of 300 or more
 }
+
+namespace {
+
+// Every task of `work` computed in `order` (the queue's order, or backwards), then the split
+// openings' rows appended as finish() does on one rank; the openings table by block key.
+std::map<std::uint64_t, Row> run_all(OpeningTasks& work, bool backwards, common::LocalTable& splits,
+                                     common::LocalTable* counts_out = nullptr) {
+    common::LocalTable table, counts, timings;
+    OpeningTasks::declare_columns(table);
+    OpeningTasks::declare_count_columns(counts);
+    OpeningTasks::declare_timing_columns(timings);
+    OpeningTasks::declare_split_columns(splits);
+    std::vector<std::uint64_t> order = work.dispatch_order();
+    if (backwards) std::reverse(order.begin(), order.end());
+    for (std::uint64_t t : order) work.run_task(t, table, counts, timings, splits);
+    work.append_split_rows(work.encode_leaves(counts, timings, splits), table, counts, timings, splits);
+    common::LocalTable stripped = work.strip_leaf_blocks(schema::rule_counts::table, counts);
+    if (counts_out) *counts_out = std::move(stripped);
+    return rows_by_key(table);
+}
+
+} // namespace
+
+TEST_CASE("HexOpenings: split openings give the unsplit rows' results on 4x4..6x6, whatever the task order", "[hex]") {
+    Params p;
+    p.sizes = parse_sizes("4-6");
+    p.rules = parse_rule_specs("dfpn+vc+inferior+proof+resistance rule1+2+distance@4");
+    p.copy_from = 5;
+    p.tt_size_mib = 4;
+    // f5 is on 6x6 only, a copy of a2 there.
+    const auto is_split = [](const Row& r) {
+        const std::string name = hex::cell_name({static_cast<int>(r.row), static_cast<int>(r.col)});
+        return !r.copied && (name == "a1" || name == "b2" || name == "c3" || name == "e2" || (r.size == 6 && name == "a2"));
+    };
+    for (int plies : {1, 2}) {
+        p.split_plies = plies;
+        // Two plies on 4x4 and 5x5 only (the split does not cancel: every answer is solved).
+        p.sizes = parse_sizes(plies == 1 ? "4-6" : "4-5");
+        p.split = parse_cell_names(plies == 1 ? "a1 B2,c3 f5 e2" : "a1 B2,c3 e2", "--split", "none");
+        common::LocalTable unused;
+        Params plain = p;
+        plain.split.clear();
+        OpeningTasks unsplit(plain);
+        const auto expect = run_all(unsplit, false, unused);
+        OpeningTasks forward(p), backward(p);
+        common::LocalTable fs, bs, counts;
+        const auto a = run_all(forward, false, fs, &counts), b = run_all(backward, true, bs);
+        REQUIRE(a.size() == expect.size());
+        CHECK(a == b);
+        std::uint64_t split_rows = 0;
+        for (const auto& [key, r] : a) {
+            const Row& e = expect.at(key);
+            INFO("plies " << plies << " " << r.rules << " " << r.size << " (" << r.row << ", " << r.col << ")");
+            CHECK(r.result == e.result);
+            CHECK(r.copied == e.copied);
+            const hex::SplitTree* t = forward.tree(key);
+            CHECK((t != nullptr) == is_split(r));
+            if (t) ++split_rows;
+        }
+        CHECK(split_rows > 8);
+        // The splits table: a row per node but the root, leaves solved as tasks.
+        fs.end_blocks();
+        std::uint64_t tasks = 0, nodes = 0;
+        for (std::uint64_t k = 0; k < forward.parts().size(); ++k) tasks += forward.parts()[k].node >= 0;
+        for (std::uint64_t r = 0; r < forward.rows().size(); ++r)
+            if (const hex::SplitTree* t = forward.tree(r)) nodes += t->nodes.size() - 1;
+        CHECK(fs.rows() == nodes);
+        const auto& how = fs.column(schema::splits::how);
+        CHECK(static_cast<std::uint64_t>(std::count(how.begin(), how.end(), std::string("task"))) == tasks);
+        CHECK(tasks > 20);
+        // Rule counts: one block per opening solved, no leaf blocks left.
+        for (const auto& block : counts.blocks()) CHECK(block.key < forward.rows().size());
+    }
+}
+
+TEST_CASE("HexOpenings: --split and --cells name cells; bad names refused with a reason", "[hex]") {
+    CHECK(parse_cell_names("G2, e4 g2", "--split", "none") == std::vector<std::string>{"g2", "e4"});
+    CHECK(parse_cell_names("none", "--split", "none").empty());
+    CHECK(parse_cell_names("all", "--cells", "all").empty());
+    for (const char* bad : {"z9", "a0", "a12", "g", "2g", "a1x"}) {
+        INFO(bad);
+        CHECK_THROWS_WITH(parse_cell_names(bad, "--split", "none"),
+                          Catch::StartsWith("--split: '") && Catch::Contains("is not a cell name"));
+    }
+    Params p;
+    p.sizes = parse_sizes("2-3");
+    p.rules = parse_rule_specs("rule1+2");
+    p.split = {"c3"};
+    CHECK(OpeningTasks(p).tree(4 + 8) != nullptr); // row 12: the 3x3 c3
+    p.split = {"d4"};
+    CHECK_THROWS_WITH(OpeningTasks(p), "--split: 'd4' is not a cell of the boards of this run");
+    p.split = {};
+    p.cells = {"b2", "a1"};
+    const auto rows = enumerate(p);
+    REQUIRE(rows.size() == 4); // a1 and b2 of 2x2 and 3x3, table order
+    CHECK(rows[1].cell == hex::Cell{1, 1});
+    CHECK(rows[3].source == 3);
+    p.cells = {"c3"};
+    CHECK(enumerate(p).size() == 1);
+    p.cells = {"d1"};
+    CHECK_THROWS_WITH(enumerate(p), "--cells: 'd1' is not a cell of the boards of this run");
+}
