@@ -71,11 +71,17 @@ cgt_build_fuzz() {
 }
 
 # cgt_mpiexec RANKS COMMAND...: mpiexec that works as root and with more ranks than cores.
+# The ranks are not bound to cores (unless OMPI_MCA_hwloc_base_binding_policy says so):
+# Open MPI binds rank r to core r by default, and on a shared machine a rank pinned to the
+# busier core cannot move to the other one (jobs/octal-sweep.ini on 2 ranks at nice 19 under
+# other load: rank CPU 73.7 / 36.8 s bound, 57.1 / 58.4 s unbound; rank 1 was runnable, not
+# waiting for tasks: drivers/octal-sweep/FRONTIER.md).
 cgt_mpiexec() {
   local ranks=$1; shift
   local extra=()
   [ "$ranks" -gt "$(nproc)" ] && extra+=(--oversubscribe)
   OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    OMPI_MCA_hwloc_base_binding_policy=${OMPI_MCA_hwloc_base_binding_policy:-none} \
     mpiexec --quiet -n "$ranks" "${extra[@]}" "$@"
 }
 
