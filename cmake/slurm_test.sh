@@ -6,17 +6,26 @@
 #       runs (scontrol update), so that Slurm sends the script's warning signal: the job must
 #       stop with status 3, requeue itself, resume from its journal and verify
 #   slurm_test.sh --array N JOB BIN_DIR [...]       jobs/array.slurm with N array tasks, merged
+#   slurm_test.sh --sbatch 'OPTIONS' JOB BIN_DIR [...]  the plain test with sbatch options that
+#       override the script's #SBATCH lines, for a script sized for a cluster larger than
+#       this one ('--ntasks=2 --mem=2G --time=5'); the ranks are then checked against the
+#       --ntasks=N given there
 # The cluster (munged, slurmctld, slurmd from Debian's munge and slurm-wlm) lives in a
 # private temp folder: its own config, key, socket, ports and state; the daemons are
 # stopped by PID when the test ends, whatever happens.
 set -uo pipefail
-scenario=plain parts=0
+scenario=plain parts=0 sbatch_options=()
+if [ "${1:-}" = --sbatch ]; then
+  read -r -a sbatch_options <<<"$2"
+  shift 2
+fi
 case "${1:-}" in
   --time-limit) scenario=time-limit; shift ;;
   --array) scenario=array; parts=$2; shift 2 ;;
 esac
 job=$1 bin=$2
 shift 2
+[ ${#sbatch_options[@]} = 0 ] || [ $scenario = plain ] || { echo "FAIL: --sbatch goes with the plain test only"; exit 1; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 for tool in munged slurmctld slurmd sbatch; do
   command -v "$tool" >/dev/null || [ -x "/usr/sbin/$tool" ] || {
@@ -128,13 +137,16 @@ wait_until() { # SECONDS DESCRIPTION TEST
 
 case $scenario in
 plain)
-  CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "jobs/$job.slurm" --out "$dir/$job.h5" "$@" \
-    || fail "sbatch --wait jobs/$job.slurm failed"
+  CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "${sbatch_options[@]}" "jobs/$job.slurm" \
+    --out "$dir/$job.h5" "$@" || fail "sbatch --wait ${sbatch_options[*]} jobs/$job.slurm failed"
   verified "$dir/$job.h5"
   ranks=$(h5dump -a /ranks "$dir/$job.h5" | sed -n 's/^ *(0): \([0-9]*\)/\1/p')
   expected=$(sed -n 's/^#SBATCH --ntasks=\([0-9]*\).*/\1/p' "jobs/$job.slurm" | head -1)
+  for option in "${sbatch_options[@]}"; do
+    case $option in --ntasks=*) expected=${option#--ntasks=} ;; esac
+  done
   [ "$ranks" = "${expected:-1}" ] || fail "the Slurm job ran on ${ranks:-?} ranks, expected ${expected:-1} (its --ntasks)"
-  echo "PASS: jobs/$job.slurm ran on a real Slurm cluster ($ranks ranks) and verified"
+  echo "PASS: jobs/$job.slurm${sbatch_options[*]:+ (sbatch ${sbatch_options[*]})} ran on a real Slurm cluster ($ranks ranks) and verified"
   ;;
 time-limit)
   warn=$(sed -n 's/^#SBATCH --signal=B:USR1@\([0-9]*\).*/\1/p' "jobs/$job.slurm")

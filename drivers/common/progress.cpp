@@ -11,6 +11,9 @@ namespace cgt::common {
 namespace {
 constexpr int TAG_COUNT = 7101;
 constexpr int TAG_FINAL = 7102;
+// finish() waits for the slowest rank, possibly for hours: without spinning (a blocking MPI
+// call polls at full speed), waking at most every 5 ms.
+constexpr std::chrono::microseconds FINISH_SLEEP_MAX{5000};
 using Clock = std::chrono::steady_clock;
 double seconds_between(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();
@@ -72,7 +75,7 @@ void Progress::drain_messages(bool blocking_for_finals) {
         int flag = 0;
         MPI_Status status;
         if (blocking_for_finals && finals < m_size - 1) {
-            check_mpi(MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, m_comm, &status), "MPI_Probe");
+            probe_politely(m_comm, MPI_ANY_SOURCE, MPI_ANY_TAG, status, FINISH_SLEEP_MAX);
             flag = 1;
         } else {
             check_mpi(MPI_Iprobe(MPI_ANY_SOURCE, TAG_COUNT, m_comm, &flag, &status), "MPI_Iprobe");
@@ -107,9 +110,11 @@ void Progress::finish() {
     if (m_finished) return;
     m_finished = true;
     if (m_rank != 0) {
-        // Synchronous send: when it returns, rank 0 has matched it, and the count
+        // Synchronous send: when it completes, rank 0 has matched it, and the count
         // messages sent before it (eager, same sender) have been delivered.
-        check_mpi(MPI_Ssend(&m_unsent, 1, MPI_UINT64_T, 0, TAG_FINAL, m_comm), "MPI_Ssend");
+        MPI_Request request;
+        check_mpi(MPI_Issend(&m_unsent, 1, MPI_UINT64_T, 0, TAG_FINAL, m_comm, &request), "MPI_Issend");
+        wait_politely(request, FINISH_SLEEP_MAX);
         m_unsent = 0;
     } else if (m_size > 1) {
         drain_messages(true);

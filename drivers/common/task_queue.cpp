@@ -51,19 +51,9 @@ void dispatch(MPI_Comm comm, int workers, std::uint64_t n_tasks, std::atomic<std
                                 &request), "MPI_Irecv");
     }
 }
-// Waits for a request without the busy polling of a blocking MPI call, which would take the
-// core that rank 0's dispatcher thread needs to answer (on a machine with one core per rank).
-void wait_politely(MPI_Request& request) {
-    using namespace std::chrono;
-    auto backoff = microseconds(10);
-    for (;;) {
-        int flag = 0;
-        check_mpi(MPI_Test(&request, &flag, MPI_STATUS_IGNORE), "MPI_Test");
-        if (flag) return;
-        std::this_thread::sleep_for(backoff);
-        backoff = std::min(backoff * 2, microseconds(200));
-    }
-}
+// A worker's wait for rank 0's answer: short sleeps, since the answer comes within a round
+// trip (and a blocking wait would take the core that rank 0's dispatcher thread needs).
+constexpr std::chrono::microseconds ANSWER_SLEEP_MAX{200};
 } // namespace
 
 std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
@@ -107,7 +97,7 @@ std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
         };
         MPI_Request reply;
         ask(0, reply);
-        wait_politely(reply);
+        wait_politely(reply, ANSWER_SLEEP_MAX);
         std::uint64_t finished = 0;
         while (next < n_tasks) {
             const std::uint64_t task = next;
@@ -115,7 +105,7 @@ std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
             run(task);
             mine.push_back(task);
             finished = 1;
-            wait_politely(reply);
+            wait_politely(reply, ANSWER_SLEEP_MAX);
             if (stop) {
                 stop->poll();
                 if (stop->requested()) break;
@@ -126,7 +116,7 @@ std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
         while (next < n_tasks) {
             ask(finished, reply);
             finished = 0;
-            wait_politely(reply);
+            wait_politely(reply, ANSWER_SLEEP_MAX);
             if (stop) stop->poll();
         }
         // The last task finished after the last request: counted by progress->finish().
