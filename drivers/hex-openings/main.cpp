@@ -76,6 +76,9 @@ public:
         m_solved = hexjob::tasks(hexjob::enumerate(m_params));
         std::sort(m_solved.begin(), m_solved.end());
     }
+    MemoryNeed memory_need(int) const override {
+        return sized_table_need("--tt-size-mib", m_params.tt_size_mib, "the transposition table of each rank");
+    }
     std::uint64_t task_count() const override { return m_solved.size(); }
     Split split() const override { return Split::queue; }
     // Heaviest first (hexjob::tasks), so that the long openings start first.
