@@ -565,7 +565,7 @@ int JobRunner::run() {
     });
     if (!go) return 0;
     if (const std::string note = long_run_note(m_info.program, m_job.memory_need(m_env.size()));
-        !note.empty() && m_comm.is_root())
+        !note.empty() && m_comm.is_root() && !m_quiet)
         std::fprintf(stderr, "%s\n", note.c_str());
     m_out = m_options->out_path();
     m_journal = journal_dir(m_out);

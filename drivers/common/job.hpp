@@ -28,7 +28,7 @@
 //     journal kept for --resume and no result file left;
 //   - --max-memory: a run whose memory_need() on the ranks of a node exceeds the node's
 //     memory (memory_limit.hpp) is refused before any work, one line and status 2; one
-//     estimated to take more than an hour on one core is told so on stderr;
+//     estimated to take more than an hour on one core is told so on stderr (not with --quiet);
 //   - no silent overwrite: an existing --out, or a journal of a stopped run, is refused
 //     without --force (or --resume).
 //

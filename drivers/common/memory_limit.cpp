@@ -2,6 +2,7 @@
 
 #include "common/mpi_environment.hpp" // UsageError
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -109,6 +110,9 @@ MemoryLimit node_memory_limit() {
                  "physical memory"};
     }
     if (auto cgroup = cgroup_limit(); cgroup && *cgroup < limit.bytes) limit = {*cgroup, "the cgroup's memory.max"};
+    if (rlimit address{}; getrlimit(RLIMIT_AS, &address) == 0 && address.rlim_cur != RLIM_INFINITY &&
+        address.rlim_cur < limit.bytes)
+        limit = {static_cast<std::uint64_t>(address.rlim_cur), "ulimit -v"};
     return limit;
 }
 

@@ -7,7 +7,7 @@
 // The limit is --max-memory SIZE (512M, 8G, 1.5T, or bytes), by default the memory of this
 // node: the Slurm allocation when SLURM_MEM_PER_NODE or SLURM_MEM_PER_CPU (times
 // SLURM_CPUS_ON_NODE) is set, else the physical memory, or the cgroup limit
-// (/sys/fs/cgroup/memory.max) when that is smaller.
+// (/sys/fs/cgroup/memory.max) or the process's address-space limit (ulimit -v) when smaller.
 //
 // The limit is per node. An MPI driver's estimate is per rank, and every rank on the node
 // counts: the need is the estimate times the ranks sharing the node (Comm::ranks_on_node,

@@ -34,6 +34,23 @@ cgt_add_cli_test(NAME "memory: cgt-hex --tt-size-mib 65536 is refused under 1.5T
 cgt_add_cli_test(NAME "memory: cgt-hex-bench --tt-size-mib 4096 is refused under 4096M" STATUS 2 LABELS memory
                  STDERR "^error: --tt-size-mib 4096 needs about 4.1 GiB \\(the transposition table\\), more than the 4.0 GiB limit \\(--max-memory\\)$"
                  COMMAND ${bin}/cgt-hex-bench --tt-size-mib 4096 --max-memory 4096M)
+cgt_add_cli_test(NAME "memory: cgt-nim --heaps 6 --max-heap 40 is refused under 1G" STATUS 2 LABELS memory
+                 STDERR "^error: --heaps 6 --max-heap 40 needs about 5.1 GiB \\(a row for each position\\), more than the 1.0 GiB limit \\(--max-memory\\)$"
+                 ABSENT ${mem_dir}/nim.h5 COMMAND ${bin}/cgt-nim --heaps 6 --max-heap 40 --max-memory 1G --out ${mem_dir}/nim.h5)
+cgt_add_cli_test(NAME "memory: cgt-hackenbush-green --graphs 3:30 is refused" STATUS 2 LABELS memory
+                 STDERR "^error: --graphs '3:30' needs about [0-9.]+ [GT]iB \\(a row for each graph\\), more than the 1.0 GiB limit \\(--max-memory\\)$"
+                 ABSENT ${mem_dir}/green.h5 COMMAND ${bin}/cgt-hackenbush-green --graphs 3:30 --max-memory 1G --out ${mem_dir}/green.h5)
+cgt_add_cli_test(NAME "memory: cgt-hackenbush-colour --max-edges 12 is refused" STATUS 2 LABELS memory
+                 STDERR "^error: --vertices 3 --max-edges 12 needs about [0-9.]+ TiB \\(a row for each graph\\), ${physical}"
+                 ABSENT ${mem_dir}/colour.h5 COMMAND ${bin}/cgt-hackenbush-colour --max-edges 12 --out ${mem_dir}/colour.h5)
+cgt_add_cli_test(NAME "memory: cgt-octal-sweep --ceiling 2^32 is refused under 8G" STATUS 2 LABELS memory
+                 STDERR "^error: a game of 4294967296 heaps needs about 16.1 GiB \\(the values of one game on each rank\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
+                 ABSENT ${mem_dir}/octal.h5 COMMAND ${bin}/cgt-octal-sweep --ceiling 2^32 --games .77 --max-memory 8G --out ${mem_dir}/octal.h5)
+# A run estimated past an hour on one core is told so in one line, and goes on (here only its
+# first task, into the journal).
+cgt_add_cli_test(NAME "memory: a run of weeks on one core is told so" STATUS 0 LABELS memory
+                 STDERR "^cgt-hackenbush-green: note: --graphs '3:20' is estimated to take about [0-9]+ days on one core$"
+                 COMMAND ${bin}/cgt-hackenbush-green --graphs 3:20 --tasks 0 --force --out ${mem_dir}/note.h5)
 
 # Per node: the ranks of a node share its memory.
 cgt_add_cli_test(NAME "memory: 2 ranks of cgt-hex-openings --tt-size-mib 1000 are refused under 2G" STATUS 2 LABELS memory
@@ -49,6 +66,10 @@ cgt_add_cli_test(NAME "memory: the Slurm allocation SLURM_MEM_PER_NODE is the li
 cgt_add_cli_test(NAME "memory: SLURM_MEM_PER_CPU times SLURM_CPUS_ON_NODE is the limit" STATUS 2 LABELS memory
                  STDERR "more than the 100.0 MiB limit \\(the Slurm allocation SLURM_MEM_PER_CPU x SLURM_CPUS_ON_NODE; raise it with --max-memory\\)$"
                  COMMAND env SLURM_MEM_PER_CPU=50 SLURM_CPUS_ON_NODE=2 ${bin}/cgt-grundy --max-heap 100000000 --out ${mem_dir}/slurm.h5)
+cgt_add_cli_test(NAME "memory: ulimit -v is the limit" STATUS 2 LABELS memory
+                 STDERR "^error: --max-heap 4294967294 needs about 12.0 GiB \\(values and sparse tables\\), more than the 2.9 GiB limit \\(ulimit -v; raise it with --max-memory\\)$"
+                 ABSENT ${mem_dir}/ulimit.h5
+                 COMMAND sh -c "ulimit -v 3000000 && exec ${bin}/cgt-grundy --max-heap 4294967294 --out ${mem_dir}/ulimit.h5")
 cgt_add_cli_test(NAME "memory: --max-memory overrides the Slurm allocation" STATUS 0 LABELS memory
                  COMMAND env SLURM_MEM_PER_NODE=1 ${bin}/cgt-grundy --max-heap 1000 --max-memory 1G --force --quiet --out ${mem_dir}/small.h5)
 
