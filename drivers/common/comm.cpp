@@ -109,4 +109,14 @@ void Comm::broadcast(std::vector<std::string>& texts) const {
 
 void Comm::barrier() const { check_mpi(MPI_Barrier(m_comm), "MPI_Barrier"); }
 
+int Comm::ranks_on_node() const {
+    MPI_Comm node = MPI_COMM_NULL;
+    check_mpi(MPI_Comm_split_type(m_comm, MPI_COMM_TYPE_SHARED, m_rank, MPI_INFO_NULL, &node), "MPI_Comm_split_type");
+    int ranks = 1;
+    const int rc = MPI_Comm_size(node, &ranks);
+    MPI_Comm_free(&node);
+    check_mpi(rc, "MPI_Comm_size");
+    return ranks;
+}
+
 } // namespace cgt::common

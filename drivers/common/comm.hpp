@@ -35,6 +35,8 @@ public:
     void broadcast(std::string& text) const;
     void broadcast(std::vector<std::string>& texts) const;
     void barrier() const;
+    // How many ranks of this communicator share this rank's node (MPI_COMM_TYPE_SHARED).
+    [[nodiscard]] int ranks_on_node() const;
 
 private:
     MPI_Comm m_comm;

@@ -196,6 +196,7 @@ void JobRunner::add_run_options(Options& options) {
     for (const TaskSubset& s : m_subsets) add(s.option.c_str(), po::value<std::string>()->value_name(s.value_name), s.help.c_str());
     add("merge", po::value<std::vector<std::string>>()->composing()->value_name("JOURNAL"),
         "write the result from the journals of partial runs (repeat the option; cgt-merge does this for you)");
+    add_max_memory_option(options);
 }
 
 void JobRunner::read_run_options(const po::variables_map& vm) {
@@ -560,11 +561,16 @@ int JobRunner::run() {
     m_job.add_options(*m_options);
     m_subsets = m_job.subsets();
     add_run_options(*m_options);
+    const int ranks_on_node = m_comm.ranks_on_node();
     const bool go = m_options->parse(m_env, m_argc, m_argv, [&](const po::variables_map& vm) {
         m_job.read_options(vm, m_env.size());
         read_run_options(vm);
+        check_memory(vm, m_job.memory_need(m_env.size()), ranks_on_node);
     });
     if (!go) return 0;
+    if (const std::string note = long_run_note(m_info.program, m_job.memory_need(m_env.size()));
+        !note.empty() && m_comm.is_root() && !m_quiet)
+        std::fprintf(stderr, "%s\n", note.c_str());
     m_out = m_options->out_path();
     m_journal = journal_dir(m_out);
     m_header = {m_info.program, m_options->own_parameters_text(), m_tasks, program_version()};

@@ -26,6 +26,9 @@
 //     memory in a task, a failed part of the collective result write) stops every rank
 //     as a stop signal would; the run ends with one line and status 1 (JobFailure), its
 //     journal kept for --resume and no result file left;
+//   - --max-memory: a run whose memory_need() on the ranks of a node exceeds the node's
+//     memory (memory_limit.hpp) is refused before any work, one line and status 2; one
+//     estimated to take more than an hour on one core is told so on stderr (not with --quiet);
 //   - no silent overwrite: an existing --out, or a journal of a stopped run, is refused
 //     without --force (or --resume).
 //
@@ -42,6 +45,7 @@
 // S seconds later, so that it lands between two saved states of one long task.
 #include "common/comm.hpp"
 #include "common/distinct_texts.hpp"
+#include "common/memory_limit.hpp"
 #include "common/options.hpp"
 #include "common/result_file.hpp"
 #include "common/schema.hpp"
@@ -154,6 +158,10 @@ public:
     // check, on a bad one (or on a rank count the job cannot use). Identical on every rank.
     virtual void read_options(const po::variables_map& values, int ranks) = 0;
     [[nodiscard]] virtual std::uint64_t task_count() const = 0;
+    // Called after read_options: the peak memory of one rank (and the run's CPU time) as
+    // estimated from the options; the skeleton refuses, before any work, a run whose ranks
+    // on a node would need more than --max-memory (memory_limit.hpp). {}: not estimated.
+    [[nodiscard]] virtual MemoryNeed memory_need(int /*ranks*/) const { return {}; }
     [[nodiscard]] virtual Split split() const = 0;
     // For the queue: the order tasks are handed out in (heaviest first); empty: ascending.
     [[nodiscard]] virtual std::vector<std::uint64_t> dispatch_order() const { return {}; }

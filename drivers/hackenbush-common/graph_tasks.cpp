@@ -1,6 +1,7 @@
 #include "hackenbush-common/graph_tasks.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace cgt::jobs::hackenbush_common {
@@ -27,6 +28,20 @@ GraphTask GraphTasks::task(std::uint64_t id) const {
     const auto [family, edges] = m_keys[k];
     const std::uint64_t first = (id - m_starts[k]) * CHUNK;
     return {family, edges, first, std::min(m_families[family].multisets(edges), first + CHUNK)};
+}
+
+common::MemoryNeed graph_job_need(const GraphTasks& tasks, int ranks, double row_bytes, double mask_seconds,
+                                  std::string cause) {
+    double multisets = 0, seconds = 0;
+    for (const hackenbush::GraphFamily& f : tasks.families())
+        for (unsigned e = 1; e <= f.max_edges(); ++e) {
+            multisets += static_cast<double>(f.multisets(e));
+            seconds += static_cast<double>(f.multisets(e)) * std::ldexp(mask_seconds, static_cast<int>(e));
+        }
+    common::MemoryNeed need = common::linear_need(std::move(cause), "a row for each graph", multisets / ranks,
+                                                  row_bytes, 0, 0, 28e6);
+    need.core_seconds = seconds;
+    return need;
 }
 
 } // namespace cgt::jobs::hackenbush_common

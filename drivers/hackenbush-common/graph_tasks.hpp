@@ -4,6 +4,7 @@
 // enumeration order (family, edge count, multiset number), so blocks keyed by task id put
 // rows in enumeration order whatever rank runs them. Tasks are found by arithmetic on a
 // small prefix table (one entry per family and edge count), not stored.
+#include "common/memory_limit.hpp"
 #include "hackenbush/graphs.hpp"
 
 #include <cstdint>
@@ -38,5 +39,11 @@ private:
     std::vector<std::uint64_t> m_starts;
     std::vector<std::pair<std::size_t, unsigned>> m_keys; // (family, edges) of each k
 };
+
+// The memory and time of a graph job: every rank holds the rows of its multisets (at most
+// all the multisets, `row_bytes` each, over the ranks) until the write, and valuing a graph
+// of E edges searches up to 2^E positions, `mask_seconds` each. `cause` names the options.
+common::MemoryNeed graph_job_need(const GraphTasks& tasks, int ranks, double row_bytes, double mask_seconds,
+                                  std::string cause);
 
 } // namespace cgt::jobs::hackenbush_common

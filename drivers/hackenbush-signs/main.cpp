@@ -7,6 +7,7 @@
 #include "hackenbush-signs/signs_job.hpp"
 #include "hackenbush-signs/signs_schema.hpp"
 
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -16,6 +17,12 @@ namespace signs = jobs::hackenbush_signs;
 namespace iv = signs::schema::intervals;
 
 namespace {
+
+// Measured peaks: 29.1 MB for L = 16, 31.9 MB for L = 21 (both 4,097 tasks); 1.38 s CPU for
+// L = 21 (4,194,302 stalks). Beyond L = 33 the tasks multiply (2^(L-21)): each keeps an
+// interval of 5 numbers per length in the rows of its rank, about 48 (L + 1) bytes with
+// the skeleton's record of it (sized from the layout: lengths past 33 take hours to run).
+constexpr double SIGN_BASE_BYTES = 30e6, SIGN_STALKS_PER_SECOND = 3e6;
 
 class SignsJob : public Job {
 public:
@@ -37,6 +44,17 @@ public:
         m_tasks.emplace(m_params);
     }
     std::uint64_t task_count() const override { return m_tasks->count(); }
+    // A rank holds the values of one length of its task (2^21 at most, 16 bytes each with
+    // their sort) and every task's intervals.
+    MemoryNeed memory_need(int ranks) const override {
+        const double tasks = static_cast<double>(m_tasks->count());
+        const auto length = static_cast<int>(m_params.max_length);
+        const double stalks = std::ldexp(1.0, length + 1) - 2;
+        const double task_values = std::ldexp(16.0, length - static_cast<int>(m_tasks->prefix_length()));
+        return linear_need("--max-length " + std::to_string(m_params.max_length), "the intervals of each task",
+                           tasks / ranks, 48.0 * (length + 1), stalks, SIGN_STALKS_PER_SECOND,
+                           SIGN_BASE_BYTES + task_values);
+    }
     // Every prefix task is a subtree of the same size and nearly the same cost, so equal
     // contiguous blocks are a fair split.
     Split split() const override { return Split::blocks; }

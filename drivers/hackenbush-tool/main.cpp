@@ -3,10 +3,12 @@
 // analysis (who wins, stops, mean, temperature, thermograph, ...), the value of each part
 // with its mean and temperature (--analysis: everything, and the thermographs drawn), and
 // with --to-move every cut of that player and whether it keeps a win.
+#include "common/memory_limit.hpp"
 #include "common/options.hpp"
 #include "common/output_file.hpp" // not_regular_file
 #include "common/tool_main.hpp"
 #include "hackenbush-tool/report.hpp"
+#include "hackenbush/picture_values.hpp"
 
 #include <fstream>
 #include <iostream>
@@ -62,7 +64,16 @@ int run(int argc, char* argv[]) {
         "svg", value<std::string>()->value_name("FILE"), "write the thermograph of the sum as an SVG picture");
     options.positional("files", -1);
     std::optional<hackenbush::Player> to_move;
+    // How many positions a picture has is not known before they are valued (up to 2^edges
+    // a part, 41 for a stalk of 40 edges): the valuation stops with one line when the
+    // engine's store passes the memory limit. The store's tables double as they grow: with
+    // the whole limit as the store's budget, the peak resident memory of a 40-edge grid was
+    // 1.8 times the limit (116.5 MiB at --max-memory 64M, 226.6 MiB at 128M), so the store
+    // gets 55% of it.
+    common::add_max_memory_option(options);
+    common::MemoryLimit limit;
     const bool go = options.parse(argc, argv, [&](const common::po::variables_map& vm) {
+        limit = common::memory_limit(vm);
         if (vm.count("to-move")) {
             const auto& who = vm["to-move"].as<std::string>();
             if (who == "blue")
@@ -90,8 +101,18 @@ int run(int argc, char* argv[]) {
         }
     }
     const bool ascii = options.get<bool>("ascii");
-    const auto report = cgt::hackenbush_tool::make_report(
-        inputs, to_move, ascii ? cgt::core::Notation::Ascii : cgt::core::Notation::Unicode, options.get<bool>("analysis"));
+    const auto report = [&] {
+        try {
+            return cgt::hackenbush_tool::make_report(inputs, to_move,
+                                                     ascii ? cgt::core::Notation::Ascii : cgt::core::Notation::Unicode,
+                                                     options.get<bool>("analysis"),
+                                                     static_cast<std::size_t>(0.55 * static_cast<double>(limit.bytes)));
+        } catch (const hackenbush::MemoryBudgetExceeded& e) {
+            throw UsageError("the pictures' positions need more than " + common::limit_text(limit) + ": stopped after " +
+                             std::to_string(e.positions()) + " positions held " +
+                             common::format_bytes(static_cast<double>(e.bytes())));
+        }
+    }();
     if (options.has("svg")) {
         const auto& path = options.get<std::string>("svg");
         std::ofstream svg(path, std::ios::binary | std::ios::trunc);

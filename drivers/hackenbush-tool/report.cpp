@@ -34,7 +34,7 @@ Shown show(core::Thermography& thermal, GameId g, core::Notation notation, const
 } // namespace
 
 Report make_report(const std::vector<Input>& inputs, std::optional<Player> to_move,
-                   core::Notation notation, bool full) {
+                   core::Notation notation, bool full, std::size_t memory_budget) {
     core::GameStore store;
     core::Thermography thermal(store);
     std::vector<hackenbush::PictureValues> sum;
@@ -42,6 +42,7 @@ Report make_report(const std::vector<Input>& inputs, std::optional<Player> to_mo
     std::size_t edges = 0;
     for (const Input& in : inputs) {
         sum.emplace_back(in.picture, store);
+        sum.back().set_memory_budget(memory_budget);
         first_edge.push_back(edges);
         edges += in.picture.edge_count();
     }

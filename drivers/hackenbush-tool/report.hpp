@@ -53,9 +53,10 @@ struct Report {
 };
 
 // Values everything with one store; names in the given notation. With `full`, every part's
-// whole analysis and the thermographs drawn.
+// whole analysis and the thermographs drawn. With a `memory_budget` (bytes; 0: none), a
+// picture whose positions pass it ends the report with hackenbush::MemoryBudgetExceeded.
 Report make_report(const std::vector<Input>& inputs, std::optional<hackenbush::Player> to_move,
-                   core::Notation notation, bool full = false);
+                   core::Notation notation, bool full = false, std::size_t memory_budget = 0);
 
 std::string format_text(const Report& report, const std::vector<Input>& inputs, bool ascii);
 // {"value": ..., "outcome": "L|R|P|N", "analysis": {...}, "parts": [{"file", "edges",

@@ -102,6 +102,9 @@ public:
             throw UsageError(e.what());
         }
     }
+    MemoryNeed memory_need(int) const override {
+        return sized_table_need("--tt-size-mib", m_params.tt_size_mib, "the transposition table of each rank");
+    }
     std::uint64_t task_count() const override { return m_work->parts().size(); }
     Split split() const override { return Split::queue; }
     // The split openings' tasks first, then the others heaviest first (hexjob::tasks), so

@@ -358,7 +358,10 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
 bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
                             common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks) {
     const Part part = m_parts.at(task);
-    if (part.node < 0) return run(part.row, table, &counts, &timings, hooks);
+    if (part.node < 0) {
+        m_leaf_solver.reset(); // one table a rank at a time (the --max-memory estimate)
+        return run(part.row, table, &counts, &timings, hooks);
+    }
     const Opening& o = m_rows[part.row];
     const hex::SplitNode& node = m_trees[part.row]->nodes.at(static_cast<std::size_t>(part.node));
     const hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};

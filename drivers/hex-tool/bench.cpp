@@ -2,6 +2,7 @@
 // with a cleared table, and prints per opening the result for the first player, the nodes,
 // the positions analysed and the CPU seconds (one core), then the totals and a signature
 // (the sum of the node counts: it changes whenever the search does, as Stockfish's bench).
+#include "common/memory_limit.hpp"
 #include "common/options.hpp"
 #include "common/tool_main.hpp"
 #include "hex/openings.hpp"
@@ -58,6 +59,7 @@ int run(int argc, char* argv[]) {
     hex::SolverOptions solver_options;
     std::vector<hex::Cell> openings;
     hex::Shape size;
+    common::add_max_memory_option(options);
     const bool go = options.parse(argc, argv, [&](const common::po::variables_map& vm) {
         const long limit = vm["node-limit"].as<long>(), tt = vm["tt-size-mib"].as<long>();
         try {
@@ -67,6 +69,7 @@ int run(int argc, char* argv[]) {
         }
         if (limit < 0) throw UsageError("--node-limit must be >= 0, got " + std::to_string(limit));
         if (tt < 1 || tt > 65536) throw UsageError("--tt-size-mib must be 1..65536, got " + std::to_string(tt));
+        common::check_memory(vm, common::sized_table_need("--tt-size-mib", static_cast<std::uint64_t>(tt), "the transposition table"));
         solver_options.rules = hex::RuleSet::parse(vm["rules"].as<std::string>());
         solver_options.node_limit = static_cast<std::uint64_t>(limit);
         solver_options.tt_size_mib = static_cast<std::size_t>(tt);

@@ -2,6 +2,7 @@
 // picture), lists every empty cell as a win or a loss for the player to move; with --table,
 // the first moves of an empty board are read from a result file of cgt-hex-openings instead
 // of searched (7x7 from hex-large.h5 at once).
+#include "common/memory_limit.hpp"
 #include "common/options.hpp"
 #include "common/result_reader.hpp"
 #include "common/tool_main.hpp"
@@ -62,11 +63,13 @@ int main(int argc, char* argv[]) {
         hex::Board board(1);
         hex::SolverOptions solver_options;
         std::vector<hex_tool::OpeningRow> table_rows;
+        add_max_memory_option(options);
         const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
             const long size = vm["size"].as<long>(), limit = vm["node-limit"].as<long>(), tt = vm["tt-size-mib"].as<long>();
             if (size < 1 || size > hex::MAX_BOARD_SIZE) throw UsageError("--size must be 1..11, got " + std::to_string(size));
             if (limit < 0) throw UsageError("--node-limit must be >= 0, got " + std::to_string(limit));
             if (tt < 1 || tt > 65536) throw UsageError("--tt-size-mib must be 1..65536, got " + std::to_string(tt));
+        check_memory(vm, sized_table_need("--tt-size-mib", static_cast<std::uint64_t>(tt), "the transposition table"));
             std::string picture = vm["board"].as<std::string>();
             const std::string file = vm["board-file"].as<std::string>();
             if (!file.empty()) {

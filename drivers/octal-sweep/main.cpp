@@ -110,6 +110,18 @@ public:
         m_starts = sweep::plan_tasks(m_games);
     }
     std::uint64_t task_count() const override { return m_starts.size() - 1; }
+    // A rank values one game at a time: its values are 4 bytes a heap up to its bound (the
+    // frontier sweep's ceiling); the rest is small.
+    MemoryNeed memory_need(int) const override {
+        double heaps = 0;
+        for (const sweep::SweepGame& game : m_games)
+            heaps = std::max(heaps, static_cast<double>(sweep::runs_frontier(m_params, game)
+                                                            ? sweep::frontier_limits_for(m_params, game).ceiling
+                                                        : game.bound ? game.bound
+                                                                     : sweep::limits_for(m_params, game.family).max_heap));
+        return linear_need("a game of " + std::to_string(static_cast<std::uint64_t>(heaps)) + " heaps",
+                           "the values of one game on each rank", heaps, 4);
+    }
     // Games differ in cost by orders of magnitude: rank 0's queue hands them out.
     Split split() const override { return Split::queue; }
     std::vector<TaskSubset> subsets() override {

@@ -25,6 +25,11 @@ constexpr std::array<std::string_view, 10> SUPERSCRIPTS = {"\u2070", "\u00b9", "
                                                           "\u2075", "\u2076", "\u2077", "\u2078", "\u2079"};
 // The largest n of ↑^n and ↑^[n] that is read: their canonical forms grow with n^2.
 constexpr std::uint32_t MAX_UP_POWER = 256;
+// The most ups (downs) in one name. n.up itself is made in O(n), but classifying and
+// analysing it costs about n^3 (each of its n nested options is tested for the form
+// x + k.up + *m by a subtraction of games born on day k): v400 took 2 to 6 s, v4444 did not
+// finish in 15 minutes (fuzzing found it).
+constexpr std::uint32_t MAX_UPS = 256;
 // Deeper nesting is refused rather than run out of stack (games born after day 1000 are
 // out of reach anyway).
 constexpr std::size_t MAX_DEPTH = 1000;
@@ -415,13 +420,14 @@ private:
             // CGSuite's ^3: three ups.
             if (lone && ascii && at_digit()) {
                 const std::size_t n_at = m_pos;
-                const auto n = small_number(digits(), n_at, 1'000'000, "number of ups");
+                const auto n = small_number(digits(), n_at, MAX_UPS, "number of ups");
                 ups = step * static_cast<std::int64_t>(n);
                 more = false;
                 break;
             }
             ups += step;
-            if (ups > 1'000'000 || ups < -1'000'000) fail_at(at, "too many ups (at most 10^6)");
+            if (ups > MAX_UPS || ups < -static_cast<std::int64_t>(MAX_UPS))
+                fail_at(at, "too many ups (at most " + std::to_string(MAX_UPS) + ")");
         }
         if (ups != 0) g = m_store.add(g, m_store.ups(static_cast<std::int32_t>(ups)));
         if (eat("*")) {

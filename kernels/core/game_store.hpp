@@ -76,7 +76,9 @@ public:
     // otherwise). Made directly; *0 .. *m hold m(m+1) options in all (*1023: 8 MiB).
     static constexpr std::uint32_t MAX_NIMBER = 1023;
     GameId nimber(std::uint32_t m);
-    // n.up (n > 0), 0, or |n|.down (n < 0).
+    // n.up (n > 0), 0, or |n|.down (n < 0), |n| <= MAX_UPS (std::invalid_argument
+    // otherwise): born on day |n| + 1, made directly in O(|n|).
+    static constexpr std::int32_t MAX_UPS = 1'000'000;
     GameId ups(std::int32_t n);
     // The canonical form of {left | right} (options are handles of this store, in any
     // order, repeats allowed). If every option is a number and max left < min right the
@@ -238,7 +240,8 @@ private:
     std::vector<RecentLe> m_le_recent = std::vector<RecentLe>(RECENT_LE_SLOTS);
     FlatMap<GamePair, GameId, PairHash> m_add_memo;
     std::vector<GameId> m_nimbers; // m_nimbers[m] = *m, made on demand
-    std::vector<GameId> m_ups;     // m_ups[k] = k.up, made on demand
+    std::vector<GameId> m_ups;      // m_ups[k] = k.up, made on demand
+    std::vector<GameId> m_up_stars; // m_up_stars[k] = k.up + *, alongside
     std::vector<GameId> m_up_powers, m_up_power_sums; // [k] = ↑^k, ↑^[k]; [0] unused
     std::unordered_map<std::uint32_t, std::optional<UptimalForm>> m_uptimal_memo; // by interned index
     // Scratch of make() (make never re-enters itself).

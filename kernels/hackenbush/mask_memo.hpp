@@ -33,6 +33,10 @@ public:
             m_sparse.insert(mask, value);
     }
 
+    [[nodiscard]] std::size_t memory_bytes() const {
+        return m_table.capacity() * sizeof(Value) + m_sparse.memory_bytes();
+    }
+
 private:
     struct MaskHash {
         std::size_t operator()(EdgeMask m) const { return core::mix64(m); }

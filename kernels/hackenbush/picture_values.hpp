@@ -6,9 +6,24 @@
 #include "hackenbush/mask_memo.hpp"
 #include "hackenbush/picture.hpp"
 
+#include <cstddef>
+#include <stdexcept>
 #include <vector>
 
 namespace cgt::hackenbush {
+
+// Thrown by PictureValues::value() when the store and the memo pass the memory budget.
+class MemoryBudgetExceeded : public std::runtime_error {
+public:
+    MemoryBudgetExceeded(std::size_t positions, std::size_t bytes)
+        : std::runtime_error("the positions of the picture pass the memory budget"), m_positions(positions),
+          m_bytes(bytes) {}
+    [[nodiscard]] std::size_t positions() const { return m_positions; }
+    [[nodiscard]] std::size_t bytes() const { return m_bytes; }
+
+private:
+    std::size_t m_positions, m_bytes;
+};
 
 class PictureValues {
 public:
@@ -19,6 +34,16 @@ public:
     // The value of a position (a grounded mask of the picture: all(), or a result of cut()).
     core::GameId value(EdgeMask position);
     core::GameId value() { return value(m_picture.all()); }
+
+    // The positions a picture has are not known before they are valued (at most 2^edges of
+    // each part; 41 for a stalk of 40 edges): with a budget, value() throws
+    // MemoryBudgetExceeded as soon as the store and this memo hold more than `bytes` (looked
+    // at every 1024 new positions), and this object must not be used after. 0: no budget.
+    void set_memory_budget(std::size_t bytes) { m_budget = bytes; }
+    // The store's memory and this memo's.
+    [[nodiscard]] std::size_t memory_bytes() const { return m_store.memory_bytes() + m_memo.memory_bytes(); }
+    // Positions valued so far (memo entries).
+    [[nodiscard]] std::size_t positions() const { return m_positions; }
 
     [[nodiscard]] const Picture& picture() const { return m_picture; }
     [[nodiscard]] core::GameStore& store() const { return m_store; }
@@ -31,6 +56,7 @@ private:
     bool m_split;
     MaskMemo<core::GameId> m_memo;
     std::vector<core::GameId> m_left, m_right; // option stacks shared by the recursion
+    std::size_t m_budget = 0, m_positions = 0;
 };
 
 // One edge the player to move may cut in a sum of pictures (each at its full position).

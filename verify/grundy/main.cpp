@@ -6,6 +6,7 @@
 #include "common/hdf5_handle.hpp"
 #include "verify/grundy/grundy_figures.hpp"
 #include "impartial/grundy_game.hpp"
+#include "verify/common/parameters.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "grundy/grundy_schema.hpp"
@@ -275,6 +276,9 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     const auto& g = std::get<std::vector<std::uint16_t>>(grundy.column(schema::grundy::value).data);
     if (g.empty()) throw common::ResultRefused(file.path() + ": the grundy table is empty");
     report.count_rows(grundy.rows);
+    report.section("The file against its parameters");
+    const long long max_heap = verify::parameter_number(verify::run_parameters(file), "max-heap");
+    report.check_equal("grundy: G(0..max-heap), max-heap + 1 rows", max_heap + 1, ll(grundy.rows));
     const GrundyFigures ours = verify::derive_figures(g, g.size() - 1);
     check_tables(file, report, g, ours);
     check_oeis(report, g, ours, data_dir);

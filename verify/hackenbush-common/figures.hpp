@@ -2,6 +2,7 @@
 // Small helpers the five Hackenbush verify programs share: the run's parameters read back
 // from the file, and figures printed as the literature prints them.
 #include "common/result_reader.hpp"
+#include "verify/common/parameters.hpp"
 #include "hackenbush/picture.hpp"
 
 #include <cstdint>
@@ -11,11 +12,9 @@
 
 namespace cgt::verify::hackenbush_common {
 
-// The `parameters` attribute of a result file (INI lines `name = value`) as a map.
-std::map<std::string, std::string> run_parameters(const common::ResultReader& file);
-
-// The parameter `name` as a whole number; ResultRefused if it is missing or not a number.
-long long parameter_number(const std::map<std::string, std::string>& parameters, const std::string& name);
+// The run's parameters (verify/common/parameters.hpp).
+using verify::parameter_number;
+using verify::run_parameters;
 
 // The picture of a graph's text in a result file ("0-1B 1-1G"); ResultRefused if it is not
 // one.

@@ -1,7 +1,9 @@
 // cgt-verify-nim: checks a cgt-nim result file against the tutorial «Ним и функция
 // Шпрага-Гранди» (verify/data/SOURCES.md) and against
 // identities any correct file satisfies (XOR rule = search, winning moves reach 0).
+#include "impartial/multisets.hpp"
 #include "impartial/take_away.hpp"
+#include "verify/common/parameters.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "nim/nim_schema.hpp"
@@ -46,6 +48,27 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
             if (static_cast<long long>(v.size()) != heap[i]) throw common::ResultRefused("values table out of order");
             v.push_back(g[i]);
         }
+    }
+
+    report.section("The file against its parameters");
+    {
+        const auto parameters = verify::run_parameters(file);
+        const long long heaps = verify::parameter_number(parameters, "heaps"),
+                        max_heap = verify::parameter_number(parameters, "max-heap");
+        std::istringstream names(parameters.count("games") ? parameters.at("games") : "");
+        long long games = 0;
+        for (std::string name; names >> name;) ++games;
+        report.check_equal("values: one game for each of --games", games, static_cast<long long>(grundy.size()));
+        // cgt-nim lists G(0..max(max-heap, 20)) of each game.
+        const long long rows = std::max(max_heap, 20LL) + 1;
+        bool every = !grundy.empty();
+        for (const auto& [name, v] : grundy) every = every && static_cast<long long>(v.size()) == rows;
+        report.check("values: G(0..max(max-heap, 20)) of each game", std::to_string(rows) + " rows each",
+                     every ? std::to_string(rows) + " rows each" : "other counts", every);
+        if (heaps < 1 || heaps > 16 || max_heap < 0 || max_heap > 1'000'000) throw common::ResultRefused("the file's parameters: heaps or max-heap out of range");
+        const auto per_game = impartial::Multisets(static_cast<unsigned>(heaps), static_cast<impartial::Heap>(max_heap)).count();
+        report.check_equal("positions: every multiset of heaps of each game", games * static_cast<long long>(per_game),
+                           static_cast<long long>(positions.rows));
     }
 
     report.section("Grundy values (the program output printed in «Ним и функция Шпрага-Гранди»)");

@@ -55,3 +55,12 @@ cgt_add_cli_test(NAME "cgt-calc: --svg into a missing directory" STATUS 2 LABELS
                  STDERR "^error: .*--svg" COMMAND ${calc} --svg /nonexistent/dir/t.svg {3|-2})
 cgt_add_cli_test(NAME "cgt-calc: --svg writes the thermograph" STATUS 0 LABELS core
                  STDOUT "<polyline" COMMAND sh -c "${calc} --svg ${CMAKE_CURRENT_BINARY_DIR}/t.svg '{3|-2}' >/dev/null && cat ${CMAKE_CURRENT_BINARY_DIR}/t.svg")
+# Fuzzing found v4444 ran for hours (classifying n.up costs about n^3): at most 256 ups a name.
+cgt_add_cli_test(NAME "cgt-calc: v4444 is too many downs" STATUS 2 LABELS core
+                 STDERR "^error: column 2: number of ups 4444 is too large \\(at most 256\\)" COMMAND ${calc} v4444)
+cgt_add_cli_test(NAME "cgt-calc: -1/1v4444*3 is too many downs" STATUS 2 LABELS core
+                 STDERR "number of ups 4444 is too large \\(at most 256\\)" COMMAND ${calc} -- -1/1v4444*3)
+cgt_add_cli_test(NAME "cgt-calc: 257 carets are too many ups" STATUS 2 LABELS core
+                 STDERR "too many ups \\(at most 256\\)" COMMAND ${calc} --ascii "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^")
+cgt_add_cli_test(NAME "cgt-calc: v40 is 40 downs" STATUS 0 LABELS core
+                 STDOUT "^value: +v{40}$" COMMAND ${calc} --ascii v40)

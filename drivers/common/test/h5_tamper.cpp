@@ -2,6 +2,11 @@
 // for the tests that verify programs refuse such files. Not installed; tests only.
 //   h5_tamper FILE set-int NAME VALUE      root attribute NAME := VALUE (an integer)
 //   h5_tamper FILE set-text NAME TEXT      root attribute NAME := TEXT
+//   h5_tamper FILE forge-parameter NAME VALUE  the line `NAME = ...` of the parameters
+//                                          made `NAME = VALUE`, and their checksum made to
+//                                          match, as a forger would: only the verify
+//                                          programs' checks of the tables against the
+//                                          parameters can find it
 //   h5_tamper FILE bump DATASET            the first element of DATASET changed (+1, or the
 //                                          first character of a text replaced)
 //   h5_tamper FILE copy DATASET FROM TO    element TO of a column := element FROM,
@@ -9,11 +14,14 @@
 //                                          forger would: the reader accepts the file, and
 //                                          only a verify program's own checks can find it
 #include "common/hdf5_handle.hpp"
+#include "common/result_file.hpp" // parameters_checksum
 #include "common/table.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,7 +29,7 @@ using namespace cgt::common;
 
 int main(int argc, char* argv[]) {
     if (argc < 4 || argc > 6) {
-        std::fprintf(stderr, "usage: h5_tamper FILE (set-int NAME VALUE | set-text NAME TEXT | bump DATASET | copy DATASET FROM TO)\n");
+        std::fprintf(stderr, "usage: h5_tamper FILE (set-int NAME VALUE | set-text NAME TEXT | forge-parameter NAME VALUE | bump DATASET | copy DATASET FROM TO)\n");
         return 2;
     }
     try {
@@ -32,6 +40,20 @@ int main(int argc, char* argv[]) {
             write_attribute(file, argv[3], static_cast<std::int64_t>(std::atoll(argv[4])), path);
         } else if (what == "set-text" && argc == 5) {
             write_attribute(file, argv[3], std::string(argv[4]), path);
+        } else if (what == "forge-parameter" && argc == 5) {
+            std::istringstream in(read_string_attribute(file, "parameters", path));
+            std::string parameters, line;
+            bool found = false;
+            while (std::getline(in, line)) {
+                if (line.rfind(std::string(argv[3]) + " = ", 0) == 0) {
+                    line = std::string(argv[3]) + " = " + argv[4];
+                    found = true;
+                }
+                parameters += line + "\n";
+            }
+            if (!found) throw std::runtime_error(std::string("no parameter ") + argv[3]);
+            write_attribute(file, "parameters", parameters, path);
+            write_attribute(file, "parameters_checksum", parameters_checksum(parameters), path);
         } else if (what == "bump" && argc == 4) {
             H5Id set(h5_check(H5Dopen2(file, argv[3], H5P_DEFAULT), "H5Dopen2", path), H5Dclose);
             H5Id type(h5_check(H5Dget_type(set), "H5Dget_type", path), H5Tclose);

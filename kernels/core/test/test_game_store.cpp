@@ -115,6 +115,17 @@ TEST_CASE("GameStore: classification as number, x + *m, x + n.up + *m or other",
             CHECK(c.star == row.star);
         }
     }
+    // n.up is made from its canonical form: it equals n ups added one by one.
+    {
+        GameStore sums;
+        GameId added = GameId();
+        for (int n = 1; n <= 40; ++n) {
+            added = sums.add(added, sums.ups(1));
+            INFO(n << " up");
+            CHECK(sums.canonical_text(added) == store.canonical_text(store.ups(n)));
+            CHECK(store.add(store.ups(n), store.ups(-n)) == GameId());
+        }
+    }
     // Every x + n.up + *m is recognised as such, whatever the order of construction.
     for (int n = -7; n <= 7; ++n)
         for (std::uint32_t m = 0; m <= 9; ++m)

@@ -1,0 +1,18 @@
+#pragma once
+// The run's parameters read back from a result file, so that a verify program can check its
+// tables against them (a values table of max-heap + 1 rows, ...): the checksum of the
+// parameters attribute catches an edit, these checks a table that does not fit the run.
+#include "common/result_reader.hpp"
+
+#include <map>
+#include <string>
+
+namespace cgt::verify {
+
+// The `parameters` attribute of a result file (INI lines `name = value`) as a map.
+std::map<std::string, std::string> run_parameters(const common::ResultReader& file);
+
+// The parameter `name` as a whole number; ResultRefused if it is missing or not a number.
+long long parameter_number(const std::map<std::string, std::string>& parameters, const std::string& name);
+
+} // namespace cgt::verify
