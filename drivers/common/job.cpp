@@ -562,12 +562,22 @@ int JobRunner::run() {
     m_subsets = m_job.subsets();
     add_run_options(*m_options);
     const int ranks_on_node = m_comm.ranks_on_node();
+    // The memory is checked once, for the values that apply: a config file's value the command
+    // line overrides is validated (the validator sees it first) but sizes nothing.
+    po::variables_map applied;
     const bool go = m_options->parse(m_env, m_argc, m_argv, [&](const po::variables_map& vm) {
         m_job.read_options(vm, m_env.size());
         read_run_options(vm);
-        check_memory(vm, m_job.memory_need(m_env.size()), ranks_on_node);
+        applied = vm;
     });
     if (!go) return 0;
+    std::optional<std::string> too_big; // the ranks of a node agree; other nodes may differ
+    try {
+        check_memory(applied, m_job.memory_need(m_env.size()), ranks_on_node);
+    } catch (const UsageError& e) {
+        too_big = e.what();
+    }
+    m_env.agree_on_usage(too_big);
     if (const std::string note = long_run_note(m_info.program, m_job.memory_need(m_env.size()));
         !note.empty() && m_comm.is_root() && !m_quiet)
         std::fprintf(stderr, "%s\n", note.c_str());

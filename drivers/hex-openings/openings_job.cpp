@@ -221,12 +221,8 @@ template <class T> void copy_rows(const std::vector<T>& from, std::vector<T>& to
 OpeningTasks::OpeningTasks(const Params& params)
     : m_params(params), m_rows(enumerate(params)), m_tasks(tasks(m_rows)), m_copies(m_rows.size()),
       m_trees(m_rows.size()), m_split_base(m_rows.size(), 0) {
-    for (std::uint64_t i = 0; i < m_rows.size(); ++i) {
+    for (std::uint64_t i = 0; i < m_rows.size(); ++i)
         if (m_rows[i].source != i) m_copies[m_rows[i].source].push_back(i);
-        // The vc rule sets keep a table of their own in each solver.
-        if (!m_table && m_rows[i].rules.rules != hex::Rules::vc)
-            m_table = std::make_shared<hex::TranspositionTable>(params.tt_size_mib);
-    }
     // The split openings: a row named by --split, or whose copy is named.
     std::vector<bool> split(m_rows.size(), false);
     for (const std::string& name : params.split) {
@@ -273,6 +269,14 @@ std::vector<std::uint64_t> OpeningTasks::tasks_of_row(std::uint64_t row) const {
 }
 
 const hex::SplitTree* OpeningTasks::tree(std::uint64_t row) const { return m_trees.at(row).get(); }
+
+// Made at the first task that needs it, not when the job is read: --max-memory is checked
+// in between. The vc rule sets keep a table of their own in each solver.
+std::shared_ptr<hex::TranspositionTable> OpeningTasks::article_table(const Opening& o) {
+    if (!m_table && o.rules.rules != hex::Rules::vc)
+        m_table = std::make_shared<hex::TranspositionTable>(m_params.tt_size_mib);
+    return m_table;
+}
 
 void OpeningTasks::declare_columns(common::LocalTable& table) { schema::openings::table.declare(table); }
 
@@ -341,7 +345,7 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
     const Opening& o = m_rows.at(index);
     if (o.source != index) throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
     hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
-    hex::Solver solver(o.shape, options, m_table);
+    hex::Solver solver(o.shape, options, article_table(o));
     const auto start = std::chrono::steady_clock::now();
     hex::SearchStats stats;
     const bool pauses = o.rules.rules == hex::Rules::vc && o.rules.search == hex::Search::dfpn;
@@ -374,7 +378,7 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, commo
         }
         r = m_leaf_solver->solve(node.position);
     } else {
-        r = hex::solve_position(o.shape, options, node.position, m_table);
+        r = hex::solve_position(o.shape, options, node.position, article_table(o));
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const std::uint64_t key = split_key(part.row, part.node);

@@ -196,6 +196,7 @@ private:
     std::vector<Part> m_parts;
     std::vector<std::unique_ptr<hex::SplitTree>> m_trees; // per row: its split tree, if split
     std::vector<std::uint64_t> m_split_base;               // per row: split_key of its root
+    [[nodiscard]] std::shared_ptr<hex::TranspositionTable> article_table(const Opening& o);
     std::shared_ptr<hex::TranspositionTable> m_table; // for the article's rule sets only
     // The vc leaves' solver, kept while the leaves are of one board and rule set: its table is
     // cleared, not allocated, for each.
