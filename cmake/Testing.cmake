@@ -201,6 +201,19 @@ function(cgt_add_verify_refusal_test verify dataset driver)
     LABELS "verify" PROCESSORS 2 TIMEOUT 600)
 endfunction()
 
+# cgt_add_verify_parameters_test(<verify target> <driver target> LABEL NAME VALUE CHECK_RE
+# [driver options...]): a file of the driver (run with the options) passes the check of its
+# verify program whose name matches CHECK_RE; with its parameter NAME forged to VALUE (and
+# a matching checksum, as a forger would) the same check fails, status 1.
+function(cgt_add_verify_parameters_test verify driver label name value check)
+  set(test_name "${verify}: a forged ${name} fails the tables against the parameters")
+  add_test(NAME "${test_name}"
+           COMMAND ${PROJECT_SOURCE_DIR}/cmake/verify_parameters_test.sh $<TARGET_FILE:${driver}>
+                   $<TARGET_FILE:${verify}> $<TARGET_FILE:h5_tamper> ${PROJECT_SOURCE_DIR}/verify/data
+                   ${name} ${value} ${check} ${ARGN})
+  set_tests_properties("${test_name}" PROPERTIES LABELS "${label};cli" ENVIRONMENT "${CGT_MPI_TEST_ENV}")
+endfunction()
+
 # cgt_add_output_refusal_test(<driver target> [RANKS 1] [driver options...]): the driver
 # refuses, with one line and status 2 and without touching it, an --out that is a device,
 # a FIFO, or whose OUT.partial is a directory, a symbolic link or locked by another run.

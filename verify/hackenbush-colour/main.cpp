@@ -8,6 +8,7 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hackenbush-common/figures.hpp"
+#include "hackenbush-colour/colour_job.hpp"
 #include "hackenbush-colour/colour_schema.hpp"
 #include "hackenbush-common/values_schema.hpp"
 
@@ -36,6 +37,28 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     const auto graphs = file.read_table(schema::graphs::table);
     const auto values = file.read_table(values_schema::table);
     report.count_rows(sets.rows + by_edges.rows + graphs.rows + values.rows);
+
+    report.section("The file against its parameters");
+    {
+        std::vector<std::string> colour_sets;
+        try {
+            const auto it = parameters.find("colours");
+            if (it == parameters.end()) throw common::ResultRefused("the file's parameters lack 'colours'");
+            colour_sets = cgt::jobs::hackenbush_colour::parse_colours(it->second);
+        } catch (const std::invalid_argument& e) {
+            throw common::ResultRefused(std::string("the file's parameters: ") + e.what());
+        }
+        std::string expected_sets, expected_rows, our_sets, our_rows;
+        for (const auto& c : colour_sets) {
+            expected_sets += (expected_sets.empty() ? "" : " ") + c;
+            for (long long e = 1; e <= max_edges; ++e) expected_rows += (expected_rows.empty() ? "" : " ") + c + ":" + std::to_string(e);
+        }
+        for (const auto& c : sets.texts(schema::colours)) our_sets += (our_sets.empty() ? "" : " ") + c;
+        for (std::size_t i = 0; i < by_edges.rows; ++i)
+            our_rows += (our_rows.empty() ? "" : " ") + by_edges.texts(schema::colours)[i] + ":" + std::to_string(by_edges.ints(schema::edges)[i]);
+        report.check_equal("colour_sets: the sets of --colours, in order", expected_sets, our_sets);
+        report.check_equal("by_edges: 1..max-edges edges of each set, in order", expected_rows, our_rows);
+    }
 
     // Summary columns by (colours, edges); edges 0 is the colour set's total.
     std::map<std::pair<std::string, long long>, std::map<std::string, long long>> summary;

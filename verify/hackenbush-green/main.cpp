@@ -6,6 +6,7 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hackenbush-common/figures.hpp"
+#include "hackenbush-green/green_job.hpp"
 #include "hackenbush-green/green_schema.hpp"
 
 #include <map>
@@ -39,6 +40,28 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         fusion_ok += fusion[i];
         engine_ok += engine[i];
         parity_ok += parity[i];
+    }
+    report.section("The file against its parameters");
+    {
+        std::vector<cgt::jobs::hackenbush_green::Size> sizes;
+        try {
+            const auto parameters = cgt::verify::hackenbush_common::run_parameters(file);
+            const auto it = parameters.find("graphs");
+            if (it == parameters.end()) throw common::ResultRefused("the file's parameters lack 'graphs'");
+            sizes = cgt::jobs::hackenbush_green::parse_sizes(it->second);
+        } catch (const std::invalid_argument& e) {
+            throw common::ResultRefused(std::string("the file's parameters: ") + e.what());
+        }
+        std::vector<std::pair<long long, long long>> expected, ours;
+        for (const auto& size : sizes)
+            for (unsigned edges = 1; edges <= size.max_edges; ++edges) expected.emplace_back(size.vertices, edges);
+        for (std::size_t i = 0; i < by_edges.rows; ++i) ours.emplace_back(v[i], e[i]);
+        const auto pairs = [](const std::vector<std::pair<long long, long long>>& x) {
+            std::string out;
+            for (const auto& [a, b] : x) out += (out.empty() ? "" : " ") + std::to_string(a) + ":" + std::to_string(b);
+            return out;
+        };
+        report.check_equal("by_edges: V:1..E of each --graphs V:E, in order", pairs(expected), pairs(ours));
     }
     std::map<std::tuple<long long, long long, long long>, long long> nim_count;
     for (std::size_t i = 0; i < nim_values.rows; ++i)

@@ -10,7 +10,9 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hex-openings/rule_effects.hpp"
+#include "hex-openings/openings_job.hpp"
 #include "hex-openings/openings_schema.hpp"
+#include "verify/common/parameters.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -18,6 +20,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 using namespace cgt;
@@ -158,6 +161,86 @@ void check_splits(const common::ResultReader& file, verify::Report& report, cons
                  ok ? std::to_string(agree) + " agree" : "differs at " + (first_bad.empty() ? negamax.begin()->first : first_bad), ok);
 }
 
+// The rows the run's parameters call for, in table order: each rule set of --rules on each
+// board of --sizes (up to its @N), then the misere boards of --misere with --misere-rules,
+// every cell row-major; with --cells only those cells, each solved. Boards with a side of
+// --copy-from or more copy one opening of each 180-degree pair. Counted here from the
+// parameters alone, and compared with the file's key columns and its copied column.
+void check_parameters(const common::ResultReader& file, verify::Report& report, const common::Table& t) {
+    namespace hexjob = cgt::jobs::hex_openings;
+    report.section("The file against its parameters");
+    const auto parameters = verify::run_parameters(file);
+    const auto text = [&](const std::string& name) {
+        const auto it = parameters.find(name);
+        if (it == parameters.end()) throw common::ResultRefused("the file's parameters lack '" + name + "'");
+        return it->second;
+    };
+    std::vector<hex::Shape> sizes;
+    std::vector<hexjob::RuleSpec> rules;
+    hex::RuleSet misere_rules;
+    std::vector<std::string> cells;
+    long misere_min = 1, misere_max = 0;
+    try {
+        sizes = hexjob::parse_sizes(text("sizes"));
+        rules = hexjob::parse_rule_specs(text("rules"));
+        misere_rules = hexjob::parse_misere_rules(text("misere-rules"));
+        cells = hexjob::parse_cell_names(text("cells"), "--cells", "all");
+        if (const std::string m = text("misere"); m != "none" && !m.empty())
+            std::tie(misere_min, misere_max) = common::parse_range(m, "--misere");
+    } catch (const std::invalid_argument& e) { // UsageError is one too
+        throw common::ResultRefused(std::string("the file's parameters: ") + e.what());
+    }
+    if (misere_min < 1 || misere_max > hex::MAX_BOARD_SIZE)
+        throw common::ResultRefused("the file's parameters: misere sizes out of 1.." + std::to_string(hex::MAX_BOARD_SIZE));
+    const long long copy_from = verify::parameter_number(parameters, "copy-from");
+
+    struct Row {
+        std::string key;
+        bool copied;
+    };
+    std::vector<Row> expected;
+    const auto board = [&](const std::string& variant, const hex::RuleSet& r, hex::Shape shape) {
+        const bool copy = cells.empty() && std::max(shape.rows, shape.cols) >= copy_from;
+        for (int row = 0; row < shape.rows; ++row)
+            for (int col = 0; col < shape.cols; ++col) {
+                const hex::Cell c{row, col};
+                if (!cells.empty() && std::find(cells.begin(), cells.end(), hex::cell_name(c)) == cells.end()) continue;
+                expected.push_back({variant + " " + r.name() + " " + shape.name() + " " + hex::cell_name(c),
+                                    copy && !hex::is_representative(shape, c)});
+            }
+    };
+    for (const auto& spec : rules)
+        for (const hex::Shape shape : sizes)
+            if (std::max(shape.rows, shape.cols) <= spec.max_size) board("normal", spec.rules, shape);
+    for (long n = misere_min; n <= misere_max; ++n) board("misere", misere_rules, hex::Shape::square(static_cast<int>(n)));
+
+    const auto size = t.ints(schema::size), cols = t.ints(schema::cols), row = t.ints(schema::row), col = t.ints(schema::col),
+               copied = t.ints(schema::openings::copied);
+    std::size_t same = 0;
+    std::string first_difference;
+    bool copies = true;
+    for (std::size_t i = 0; i < std::max(expected.size(), t.rows); ++i) {
+        std::string ours = "(none)";
+        if (i < t.rows) {
+            const hex::Shape shape{static_cast<int>(size[i]), static_cast<int>(cols[i])};
+            ours = t.texts(schema::variant)[i] + " " + t.texts(schema::rules)[i] + " " + shape.name() + " " +
+                   hex::cell_name({static_cast<int>(row[i]), static_cast<int>(col[i])});
+        }
+        if (i < expected.size() && i < t.rows && expected[i].key == ours) {
+            ++same;
+            copies = copies && expected[i].copied == (copied[i] != 0);
+        } else if (first_difference.empty()) {
+            first_difference = "row " + std::to_string(i) + ": " + ours + ", expected " +
+                               (i < expected.size() ? expected[i].key : std::string("(none)"));
+        }
+    }
+    report.check("openings: the rows of --sizes, --rules, --misere and --cells, in order",
+                 std::to_string(expected.size()) + " rows",
+                 first_difference.empty() ? std::to_string(same) + " rows" : first_difference, first_difference.empty());
+    report.check("openings: copied exactly on boards of a side >= --copy-from (one of each 180-degree pair)", "yes",
+                 copies ? "yes" : "no", copies);
+}
+
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const FactFiles facts(data_dir);
     const auto t = file.read_table(schema::openings::table);
@@ -172,6 +255,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     const auto timings = file.read_table(schema::timings::table);
     if (timings.rows != t.rows) throw common::ResultRefused(file.path() + ": timings and openings differ in rows");
     const auto& seconds = timings.floats(schema::timings::seconds);
+    check_parameters(file, report, t);
 
     // Group the rows by (variant, rules, size, cols), keeping the file's order of first appearance.
     std::vector<BoardRun> runs;

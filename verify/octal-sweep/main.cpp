@@ -8,6 +8,7 @@
 #include "impartial/octal_values.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
+#include "verify/octal-sweep/parameters_check.hpp"
 #include "octal-sweep/octal_sweep_schema.hpp"
 
 #include <algorithm>
@@ -650,6 +651,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     check_direct_values(rows, frontier, report);
     check_czajka_statistics(rows, frontier, report, dir);
     check_unsolved_classes(rows, report, dir);
+    verify::octal_sweep::check_parameters(file, report);
 }
 
 } // namespace
