@@ -115,6 +115,10 @@ function(_cgt_run_test_options out_flags out_options)
       list(GET options 1 table)
       list(APPEND flags --exclude ${table})
       list(REMOVE_AT options 0 1)
+    elseif(first STREQUAL "TASK_SECONDS")
+      list(GET options 1 seconds)
+      list(APPEND flags --task-seconds ${seconds})
+      list(REMOVE_AT options 0 1)
     else()
       break()
     endif()
@@ -145,7 +149,7 @@ function(_cgt_add_run_test script driver what)
   set_tests_properties("${label}: ${what}" PROPERTIES LABELS "mpi;resume" PROCESSORS 2 TIMEOUT 900)
 endfunction()
 
-# cgt_add_resume_test(<driver target> [SERIAL] [EXCLUDE <table>]... [driver options...]): the
+# cgt_add_resume_test(<driver target> [SERIAL] [EXCLUDE <table>]... [TASK_SECONDS S] [driver options...]): the
 # driver killed with SIGKILL early, in the middle (then resumed on another rank count) and
 # during its final write, and resumed, writes the tables of an uninterrupted run.
 function(cgt_add_resume_test driver)

@@ -137,8 +137,11 @@ wait_until() { # SECONDS DESCRIPTION TEST
 
 case $scenario in
 plain)
-  CGT_BIN=$bin timeout 600 sbatch --wait --quiet --output="$dir/job.log" "${sbatch_options[@]}" "jobs/$job.slurm" \
-    --out "$dir/$job.h5" "$@" || fail "sbatch --wait ${sbatch_options[*]} jobs/$job.slurm failed"
+  # Submitted, then its state polled twice a second (sbatch --wait polls every 2..10 s).
+  id=$(CGT_BIN=$bin sbatch --parsable --output="$dir/job.log" "${sbatch_options[@]}" "jobs/$job.slurm" \
+       --out "$dir/$job.h5" "$@") || fail "sbatch ${sbatch_options[*]} jobs/$job.slurm failed"
+  wait_until 600 "end of job $id" 'case $(field "$id" JobState) in PENDING|CONFIGURING|RUNNING|COMPLETING|"") false ;; esac'
+  [ "$(field "$id" JobState)" = COMPLETED ] || { cat "$dir/job.log"; fail "job $id (jobs/$job.slurm ${sbatch_options[*]}) ended $(field "$id" JobState)"; }
   verified "$dir/$job.h5"
   ranks=$(h5dump -a /ranks "$dir/$job.h5" | sed -n 's/^ *(0): \([0-9]*\)/\1/p')
   expected=$(sed -n 's/^#SBATCH --ntasks=\([0-9]*\).*/\1/p' "jobs/$job.slurm" | head -1)
@@ -162,9 +165,13 @@ time-limit)
   scontrol update JobId="$id" TimeLimit="$minutes" || fail "scontrol update of the time limit failed"
   echo "job $id: time limit cut to $minutes min after ${elapsed} s: the warning is ${warn} s before it"
   wait_until 240 "stop and requeue of job $id" 'grep -q "requeueing job $id" "$dir/job.log"'
-  # The rest of the run: its own limit again. (Slurm holds a requeued job back for a couple
-  # of minutes; a step launched sooner can collide with the old one's on the node.)
-  scontrol update JobId="$id" TimeLimit=30 || fail "scontrol update of the requeued job failed"
+  # The rest of the run: its own limit again. Slurm holds a requeued job back (BeginTime,
+  # about 150 s here). Once it is pending again (its first run completed) it may start
+  # sooner, but not within the second its old credential was revoked in, or slurmd refuses
+  # the launch ("Job credential revoked"): 3 s later.
+  wait_until 120 "requeued job $id pending" '[ "$(field "$id" JobState)" = PENDING ]'
+  sleep 3
+  scontrol update JobId="$id" TimeLimit=30 StartTime=now || fail "scontrol update of the requeued job failed"
   wait_until 600 "end of job $id" '[ "$(field "$id" JobState)" = COMPLETED ] || [ "$(field "$id" JobState)" = FAILED ]'
   [ "$(field "$id" JobState)" = COMPLETED ] || { cat "$dir/job.log"; fail "job $id ended $(field "$id" JobState)"; }
   grep -E ": stopped: [0-9]+ of [0-9]+ tasks are done and kept in " "$dir/job.log" | tail -1

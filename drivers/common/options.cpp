@@ -283,9 +283,9 @@ void check_writable_output(const std::string& path, const std::string& option) {
 
     // The temporary file the writer creates first: it must be a regular file if it is there,
     // and creatable if not (which access() does not tell for root, nor on /proc).
-    const std::string temporary = path + (option == "--checkpoint" ? ".tmp" : ".partial");
+    const std::string temporary = path + ".partial";
     if (lstat(temporary.c_str(), &st) == 0) {
-        if (!S_ISREG(st.st_mode) && !(S_ISLNK(st.st_mode) && option == "--checkpoint"))
+        if (!S_ISREG(st.st_mode))
             throw UsageError(cannot + ": '" + temporary + "' is " + file_kind(st.st_mode));
         return;
     }

@@ -85,8 +85,8 @@ private:
 
 // Throws UsageError unless `path` can be written: it is a regular file or absent (never a
 // directory, device, FIFO or socket), its directory exists and is writable, and the
-// temporary file written first (PATH.partial for --out, PATH.tmp for --checkpoint) is a
-// regular file or can be created there (tried, and removed again).
+// temporary file PATH.partial (where a result file is written first) is a regular file or
+// can be created there (tried, and removed again).
 void check_writable_output(const std::string& path, const std::string& option = "--out");
 
 // check_writable_output for a result file (--out), and a path that Open MPI's MPI-IO can

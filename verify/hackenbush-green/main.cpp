@@ -49,8 +49,8 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
             const auto it = parameters.find("graphs");
             if (it == parameters.end()) throw common::ResultRefused("the file's parameters lack 'graphs'");
             sizes = cgt::jobs::hackenbush_green::parse_sizes(it->second);
-        } catch (const std::invalid_argument& e) {
-            throw common::ResultRefused(std::string("the file's parameters: ") + e.what());
+        } catch (const std::invalid_argument& error) {
+            throw common::ResultRefused(std::string("the file's parameters: ") + error.what());
         }
         std::vector<std::pair<long long, long long>> expected, ours;
         for (const auto& size : sizes)

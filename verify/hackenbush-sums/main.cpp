@@ -48,6 +48,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
                 "), pictures of 1.." + std::to_string(params.max_edges) + " edges on the ground and " +
                 std::to_string(params.vertices) + " vertices");
     report.check_equal("seed recorded in the file", std::to_string(params.seed), file.text_attribute("seed"));
+    report.check_equal("triples: as many as --triples", thousands(static_cast<long long>(params.triples)), thousands(n));
     if (n == facts.number("sums.triples"))
         report.check_equal("triples", thousands(facts.number("sums.triples")), thousands(n));
     else
