@@ -30,9 +30,6 @@ constexpr std::uint32_t MAX_UP_POWER = 256;
 // x + k.up + *m by a subtraction of games born on day k): v400 took 2 to 6 s, v4444 did not
 // finish in 15 minutes (fuzzing found it).
 constexpr std::uint32_t MAX_UPS = 256;
-// Deeper nesting is refused rather than run out of stack (games born after day 1000 are
-// out of reach anyway).
-constexpr std::size_t MAX_DEPTH = 1000;
 
 class Parser {
 public:
@@ -164,7 +161,7 @@ private:
             Depth(const Depth&) = delete;
             Depth& operator=(const Depth&) = delete;
         } depth(m_depth);
-        if (m_depth > MAX_DEPTH) fail("nested deeper than " + std::to_string(MAX_DEPTH) + " levels");
+        if (m_depth > MAX_NESTING) fail("nested deeper than " + std::to_string(MAX_NESTING) + " levels");
         skip_space();
         if ((looking_at("-") || looking_at(MINUS_SIGN))) {
             const std::size_t sign = looking_at("-") ? 1 : MINUS_SIGN.size();

@@ -46,6 +46,22 @@ private:
     std::string m_reason, m_shown;
 };
 
+// The deepest nesting a text may have; deeper is a TextError, never a stack overflow. The
+// parser recurses, about 1 KB of stack a level of braces: 1000 levels (games born after day
+// 1000 are out of reach anyway). AddressSanitizer's frames are about 16 times larger (1000
+// levels took 8-16 MB): 250 in such a build, within its 8 MB stack.
+#if defined(__SANITIZE_ADDRESS__) // GCC's -fsanitize=address
+inline constexpr std::size_t MAX_NESTING = 250;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) // clang's
+inline constexpr std::size_t MAX_NESTING = 250;
+#else
+inline constexpr std::size_t MAX_NESTING = 1000;
+#endif
+#else
+inline constexpr std::size_t MAX_NESTING = 1000;
+#endif
+
 // The text with control characters written \xNN (so that an echo cannot drive a
 // terminal), cut after max_bytes with "...".
 std::string printable(std::string_view text, std::size_t max_bytes = 200);

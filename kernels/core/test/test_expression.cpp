@@ -84,9 +84,15 @@ TEST_CASE("Expressions: a bad text names its column and the reason", "[cgt]") {
             for (char c : std::string(e.what())) CHECK(static_cast<unsigned char>(c) >= 0x20);
         }
     }
-    // Nesting is bounded (no stack overflow): 1000 levels are read, 100000 refused.
-    CHECK(store.parse(std::string(999, '(') + "1" + std::string(999, ')')) == GameStore::integer(1));
-    CHECK_THROWS_WITH(store.parse(std::string(100000, '{')), Catch::Contains("nested deeper than 1000 levels"));
+    // Nesting is bounded (no stack overflow): MAX_NESTING levels are read (1000 in a normal
+    // build), braces and parentheses, and 100000 refused.
+    const std::size_t n = MAX_NESTING - 1;
+    CHECK(store.parse(std::string(n, '(') + "1" + std::string(n, ')')) == GameStore::integer(1));
+    std::string zero = "0";
+    for (std::size_t i = 1; i < n; ++i) zero = "{" + zero + "|}";
+    CHECK(store.parse(zero) == store.parse(std::to_string(n - 1)));
+    CHECK_THROWS_WITH(store.parse(std::string(100000, '{')),
+                      Catch::Contains("nested deeper than " + std::to_string(MAX_NESTING) + " levels"));
     CHECK_THROWS_WITH(store.parse(std::string(100000, '-') + "1"), Catch::Contains("nested deeper"));
     CHECK(printable("a\nb") == "a\\x0ab");
     CHECK(printable(std::string(300, 'x')).size() == 203);
