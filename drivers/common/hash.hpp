@@ -45,6 +45,7 @@ public:
     void update(std::span<const std::byte> bytes) {
         const auto* b = reinterpret_cast<const unsigned char*>(bytes.data());
         const std::size_t n = bytes.size();
+        if (n == 0) return; // an empty span's data() may be null: memcpy must not see it
         std::size_t i = 0;
         if (m_held > 0) { // complete the word begun by an earlier piece
             i = std::min<std::size_t>(8 - m_held, n);
