@@ -80,6 +80,7 @@ public:
             "store-min-work", po::value<long>(),
             "with --store-plies, only positions whose proof analysed at least this many positions below "
             "them (1..2^32-1; 1 keeps those the analysis decided). Default: 16");
+        static_assert(schema::store::DEFAULT_MIN_WORK == 16, "the help text says 16");
     }
     std::string derived_parameters() const override {
         if (!m_params.store) return {};

@@ -27,6 +27,7 @@
 #include "common/result_reader.hpp"
 #include "common/schema.hpp"
 #include "common/table.hpp"
+#include "hex-openings/openings_schema.hpp"
 #include "hex/search.hpp"
 #include "hex/solver.hpp"
 #include "hex/split.hpp"
@@ -67,7 +68,7 @@ struct Params {
     // below them (--store-min-work). Whole openings record; a split opening's leaves only read.
     std::shared_ptr<const hex::PositionStore> store;
     int store_plies = -1;
-    std::uint32_t store_min_work = 16;
+    std::uint32_t store_min_work = schema::store::DEFAULT_MIN_WORK;
 };
 
 // The store tables (--store FILE...) of result files of this program, as one sealed store,
