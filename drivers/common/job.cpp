@@ -583,7 +583,8 @@ int JobRunner::run() {
         std::fprintf(stderr, "%s\n", note.c_str());
     m_out = m_options->out_path();
     m_journal = journal_dir(m_out);
-    m_header = {m_info.program, m_options->own_parameters_text() + m_job.derived_parameters(), m_tasks, program_version()};
+    m_options->set_derived_parameters(m_job.derived_parameters());
+    m_header = {m_info.program, m_options->own_parameters_text(), m_tasks, program_version()};
 
     std::optional<std::string> error;
     if (m_comm.is_root()) error = plan_journal();
@@ -627,8 +628,7 @@ int JobRunner::run() {
         return 0;
     }
 
-    ResultFile file(m_comm.raw(), m_out, m_info.program, m_options->parameters_text() + m_job.derived_parameters(),
-                    seconds_since(m_start));
+    ResultFile file(m_comm.raw(), m_out, m_info.program, m_options->parameters_text(), seconds_since(m_start));
     JobResults results(m_comm, *m_tables, file);
     m_job.finish(results);
     // Each rank's CPU seconds (MPI start-up aside): its share of the work, for benchmarks.

@@ -79,15 +79,17 @@ public:
             "opening (0..12; 0: the opening's own position), for --store of a later run. Default: none")(
             "store-min-work", po::value<long>(),
             "with --store-plies, only positions whose proof analysed at least this many positions below "
-            "them (1..2^32-1; 1 keeps those the analysis decided). Default: 16");
+            "them (1..2^32-1; 1 keeps those the analysis decided). Default: 16")(
+            // Declared last: the parameters carry it after the own options (derived_parameters).
+            "store-digest", po::value<std::string>(),
+            "the digest the --store files must have ('HEX (N positions)', as a run's parameters give it, so that "
+            "a --config of them refuses store files that changed); a run names it in its parameters itself");
         static_assert(schema::store::DEFAULT_MIN_WORK == 16, "the help text says 16");
     }
+    // The store's digest, unless --store-digest named it (then it is among the options).
     std::string derived_parameters() const override {
-        if (!m_params.store) return {};
-        char digest[32];
-        std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(m_store_digest));
-        return "store-digest = " + std::string(digest) + " (" + std::to_string(m_params.store->entries().size()) +
-               " positions)\n";
+        if (!m_params.store || m_digest_given) return {};
+        return "store-digest = " + digest_text() + "\n";
     }
     void read_options(const po::variables_map& vm, int) override {
         m_params.sizes = hexjob::parse_sizes(vm["sizes"].as<std::string>());
@@ -194,7 +196,11 @@ private:
             m_params.store_min_work = static_cast<std::uint32_t>(work);
         }
         m_params.store.reset();
-        if (!vm.count("store")) return;
+        m_digest_given = false;
+        if (!vm.count("store")) {
+            if (vm.count("store-digest")) throw UsageError("--store-digest needs --store");
+            return;
+        }
         std::string spaced = vm["store"].as<std::string>();
         std::replace(spaced.begin(), spaced.end(), ',', ' ');
         std::istringstream in(spaced);
@@ -208,6 +214,16 @@ private:
         } catch (const std::invalid_argument& e) {
             throw UsageError(e.what());
         }
+        m_digest_given = vm.count("store-digest") > 0;
+        if (m_digest_given && vm["store-digest"].as<std::string>() != digest_text())
+            throw UsageError("--store-digest: the --store files have the digest " + digest_text() + ", not " +
+                             vm["store-digest"].as<std::string>() + " (they changed since the run it names)");
+    }
+    // "0123456789abcdef (N positions)".
+    [[nodiscard]] std::string digest_text() const {
+        char digest[32];
+        std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(m_store_digest));
+        return std::string(digest) + " (" + std::to_string(m_params.store->entries().size()) + " positions)";
     }
     [[nodiscard]] bool recording() const { return m_params.store_plies >= 0; }
 
@@ -232,6 +248,7 @@ private:
 
     hexjob::Params m_params;
     std::uint64_t m_store_digest = 0;
+    bool m_digest_given = false;
     std::unique_ptr<hexjob::OpeningTasks> m_work; // the rows, the split trees and the tasks
 
 };
