@@ -79,12 +79,12 @@ public:
             "opening (0..12; 0: the opening's own position), for --store of a later run. Default: none")(
             "store-min-work", po::value<long>(),
             "with --store-plies, only positions whose proof analysed at least this many positions below "
-            "them (1..2^32-1; 1 keeps those the analysis decided). Default: 16")(
+            "them (1..2^32-1). Default: 1, every position (a lookup costs far less than the analysis it saves)")(
             // Declared last: the parameters carry it after the own options (derived_parameters).
             "store-digest", po::value<std::string>(),
             "the digest the --store files must have ('HEX (N positions)', as a run's parameters give it, so that "
             "a --config of them refuses store files that changed); a run names it in its parameters itself");
-        static_assert(schema::store::DEFAULT_MIN_WORK == 16, "the help text says 16");
+        static_assert(schema::store::DEFAULT_MIN_WORK == 1, "the help text says 1");
     }
     // The store's digest, unless --store-digest named it (then it is among the options).
     std::string derived_parameters() const override {

@@ -86,7 +86,7 @@ inline const common::TableSchema table{
 // about positions, whoever proved them. Written only by a run with --store-plies.
 namespace store {
 // --store-min-work when --store-plies is given alone (the driver's default, the verify's reading).
-inline constexpr std::uint32_t DEFAULT_MIN_WORK = 16;
+inline constexpr std::uint32_t DEFAULT_MIN_WORK = 1;
 inline constexpr Col<std::string> red{"red", "the red stones (cells a1 b2 ..., index order), of the position or of its "
                                              "180-degree rotation, whichever has the smaller cell sets (canonical)"};
 inline constexpr Col<std::string> blue{"blue", "the blue stones, in the same frame"};
