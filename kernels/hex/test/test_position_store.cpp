@@ -181,7 +181,7 @@ TEST_CASE("VcSearch: every position it records is won by the winner it names, al
     CHECK(outside > 100);
 }
 
-TEST_CASE("VcSearch: with a store of another rule set's positions it agrees with the reference, in fewer nodes",
+TEST_CASE("VcSearch: with a store of another rule set's positions it agrees with the reference, in no more nodes here",
           "[hex]") {
     // The store: what one rule set proved; the searches: other rule sets, on other random
     // positions and on the ones the store came from.
