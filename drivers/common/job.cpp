@@ -583,6 +583,7 @@ int JobRunner::run() {
         std::fprintf(stderr, "%s\n", note.c_str());
     m_out = m_options->out_path();
     m_journal = journal_dir(m_out);
+    m_options->set_derived_parameters(m_job.derived_parameters());
     m_header = {m_info.program, m_options->own_parameters_text(), m_tasks, program_version()};
 
     std::optional<std::string> error;

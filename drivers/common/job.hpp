@@ -157,6 +157,14 @@ public:
     // Reads and checks the values: UsageError, or std::invalid_argument from a kernel's
     // check, on a bad one (or on a rank count the job cannot use). Identical on every rank.
     virtual void read_options(const po::variables_map& values, int ranks) = 0;
+    // Called after read_options: what the options imply but do not spell, as INI lines
+    // ("store-digest = ...\n": e.g. the digest of an input file's content), added after the
+    // own options to the parameters of the journal and of the result file, so that a
+    // journal is resumed only with the same inputs. Each line names an own option declared
+    // last, which checks the value when given (a --config of the parameters, as cgt-merge
+    // makes, gives it) and which the job then leaves out here. "" (the default) leaves the
+    // parameters as the options give them.
+    [[nodiscard]] virtual std::string derived_parameters() const { return {}; }
     [[nodiscard]] virtual std::uint64_t task_count() const = 0;
     // Called after read_options: the peak memory of one rank (and the run's CPU time) as
     // estimated from the options; the skeleton refuses, before any work, a run whose ranks

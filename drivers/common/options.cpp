@@ -254,6 +254,7 @@ std::string Options::parameters_text() const {
         }
     };
     emit(m_own);
+    text += m_derived;
     emit(m_generic);
     return text;
 }
@@ -266,7 +267,7 @@ std::string Options::own_parameters_text() const {
         if (it == m_values.end()) continue;
         text += name + " = " + any_to_text(it->second.value()) + "\n";
     }
-    return text;
+    return text + m_derived;
 }
 
 void check_writable_output(const std::string& path, const std::string& option) {

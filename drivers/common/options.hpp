@@ -64,6 +64,10 @@ public:
     // The program's own options alone, in the same form: what decides a run's result (no
     // --out, --quiet or run control). Two runs with equal texts compute the same tables.
     [[nodiscard]] std::string own_parameters_text() const;
+    // INI lines that both texts carry after the own options (Job::derived_parameters): a
+    // value the options imply, named as an own option the program declares last, so that
+    // the text read back as --config (cgt-merge does) gives the same texts again.
+    void set_derived_parameters(std::string text) { m_derived = std::move(text); }
 
     [[nodiscard]] const std::string& program() const { return m_program; }
 
@@ -81,6 +85,7 @@ private:
     po::options_description m_run;
     po::positional_options_description m_positional;
     po::variables_map m_values;
+    std::string m_derived;
 };
 
 // Throws UsageError unless `path` can be written: it is a regular file or absent (never a

@@ -10,6 +10,7 @@
 #include "hex/board.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <sstream>
 
@@ -66,6 +67,29 @@ public:
             "the queue, combined by negamax (the splits table); 'none'")(
             "split-plies", po::value<long>()->default_value(1),
             "how many moves after a split opening its tasks start (1..3: 1 = every reply a task)");
+        // No default values: a run without a store has the parameters (and journal) of one
+        // before the store existed.
+        options.add()("store", po::value<std::string>(),
+                      "result files of earlier runs (blank- or comma-separated) whose store tables of proven "
+                      "positions the vc searches read before analysing a position (facts about positions: the "
+                      "results are those without it, with fewer nodes); their digest joins the parameters. "
+                      "Default: none")(
+            "store-plies", po::value<long>(),
+            "write a store table of the positions the vc openings prove at most this many moves after the "
+            "opening (0..12; 0: the opening's own position), for --store of a later run. Default: none")(
+            "store-min-work", po::value<long>(),
+            "with --store-plies, only positions whose proof analysed at least this many positions below "
+            "them (1..2^32-1). Default: 1, every position (a lookup costs far less than the analysis it saves)")(
+            // Declared last: the parameters carry it after the own options (derived_parameters).
+            "store-digest", po::value<std::string>(),
+            "the digest the --store files must have ('HEX (N positions)', as a run's parameters give it, so that "
+            "a --config of them refuses store files that changed); a run names it in its parameters itself");
+        static_assert(schema::store::DEFAULT_MIN_WORK == 1, "the help text says 1");
+    }
+    // The store's digest, unless --store-digest named it (then it is among the options).
+    std::string derived_parameters() const override {
+        if (!m_params.store || m_digest_given) return {};
+        return "store-digest = " + digest_text() + "\n";
     }
     void read_options(const po::variables_map& vm, int) override {
         m_params.sizes = hexjob::parse_sizes(vm["sizes"].as<std::string>());
@@ -95,6 +119,7 @@ public:
         m_params.split_plies = static_cast<int>(plies);
         m_params.split = hexjob::parse_cell_names(vm["split"].as<std::string>(), "--split", "none");
         m_params.cells = hexjob::parse_cell_names(vm["cells"].as<std::string>(), "--cells", "all");
+        read_store_options(vm);
         // Task k is parts()[k]: the rows solved in table order, a split one's leaves in its place.
         try {
             m_work = std::make_unique<hexjob::OpeningTasks>(m_params);
@@ -117,8 +142,10 @@ public:
                  [this](const std::string& text) { return tasks_of_cells(text); }}};
     }
     TaskTableSpec tables() const override {
-        return {.tables = {&schema::openings::table, &schema::rule_counts::table, &schema::timings::table,
-                           &schema::splits::table}};
+        TaskTableSpec spec{.tables = {&schema::openings::table, &schema::rule_counts::table, &schema::timings::table,
+                                      &schema::splits::table}};
+        if (recording()) spec.tables.push_back(&schema::store_records::table); // only then: old journals stay valid
+        return spec;
     }
     // A long opening saves its search every --journal-every seconds and on a stop, and a
     // resumed run continues it from there (hexjob::SearchHooks); a split opening's leaves run
@@ -128,8 +155,10 @@ public:
                                   .stop_requested = [&] { return context.stop_requested(); },
                                   .state_due = [&] { return context.state_due(); },
                                   .save = [&](std::span<const std::byte> state, bool full) { context.save_state(state, full); }};
-        return m_work->run_task(task, out.table(0), out.table(1), out.table(2), out.table(3), &hooks) ? TaskStatus::done
-                                                                                                     : TaskStatus::stopped;
+        return m_work->run_task(task, out.table(0), out.table(1), out.table(2), out.table(3), &hooks,
+                                recording() ? &out.table(4) : nullptr)
+                   ? TaskStatus::done
+                   : TaskStatus::stopped;
     }
     // The split openings' leaves, wherever they were solved, go to rank 0, which appends the
     // openings' rows; the leaves' own counts and seconds leave the tables then.
@@ -144,9 +173,60 @@ public:
         LocalTable timings = m_work->strip_leaf_blocks(schema::timings::table, results.table(2));
         results.write(schema::timings::table, timings);
         results.write(3);
+        // The positions proved, from every rank to rank 0: one row per position, sorted.
+        if (!recording()) return;
+        const std::vector<std::uint64_t> records = results.comm().gather(hexjob::encode_records(results.table(4)));
+        LocalTable store = results.comm().is_root() ? hexjob::store_table(records) : schema::store::table.make();
+        results.write(schema::store::table, store);
     }
 
 private:
+    void read_store_options(const po::variables_map& vm) {
+        if (vm.count("store-min-work") && !vm.count("store-plies"))
+            throw UsageError("--store-min-work needs --store-plies");
+        if (vm.count("store-plies")) {
+            const long plies = vm["store-plies"].as<long>();
+            if (plies < 0 || plies > 12) throw UsageError("--store-plies must be 0..12, got " + std::to_string(plies));
+            m_params.store_plies = static_cast<int>(plies);
+        }
+        if (vm.count("store-min-work")) {
+            const long work = vm["store-min-work"].as<long>();
+            if (work < 1 || work > 0xffffffffL)
+                throw UsageError("--store-min-work must be 1..2^32-1, got " + std::to_string(work));
+            m_params.store_min_work = static_cast<std::uint32_t>(work);
+        }
+        m_params.store.reset();
+        m_digest_given = false;
+        if (!vm.count("store")) {
+            if (vm.count("store-digest")) throw UsageError("--store-digest needs --store");
+            return;
+        }
+        std::string spaced = vm["store"].as<std::string>();
+        std::replace(spaced.begin(), spaced.end(), ',', ' ');
+        std::istringstream in(spaced);
+        std::vector<std::string> paths;
+        for (std::string path; in >> path;) paths.push_back(path);
+        if (paths.empty()) throw UsageError("--store is empty: name result files with a store table");
+        try {
+            hexjob::LoadedStore loaded = hexjob::load_store(paths);
+            m_params.store = std::move(loaded.store);
+            m_store_digest = loaded.digest;
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+        m_digest_given = vm.count("store-digest") > 0;
+        if (m_digest_given && vm["store-digest"].as<std::string>() != digest_text())
+            throw UsageError("--store-digest: the --store files have the digest " + digest_text() + ", not " +
+                             vm["store-digest"].as<std::string>() + " (they changed since the run it names)");
+    }
+    // "0123456789abcdef (N positions)".
+    [[nodiscard]] std::string digest_text() const {
+        char digest[32];
+        std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(m_store_digest));
+        return std::string(digest) + " (" + std::to_string(m_params.store->entries().size()) + " positions)";
+    }
+    [[nodiscard]] bool recording() const { return m_params.store_plies >= 0; }
+
     std::vector<std::uint64_t> tasks_of_cells(const std::string& text) const {
         std::string spaced = text;
         std::replace(spaced.begin(), spaced.end(), ',', ' ');
@@ -167,6 +247,8 @@ private:
     }
 
     hexjob::Params m_params;
+    std::uint64_t m_store_digest = 0;
+    bool m_digest_given = false;
     std::unique_ptr<hexjob::OpeningTasks> m_work; // the rows, the split trees and the tasks
 
 };

@@ -1,6 +1,8 @@
 #include "hex-openings/openings_job.hpp"
 
 #include "hex-openings/openings_schema.hpp"
+#include "common/hash.hpp"
+#include "common/result_reader.hpp"
 #include "hex/openings.hpp"
 
 #include <algorithm>
@@ -193,9 +195,9 @@ void append_key(common::LocalTable& t, const Opening& row) {
     t.column(schema::rules).push_back(row.rules.name());
 }
 
-void append_counts(common::LocalTable& counts, std::uint64_t key, const Opening& o, const hex::SearchStats& stats) {
+void append_counts(common::LocalTable& counts, std::uint64_t key, const Opening& o, const std::vector<RuleCount>& values) {
     counts.begin_block(key);
-    for (const RuleCount& c : rule_counters(o.rules, stats)) {
+    for (const RuleCount& c : values) {
         append_key(counts, o);
         counts.column(schema::rule_counts::rule).push_back(c.name);
         counts.column(schema::rule_counts::count).push_back(c.value);
@@ -286,6 +288,13 @@ void OpeningTasks::declare_timing_columns(common::LocalTable& timings) { schema:
 
 void OpeningTasks::declare_split_columns(common::LocalTable& splits) { schema::splits::table.declare(splits); }
 
+std::vector<RuleCount> OpeningTasks::counters(const Opening& o, const hex::SearchStats& stats,
+                                              std::uint64_t store_hits) const {
+    std::vector<RuleCount> out = rule_counters(o.rules, stats);
+    if (m_params.store && o.rules.rules == hex::Rules::vc) out.push_back({"store-hits", store_hits});
+    return out;
+}
+
 void OpeningTasks::append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes, std::uint64_t nodes_run,
                               std::uint64_t parts, double seconds, common::LocalTable& table, common::LocalTable* timings) const {
     const auto append = [&](std::uint64_t row_index, bool copied) {
@@ -341,11 +350,14 @@ hex::OpeningResult solve_saving(hex::Solver& solver, hex::Cell cell, std::uint64
 } // namespace
 
 bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts,
-                       common::LocalTable* timings, SearchHooks* hooks) {
+                       common::LocalTable* timings, SearchHooks* hooks, common::LocalTable* records) {
     const Opening& o = m_rows.at(index);
     if (o.source != index) throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
     hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
     hex::Solver solver(o.shape, options, article_table(o));
+    const bool vc = o.rules.rules == hex::Rules::vc;
+    if (vc && m_params.store) solver.set_store(m_params.store);
+    if (vc && records && m_params.store_plies >= 0) solver.set_recording(m_params.store_plies, m_params.store_min_work);
     const auto start = std::chrono::steady_clock::now();
     hex::SearchStats stats;
     const bool pauses = o.rules.rules == hex::Rules::vc && o.rules.search == hex::Search::dfpn;
@@ -355,16 +367,34 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
     if (r.stopped) return false;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     append_row(index, r.outcome, r.nodes, r.nodes - r.saved_nodes, 0, seconds, table, timings);
-    if (counts) append_counts(*counts, index, o, stats);
+    if (counts) append_counts(*counts, index, o, counters(o, stats, vc ? solver.store_hits() : 0));
+    if (records && vc && m_params.store_plies >= 0) {
+        records->begin_block(index);
+        namespace sr = schema::store_records;
+        for (const hex::StoredPosition& p : solver.recorded()) {
+            records->column(schema::size).push_back(p.shape.rows);
+            records->column(schema::cols).push_back(p.shape.cols);
+            records->column(sr::red_lo).push_back(static_cast<std::uint64_t>(p.stones[0]));
+            records->column(sr::red_hi).push_back(static_cast<std::uint64_t>(p.stones[0] >> 64));
+            records->column(sr::blue_lo).push_back(static_cast<std::uint64_t>(p.stones[1]));
+            records->column(sr::blue_hi).push_back(static_cast<std::uint64_t>(p.stones[1] >> 64));
+            records->column(sr::proof_lo).push_back(static_cast<std::uint64_t>(p.proof));
+            records->column(sr::proof_hi).push_back(static_cast<std::uint64_t>(p.proof >> 64));
+            records->column(sr::mover).push_back(static_cast<std::uint8_t>(hex::colour_index(p.mover)));
+            records->column(sr::winner).push_back(static_cast<std::uint8_t>(hex::colour_index(p.winner)));
+            records->column(schema::store::work).push_back(p.work);
+        }
+    }
     return true;
 }
 
 bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
-                            common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks) {
+                            common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks,
+                            common::LocalTable* records) {
     const Part part = m_parts.at(task);
     if (part.node < 0) {
         m_leaf_solver.reset(); // one table a rank at a time (the --max-memory estimate)
-        return run(part.row, table, &counts, &timings, hooks);
+        return run(part.row, table, &counts, &timings, hooks, records);
     }
     const Opening& o = m_rows[part.row];
     const hex::SplitNode& node = m_trees[part.row]->nodes.at(static_cast<std::size_t>(part.node));
@@ -375,6 +405,7 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, commo
         if (!m_leaf_solver || m_leaf_solver->shape() != o.shape || !(m_leaf_solver->options().rules == o.rules)) {
             m_leaf_solver.reset(); // one table at a time
             m_leaf_solver = std::make_unique<hex::PositionSolver>(o.shape, options);
+            if (m_params.store) m_leaf_solver->set_store(m_params.store);
         }
         r = m_leaf_solver->solve(node.position);
     } else {
@@ -388,7 +419,8 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, commo
     splits.column(schema::splits::result).push_back(hex::outcome_name(for_red(node, r.outcome)));
     splits.column(schema::splits::nodes).push_back(r.stats.nodes);
     splits.column(schema::splits::how).push_back("task");
-    append_counts(counts, leaf_key(key), o, r.stats);
+    append_counts(counts, leaf_key(key), o,
+                  counters(o, r.stats, o.rules.rules == hex::Rules::vc ? m_leaf_solver->store_hits() : 0));
     timings.begin_block(leaf_key(key));
     append_key(timings, o);
     timings.column(schema::timings::seconds).push_back(seconds);
@@ -452,7 +484,8 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, c
         std::vector<hex::Outcome> leaf_outcomes(n, hex::Outcome::unknown);
         std::vector<std::uint64_t> nodes(n, 0);
         std::vector<std::uint64_t> sums;
-        for (const RuleCount& c : rule_counters(o.rules, t->stats)) sums.push_back(c.value);
+        const std::vector<RuleCount> names = counters(o, t->stats, 0);
+        for (const RuleCount& c : names) sums.push_back(c.value);
         double seconds = 0;
         std::uint64_t parts = 0;
         for (int k : t->leaves()) {
@@ -489,7 +522,6 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, c
         // The root is blue to move after the opening.
         append_row(r, for_red(t->nodes[0], outcome[0]), nodes[0], nodes[0], parts, seconds, table, &timings);
         counts.begin_block(r);
-        const std::vector<RuleCount> names = rule_counters(o.rules, t->stats);
         for (std::size_t j = 0; j < names.size(); ++j) {
             append_key(counts, o);
             counts.column(schema::rule_counts::rule).push_back(names[j].name);
@@ -510,6 +542,140 @@ common::LocalTable OpeningTasks::strip_leaf_blocks(const common::TableSchema& sc
     }
     out.end_blocks();
     return out;
+}
+
+namespace {
+
+hex::Colour parse_colour(const std::string& text, const char* column) {
+    if (text == "red") return hex::Colour::red;
+    if (text == "blue") return hex::Colour::blue;
+    throw std::invalid_argument(std::string(column) + " '" + text + "' is not red or blue");
+}
+
+hex::Wide wide(std::uint64_t lo, std::uint64_t hi) { return (hex::Wide{hi} << 64) | lo; }
+
+} // namespace
+
+std::uint64_t store_digest(const hex::PositionStore& store) {
+    std::vector<std::uint64_t> words;
+    words.reserve(store.entries().size() * 11);
+    for (const hex::StoredPosition& p : store.entries())
+        for (const hex::Wide w : {p.stones[0], p.stones[1], p.proof})
+            words.insert(words.end(), {static_cast<std::uint64_t>(w), static_cast<std::uint64_t>(w >> 64)});
+    for (const hex::StoredPosition& p : store.entries())
+        words.insert(words.end(), {static_cast<std::uint64_t>(p.shape.rows), static_cast<std::uint64_t>(p.shape.cols),
+                                   static_cast<std::uint64_t>(hex::colour_index(p.mover)),
+                                   static_cast<std::uint64_t>(hex::colour_index(p.winner)), p.work});
+    return common::hash_bytes(words.data(), words.size() * sizeof(std::uint64_t));
+}
+
+void add_store_rows(hex::PositionStore& store, const common::Table& t, const std::string& where) {
+    namespace st = schema::store;
+    const std::vector<std::int64_t> sizes = t.ints(schema::size.name), board_cols = t.ints(schema::cols.name);
+    const auto& red = t.texts(st::red.name);
+    const auto& blue = t.texts(st::blue.name);
+    const auto& mover = t.texts(st::mover.name);
+    const auto& winner = t.texts(st::winner.name);
+    const auto& proof = t.texts(st::proof.name);
+    const std::vector<std::int64_t> work = t.ints(st::work.name);
+    hex::StoredPosition last;
+    for (std::uint64_t i = 0; i < t.rows; ++i) {
+        hex::StoredPosition p;
+        try {
+            if (sizes[i] < 1 || sizes[i] > hex::MAX_BOARD_SIZE || board_cols[i] < 1 || board_cols[i] > hex::MAX_BOARD_SIZE)
+                throw std::invalid_argument("the board is not 1..11 x 1..11");
+            p.shape = {static_cast<int>(sizes[i]), static_cast<int>(board_cols[i])};
+            p.stones[0] = hex::parse_cells(p.shape, red[i]);
+            p.stones[1] = hex::parse_cells(p.shape, blue[i]);
+            p.proof = hex::parse_cells(p.shape, proof[i]);
+            p.mover = parse_colour(mover[i], "mover");
+            p.winner = parse_colour(winner[i], "winner");
+            if (work[i] < 1 || work[i] > 0xffffffffLL) throw std::invalid_argument("work must be 1..2^32-1");
+            p.work = static_cast<std::uint32_t>(work[i]);
+            if (const std::string why = hex::entry_problem(p); !why.empty()) throw std::invalid_argument(why);
+            if (i > 0 && !hex::position_less(last, p))
+                throw std::invalid_argument("the rows are not sorted by position, or a position is repeated");
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument(where + ": store row " + std::to_string(i) + ": " + e.what());
+        }
+        store.add(p);
+        last = p;
+    }
+}
+
+LoadedStore load_store(const std::vector<std::string>& paths) {
+    auto store = std::make_shared<hex::PositionStore>();
+    for (const std::string& path : paths) {
+        const std::string where = "--store: '" + path + "'";
+        common::Table t;
+        try {
+            const common::ResultReader reader(path, "cgt-hex-openings");
+            if (!reader.has_table(schema::store::table.name))
+                throw std::invalid_argument("has no store table (a run writes one with --store-plies)");
+            t = reader.read_table(schema::store::table);
+        } catch (const std::exception& e) {
+            std::string what = e.what();
+            if (what.rfind(path + " ", 0) == 0) what = what.substr(path.size() + 1); // the path is said already
+            throw std::invalid_argument(where + ": " + what);
+        }
+        add_store_rows(*store, t, where);
+    }
+    try {
+        store->seal();
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("--store: the files contradict each other: " + std::string(e.what()));
+    }
+    LoadedStore out;
+    out.digest = store_digest(*store);
+    out.store = std::move(store);
+    return out;
+}
+
+std::vector<std::uint64_t> encode_records(common::LocalTable& records) {
+    namespace sr = schema::store_records;
+    std::vector<std::uint64_t> out;
+    const std::size_t n = records.column(schema::size).size();
+    out.reserve(n * 11);
+    for (std::size_t i = 0; i < n; ++i)
+        out.insert(out.end(), {static_cast<std::uint64_t>(records.column(schema::size)[i]),
+                               static_cast<std::uint64_t>(records.column(schema::cols)[i]), records.column(sr::red_lo)[i],
+                               records.column(sr::red_hi)[i], records.column(sr::blue_lo)[i],
+                               records.column(sr::blue_hi)[i], records.column(sr::proof_lo)[i],
+                               records.column(sr::proof_hi)[i], records.column(sr::mover)[i],
+                               records.column(sr::winner)[i], records.column(schema::store::work)[i]});
+    return out;
+}
+
+common::LocalTable store_table(const std::vector<std::uint64_t>& encoded) {
+    hex::PositionStore store;
+    for (std::size_t i = 0; i + 11 <= encoded.size(); i += 11) {
+        const std::uint64_t* w = &encoded[i];
+        hex::StoredPosition p;
+        p.shape = {static_cast<int>(w[0]), static_cast<int>(w[1])};
+        p.stones[0] = wide(w[2], w[3]);
+        p.stones[1] = wide(w[4], w[5]);
+        p.proof = wide(w[6], w[7]);
+        p.mover = static_cast<hex::Colour>(w[8]);
+        p.winner = static_cast<hex::Colour>(w[9]);
+        p.work = static_cast<std::uint32_t>(w[10]);
+        store.add(p);
+    }
+    store.seal(); // two searches that disagree on a position would be a bug: std::invalid_argument
+    namespace st = schema::store;
+    common::LocalTable t = st::table.make();
+    t.begin_block(0);
+    for (const hex::StoredPosition& p : store.entries()) {
+        t.column(schema::size).push_back(p.shape.rows);
+        t.column(schema::cols).push_back(p.shape.cols);
+        t.column(st::red).push_back(hex::cells_text(p.shape, p.stones[0]));
+        t.column(st::blue).push_back(hex::cells_text(p.shape, p.stones[1]));
+        t.column(st::mover).push_back(hex::colour_name(p.mover));
+        t.column(st::winner).push_back(hex::colour_name(p.winner));
+        t.column(st::proof).push_back(hex::cells_text(p.shape, p.proof));
+        t.column(st::work).push_back(p.work);
+    }
+    t.end_blocks();
+    return t;
 }
 
 } // namespace cgt::jobs::hex_openings

@@ -24,8 +24,10 @@
 // but timings are the same on any rank count. The cost: a reply that refutes the opening
 // does not stop the other replies' tasks (the unsplit search stops at it), the
 // sub-problems share no table, and each task clears a table of --tt-size-mib.
+#include "common/result_reader.hpp"
 #include "common/schema.hpp"
 #include "common/table.hpp"
+#include "hex-openings/openings_schema.hpp"
 #include "hex/search.hpp"
 #include "hex/solver.hpp"
 #include "hex/split.hpp"
@@ -60,7 +62,35 @@ struct Params {
     std::vector<std::string> cells;                  // --cells: only these openings (lower case; empty: all)
     std::vector<std::string> split;                  // --split: cell names (lower case), on every board
     int split_plies = 1;                             // --split-plies
+    // The store of proven positions the vc searches read (--store; nullptr: none), and what
+    // they record for a later run's: positions proven at most store_plies moves after the
+    // opening (--store-plies; < 0: none) with at least store_min_work positions analysed
+    // below them (--store-min-work). Whole openings record; a split opening's leaves only read.
+    std::shared_ptr<const hex::PositionStore> store;
+    int store_plies = -1;
+    std::uint32_t store_min_work = schema::store::DEFAULT_MIN_WORK;
 };
+
+// The store tables (--store FILE...) of result files of this program, as one sealed store,
+// and its digest (a hash of every entry, for the parameters: a journal is resumed only with
+// the same store). std::invalid_argument, one line naming the file, for a file that is not
+// a complete result file of cgt-hex-openings, has no store table, or whose table is not
+// a store (a row that is no position, not canonical, out of order or repeated; a
+// column missing), or for files that contradict each other.
+struct LoadedStore {
+    std::shared_ptr<const hex::PositionStore> store;
+    std::uint64_t digest = 0;
+};
+LoadedStore load_store(const std::vector<std::string>& paths);
+// The rows of a store table read back, added to `store`; std::invalid_argument naming
+// `where` and the row for a row that is not a proven position's (load_store).
+void add_store_rows(hex::PositionStore& store, const common::Table& table, const std::string& where);
+// The digest of a store's entries.
+std::uint64_t store_digest(const hex::PositionStore& store);
+// Every rank's store_records rows (encode_records, concatenated) as the store table: one
+// row per position, canonical, sorted (PositionStore::seal).
+std::vector<std::uint64_t> encode_records(common::LocalTable& records);
+common::LocalTable store_table(const std::vector<std::uint64_t>& encoded);
 
 // Parses --split or --cells (`option`): cell names separated by blanks or commas ("g2,e4"),
 // or `none_word` ("none", "all") for none. Throws std::invalid_argument naming a name that
@@ -141,8 +171,11 @@ public:
     // row appended, in blocks keyed alike. With `hooks`, a vc dfpn opening continues the
     // state saved in hooks->saved and saves its own (SearchHooks); it returns false, with no
     // rows appended, when it stopped on hooks->stop_requested().
+    // With `records` (and Params::store_plies >= 0), the positions a vc search recorded, one
+    // block keyed by the row index (schema::store_records).
     bool run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts = nullptr,
-             common::LocalTable* timings = nullptr, SearchHooks* hooks = nullptr);
+             common::LocalTable* timings = nullptr, SearchHooks* hooks = nullptr,
+             common::LocalTable* records = nullptr);
     [[nodiscard]] const std::vector<Opening>& rows() const { return m_rows; }
     [[nodiscard]] const std::vector<std::uint64_t>& task_rows() const { return m_tasks; }
 
@@ -165,7 +198,8 @@ public:
     // With `hooks`, a whole opening saves and continues its search as run() does; returns
     // false when it stopped (a leaf always runs to its end).
     bool run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
-                  common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks = nullptr);
+                  common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks = nullptr,
+                  common::LocalTable* records = nullptr);
     // This rank's finished leaves, from the tables run_task filled (or a journal restored),
     // as numbers for a gather: per leaf its split key, outcome, nodes, seconds and counters.
     [[nodiscard]] std::vector<std::uint64_t> encode_leaves(common::LocalTable& counts, common::LocalTable& timings,
@@ -186,6 +220,9 @@ private:
         return m_split_base.at(row) + static_cast<std::uint64_t>(node);
     }
     [[nodiscard]] std::uint64_t leaf_key(std::uint64_t split) const { return m_rows.size() + split; }
+    // The rule counters of an opening (rule_counters), with store-hits when a store is read.
+    [[nodiscard]] std::vector<RuleCount> counters(const Opening& o, const hex::SearchStats& stats,
+                                                  std::uint64_t store_hits) const;
     void append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes, std::uint64_t nodes_run,
                     std::uint64_t parts, double seconds, common::LocalTable& table, common::LocalTable* timings) const;
 

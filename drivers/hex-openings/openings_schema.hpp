@@ -82,4 +82,47 @@ inline const common::TableSchema table{
     .compress = true};
 } // namespace splits
 
+// The positions a run proved (--store-plies), for the store of later runs (--store): facts
+// about positions, whoever proved them. Written only by a run with --store-plies.
+namespace store {
+// --store-min-work when --store-plies is given alone (the driver's default, the verify's reading).
+inline constexpr std::uint32_t DEFAULT_MIN_WORK = 1;
+inline constexpr Col<std::string> red{"red", "the red stones (cells a1 b2 ..., index order), of the position or of its "
+                                             "180-degree rotation, whichever has the smaller cell sets (canonical)"};
+inline constexpr Col<std::string> blue{"blue", "the blue stones, in the same frame"};
+inline constexpr Col<std::string> mover{"mover", "red or blue: the player to move"};
+inline constexpr Col<std::string> winner{"winner", "red or blue: who wins with best play"};
+inline constexpr Col<std::string> proof{
+    "proof", "a proof set: empty cells such that the winner still wins when the loser holds every other empty cell"};
+inline constexpr Col<std::uint64_t> work{"work", "positions the proving search analysed below it (what a lookup saves)"};
+inline const common::TableSchema table{
+    .name = "store",
+    .order = "size,cols,red,blue,mover",
+    .meaning = "positions proved by the openings' searches, at most --store-plies moves after the opening and with at "
+               "least --store-min-work positions analysed below, canonical, one row per position (the entry with "
+               "the most work kept); sorted by board, then the red and blue cell sets as numbers (cell r*cols+c is "
+               "bit r*cols+c), then mover",
+    .columns = {size, cols, red, blue, mover, winner, proof, work},
+    .compress = true};
+} // namespace store
+
+// The positions each opening recorded, as the tasks found them (in the journal; not written:
+// finish() gathers them into the store table). Cell sets as two 64-bit halves.
+namespace store_records {
+inline constexpr Col<std::uint64_t> red_lo{"red_lo", "red stones, cells 0..63"};
+inline constexpr Col<std::uint64_t> red_hi{"red_hi", "red stones, cells 64..127"};
+inline constexpr Col<std::uint64_t> blue_lo{"blue_lo", "blue stones, cells 0..63"};
+inline constexpr Col<std::uint64_t> blue_hi{"blue_hi", "blue stones, cells 64..127"};
+inline constexpr Col<std::uint64_t> proof_lo{"proof_lo", "proof set, cells 0..63"};
+inline constexpr Col<std::uint64_t> proof_hi{"proof_hi", "proof set, cells 64..127"};
+inline constexpr Col<std::uint8_t> mover{"mover", "0 red, 1 blue"};
+inline constexpr Col<std::uint8_t> winner{"winner", "0 red, 1 blue"};
+inline const common::TableSchema table{
+    .name = "store_records",
+    .order = "variant,rules,size,cols,row,col",
+    .meaning = "the positions each opening's search recorded, in the order proved",
+    .columns = {size, cols, red_lo, red_hi, blue_lo, blue_hi, proof_lo, proof_hi, mover, winner, store::work},
+    .compress = true};
+} // namespace store_records
+
 } // namespace cgt::jobs::hex_openings::schema

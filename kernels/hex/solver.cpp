@@ -181,6 +181,49 @@ std::uint64_t Solver::load_search(std::span<const std::vector<std::byte>> states
         pausing_search(m_impl->vc, m_options.rules, "load_search"));
 }
 
+namespace {
+template <class Vc> auto& vc_search(Vc& vc, const RuleSet& rules, const char* call) {
+    if (vc.index() == 0)
+        throw std::logic_error(std::string("Solver::") + call + ": only the vc rule sets use a store, not " + rules.name());
+    return vc;
+}
+} // namespace
+
+void Solver::set_store(std::shared_ptr<const PositionStore> store) {
+    std::visit(
+        [&](auto& search) {
+            if constexpr (!std::is_same_v<std::decay_t<decltype(search)>, std::monostate>) search->set_store(store);
+        },
+        vc_search(m_impl->vc, m_options.rules, "set_store"));
+}
+
+void Solver::set_recording(int max_plies, std::uint32_t min_work) {
+    std::visit(
+        [&](auto& search) {
+            if constexpr (!std::is_same_v<std::decay_t<decltype(search)>, std::monostate>)
+                search->set_recording(max_plies, min_work);
+        },
+        vc_search(m_impl->vc, m_options.rules, "set_recording"));
+}
+
+std::vector<StoredPosition> Solver::recorded() const {
+    return std::visit(
+        [](const auto& search) -> std::vector<StoredPosition> {
+            if constexpr (std::is_same_v<std::decay_t<decltype(search)>, std::monostate>) return {};
+            else return search->recorded();
+        },
+        m_impl->vc);
+}
+
+std::uint64_t Solver::store_hits() const {
+    return std::visit(
+        [](const auto& search) -> std::uint64_t {
+            if constexpr (std::is_same_v<std::decay_t<decltype(search)>, std::monostate>) return 0;
+            else return search->store_hits();
+        },
+        m_impl->vc);
+}
+
 void Solver::clear_table() {
     m_impl->table->clear();
     std::visit(

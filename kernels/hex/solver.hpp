@@ -9,6 +9,7 @@
 //   solver.set_position(Board::from_moves(5, "c3"));
 //   SearchResult r = solver.solve();          // blue to move: r.outcome == Outcome::loss
 #include "hex/board.hpp"
+#include "hex/position_store.hpp"
 #include "hex/search.hpp"
 
 #include <cstddef>
@@ -87,6 +88,14 @@ public:
     [[nodiscard]] bool stopped() const;
     void save_search(std::vector<std::byte>& out, bool changes_only);
     std::uint64_t load_search(std::span<const std::vector<std::byte>> states);
+
+    // A store of proven positions read by later searches, and the positions a search proves
+    // kept for a store (the vc rule sets; see "A store" in vc_search.hpp; std::logic_error
+    // for another rule set). recorded() and store_hits() are those of the last solve().
+    void set_store(std::shared_ptr<const PositionStore> store);
+    void set_recording(int max_plies, std::uint32_t min_work);
+    [[nodiscard]] std::vector<StoredPosition> recorded() const;
+    [[nodiscard]] std::uint64_t store_hits() const;
 
 private:
     struct Impl;

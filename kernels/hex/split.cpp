@@ -128,6 +128,14 @@ SearchResult PositionSolver::solve(const SplitPosition& position) {
     return r;
 }
 
+void PositionSolver::set_store(std::shared_ptr<const PositionStore> store) {
+    std::visit([&](auto& search) { search->set_store(store); }, m_impl->search);
+}
+
+std::uint64_t PositionSolver::store_hits() const {
+    return std::visit([](const auto& search) { return search->store_hits(); }, m_impl->search);
+}
+
 SplitPosition SplitPosition::after(Shape shape, const std::vector<Cell>& moves) {
     check_shape(shape);
     SplitPosition p;

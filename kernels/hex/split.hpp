@@ -77,6 +77,10 @@ public:
     [[nodiscard]] Shape shape() const { return m_shape; }
     [[nodiscard]] const SolverOptions& options() const { return m_options; }
     SearchResult solve(const SplitPosition& position);
+    // The store of proven positions later solve() calls read (vc_search.hpp), and how many
+    // positions the last one took from it.
+    void set_store(std::shared_ptr<const PositionStore> store);
+    [[nodiscard]] std::uint64_t store_hits() const;
 
 private:
     struct Impl;

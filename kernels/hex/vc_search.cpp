@@ -56,6 +56,7 @@ template <class Bits> DfpnEntry<Bits> VcSearch<Bits>::expand(std::uint64_t k, co
     e.filled[1] = a.filled[1] | pf[1];
     if (a.outcome != Outcome::unknown) {
         solved(e, a.outcome == Outcome::win, a.proof);
+        record(e);
     } else {
         e.count = static_cast<std::uint8_t>(a.count);
         m_stats->moves_sum += static_cast<std::uint64_t>(a.count);
@@ -76,10 +77,15 @@ template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, Se
         }
         stats = m_resume->stats;
         m_limit_from = m_resume->limit_from;
+        m_store_hits = m_resume->store_hits;
         m_resume.reset();
     } else {
         m_limit_from = stats.nodes;
+        m_records.clear();
+        m_records_saved = 0;
+        m_store_hits = 0;
     }
+    m_ply = 0;
     m_stats = &stats;
     m_limit = node_limit == 0 ? 0 : m_limit_from + node_limit;
     m_aborted = m_stopped = false;
@@ -130,29 +136,51 @@ template <class Bits> void VcSearch<Bits>::set_pauses(std::uint64_t every_nodes,
 namespace {
 // The head of a saved search: a format number, then the widths a reader must share.
 constexpr std::uint32_t STATE_FORMAT = 0x48455831; // "HEX1"
+// The same followed by the store's section: a search with a store or recording.
+constexpr std::uint32_t STATE_FORMAT_STORE = 0x48455832; // "HEX2"
 } // namespace
 
 // The encoding: u32 format, u32 sizeof(SearchStats), u8 full (1) or changes (0), u64 key,
-// u64 node count the limit counts from, the counters, the table's records (dfpn_table.hpp).
+// u64 node count the limit counts from, the counters, the table's records (dfpn_table.hpp);
+// with a store or recording (format HEX2) then u64 store hits, u64 count and the records
+// (all of them, or with changes_only those since the last save): Wide red, blue, proof, u8
+// mover, u8 winner, u32 work.
 template <class Bits> void VcSearch<Bits>::save_state(std::vector<std::byte>& out, bool changes_only) {
     if (!m_in_pause) throw std::logic_error("VcSearch::save_state: the search is not at a pause");
-    append_bytes(out, STATE_FORMAT);
+    const bool with_store = m_store || m_record_plies >= 0;
+    append_bytes(out, with_store ? STATE_FORMAT_STORE : STATE_FORMAT);
     append_bytes(out, static_cast<std::uint32_t>(sizeof(SearchStats)));
     append_bytes(out, static_cast<std::uint8_t>(changes_only ? 0 : 1));
     append_bytes(out, key());
     append_bytes(out, m_limit_from);
     append_bytes(out, *m_stats);
     m_table.encode(out, changes_only);
+    if (!with_store) return;
+    append_bytes(out, m_store_hits);
+    const std::size_t first = changes_only ? m_records_saved : 0;
+    append_bytes(out, static_cast<std::uint64_t>(m_records.size() - first));
+    for (std::size_t i = first; i < m_records.size(); ++i) {
+        const StoredPosition& p = m_records[i];
+        append_bytes(out, p.stones[0]);
+        append_bytes(out, p.stones[1]);
+        append_bytes(out, p.proof);
+        append_bytes(out, static_cast<std::uint8_t>(colour_index(p.mover)));
+        append_bytes(out, static_cast<std::uint8_t>(colour_index(p.winner)));
+        append_bytes(out, p.work);
+    }
+    m_records_saved = m_records.size();
 }
 
 template <class Bits> std::uint64_t VcSearch<Bits>::load_state(std::span<const std::vector<std::byte>> states) {
     m_table.clear();
     m_resume.reset();
+    m_records.clear();
     Resume r;
     try {
         for (std::size_t i = 0; i < states.size(); ++i) {
             std::span<const std::byte> in(states[i]);
-            if (take_bytes<std::uint32_t>(in, "head") != STATE_FORMAT ||
+            const std::uint32_t format = take_bytes<std::uint32_t>(in, "head");
+            if ((format != STATE_FORMAT && format != STATE_FORMAT_STORE) ||
                 take_bytes<std::uint32_t>(in, "head") != sizeof(SearchStats))
                 throw std::invalid_argument("a saved search of another format");
             const bool full = take_bytes<std::uint8_t>(in, "head") == 1;
@@ -165,12 +193,33 @@ template <class Bits> std::uint64_t VcSearch<Bits>::load_state(std::span<const s
             r.limit_from = take_bytes<std::uint64_t>(in, "head");
             r.stats = take_bytes<SearchStats>(in, "counters");
             m_table.decode(in);
+            if (format == STATE_FORMAT_STORE) {
+                r.store_hits = take_bytes<std::uint64_t>(in, "store section");
+                const auto n = take_bytes<std::uint64_t>(in, "store section");
+                if (n > in.size()) throw std::invalid_argument("a saved search cut short in its store section");
+                for (std::uint64_t j = 0; j < n; ++j) {
+                    StoredPosition p;
+                    p.shape = m_geo.shape();
+                    p.stones[0] = take_bytes<Wide>(in, "store section");
+                    p.stones[1] = take_bytes<Wide>(in, "store section");
+                    p.proof = take_bytes<Wide>(in, "store section");
+                    const auto mover = take_bytes<std::uint8_t>(in, "store section");
+                    const auto winner = take_bytes<std::uint8_t>(in, "store section");
+                    p.work = take_bytes<std::uint32_t>(in, "store section");
+                    if (mover > 1 || winner > 1) throw std::invalid_argument("a saved search's store section is damaged");
+                    p.mover = static_cast<Colour>(mover);
+                    p.winner = static_cast<Colour>(winner);
+                    m_records.push_back(p);
+                }
+            }
             if (!in.empty()) throw std::invalid_argument("a saved search has bytes past its end");
         }
     } catch (const std::invalid_argument&) {
         m_table.clear();
+        m_records.clear();
         throw;
     }
+    m_records_saved = m_records.size();
     if (states.empty()) return 0;
     m_resume = r;
     return r.stats.nodes;
@@ -185,6 +234,12 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof, const B
         proof = proof_of(*found, m_board_key, m_rotated_key);
         return found->bounds;
     }
+    if (!found && m_store)
+        if (const auto hit = stored(k, m_stones, m_mover)) {
+            const DfpnEntry<Bits> s = from_store(k, *hit);
+            proof = s.aux;
+            return s.bounds;
+        }
     DfpnEntry<Bits> e = found ? *found : expand(k, parent_fill);
     orient(e, m_board_key, m_rotated_key);
     if (e.bounds.solved()) {
@@ -209,6 +264,14 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof, const B
             ++m_stats->tt_hits;
             child[i] = c->bounds;
             if (c->bounds.solved()) child_proof[i] = proof_of(*c, cb, cr);
+        } else if (m_store) {
+            const Bits stones[2] = {m_stones[0] | (me == Colour::red ? cell_bit<Bits>(m) : 0),
+                                    m_stones[1] | (me == Colour::blue ? cell_bit<Bits>(m) : 0)};
+            if (const auto hit = stored(ck, stones, other)) {
+                ++m_store_hits;
+                child[i] = hit->winner == other ? Bounds::won() : Bounds::lost();
+                child_proof[i] = convert_cells<Bits>(hit->proof);
+            }
         }
     }
     Bits support = e.aux;
@@ -279,7 +342,9 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof, const B
         if (m_pausing) break; // back to the root, each frame storing its bounds
         const Bounds child_th{th.delta - b.delta + child[best].phi, std::min(th.phi, widened(delta2))};
         play(e.moves[best]);
+        ++m_ply;
         child[best] = mid(child_th, child_proof[best], m_rules.transpose ? e.filled : nullptr);
+        --m_ply;
         undo(e.moves[best]);
         if (m_aborted) break;
     }
@@ -291,6 +356,7 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof, const B
         // The loop stops at the first winning move: the bounds become the exact ones.
         b = b.win() ? Bounds::won() : Bounds::lost();
         solved(e, b.win(), result_proof);
+        record(e);
         proof = e.aux;
     } else {
         e.bounds = b;
@@ -313,6 +379,12 @@ template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof, const Bits* parent_f
         proof = proof_of(*found, m_board_key, m_rotated_key);
         return found->bounds.win();
     }
+    if (!found && m_store)
+        if (const auto hit = stored(k, m_stones, m_mover)) {
+            const DfpnEntry<Bits> s = from_store(k, *hit);
+            proof = s.aux;
+            return s.bounds.win();
+        }
     DfpnEntry<Bits> e = found ? *found : expand(k, parent_fill);
     orient(e, m_board_key, m_rotated_key);
     if (e.bounds.solved()) {
@@ -342,7 +414,9 @@ template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof, const Bits* parent_f
         const int m = e.moves[i];
         Bits child_proof = 0;
         play(m);
+        ++m_ply;
         const bool child_wins = dfs(child_proof, m_rules.transpose ? e.filled : nullptr);
+        --m_ply;
         undo(m);
         if (m_aborted) break;
         if (!child_wins) {
@@ -364,9 +438,45 @@ template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof, const Bits* parent_f
     const std::uint64_t work = std::uint64_t{e.work} + (m_stats->expansions - expansions_before);
     e.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu));
     solved(e, win, result_proof);
+    record(e);
     m_table.store(e);
     proof = e.aux;
     return win;
+}
+
+template <class Bits> void VcSearch<Bits>::set_store(std::shared_ptr<const PositionStore> store) {
+    if (store && !store->sealed()) throw std::invalid_argument("VcSearch::set_store: the store is not sealed");
+    m_store = store && !store->empty() ? std::move(store) : nullptr;
+}
+
+template <class Bits> void VcSearch<Bits>::set_recording(int max_plies, std::uint32_t min_work) {
+    m_record_plies = max_plies;
+    m_record_min_work = min_work;
+}
+
+template <class Bits> DfpnEntry<Bits> VcSearch<Bits>::from_store(std::uint64_t k, const PositionStore::Hit& hit) {
+    ++m_store_hits;
+    DfpnEntry<Bits> e;
+    e.key = k;
+    e.work = 1;
+    e.rotated = side_of(m_board_key, m_rotated_key);
+    e.bounds = hit.winner == m_mover ? Bounds::won() : Bounds::lost();
+    e.aux = convert_cells<Bits>(hit.proof);
+    m_table.store(e);
+    return e;
+}
+
+template <class Bits> void VcSearch<Bits>::record(const DfpnEntry<Bits>& e) {
+    if (m_record_plies < 0 || m_ply > m_record_plies || e.work < m_record_min_work) return;
+    StoredPosition p;
+    p.shape = m_geo.shape();
+    p.stones[0] = convert_cells<Wide>(m_stones[0]);
+    p.stones[1] = convert_cells<Wide>(m_stones[1]);
+    p.mover = m_mover;
+    p.winner = e.bounds.win() ? m_mover : opponent(m_mover);
+    p.proof = convert_cells<Wide>(e.aux);
+    p.work = e.work;
+    m_records.push_back(canonical(p));
 }
 
 template class VcSearch<Narrow>;

@@ -33,9 +33,19 @@
 // set, node count and counters. The pauses are a part of the search, not of the machine:
 // they change the path of a search longer than every_nodes (its nodes by some percent,
 // either way, as any change of what the table holds does), the same way every time.
+//
+// A store of proven positions (position_store.hpp, set_store): where the search meets a
+// position its table lacks, it asks the store before analysing it, and a stored position is
+// decided there (one node, its proof set the stored one), as are the moves to stored
+// positions when a position's children are looked up. The store is read-only during a
+// search, so the search is a function of the position, the rule set and the store. With
+// set_recording, the positions the search proves up to some plies below its root are kept
+// (recorded()), in the order proved, for a store of later runs; a saved search keeps them
+// and the store hits (the state's format then has a section for them).
 #include "hex/analysis.hpp"
 #include "hex/board.hpp"
 #include "hex/dfpn_table.hpp"
+#include "hex/position_store.hpp"
 #include "hex/search.hpp"
 #include "hex/zobrist.hpp"
 
@@ -93,6 +103,18 @@ public:
     // std::invalid_argument on a state that is damaged, of another table size or width,
     // or does not begin with a full one; the table is then cleared.
     std::uint64_t load_state(std::span<const std::vector<std::byte>> states);
+
+    // The store later solve() calls read (nullptr: none; sealed, std::invalid_argument
+    // otherwise), kept across clear_table().
+    void set_store(std::shared_ptr<const PositionStore> store);
+    // Keeps, from the next solve() on, every position it proves at most max_plies moves below
+    // its root (0: the root alone; < 0: none) whose proof analysed at least min_work
+    // positions (the table entry's work: a position decided by its analysis has 1).
+    void set_recording(int max_plies, std::uint32_t min_work);
+    // The positions the last solve() recorded (canonical, in the order proved, a position
+    // proved twice twice), and how many positions it took from the store.
+    [[nodiscard]] const std::vector<StoredPosition>& recorded() const { return m_records; }
+    [[nodiscard]] std::uint64_t store_hits() const { return m_store_hits; }
 
 private:
     [[nodiscard]] std::uint64_t key() const { return ZobristKeys::position_key(m_board_key, m_rotated_key, m_mover); }
@@ -152,6 +174,16 @@ private:
         e.count = 0;
     }
 
+    // The store's entry of the position on the board with key k (m_store set), won or lost
+    // for the mover, its proof set in the board's frame.
+    [[nodiscard]] std::optional<PositionStore::Hit> stored(std::uint64_t k, const Bits* stones, Colour mover) const {
+        return m_store->find(m_geo.shape(), convert_cells<Wide>(stones[0]), convert_cells<Wide>(stones[1]), mover, k);
+    }
+    // A table entry for the position on the board, decided as the store says.
+    DfpnEntry<Bits> from_store(std::uint64_t k, const PositionStore::Hit& hit);
+    // Records a position on the board just proved (entry e, in the board's frame).
+    void record(const DfpnEntry<Bits>& e);
+
     // DFPN: searches until phi >= th.phi or delta >= th.delta; returns the bounds and, when
     // solved, the effective proof set. parent_fill: the parent's fill-in (RuleSet::transpose).
     Bounds mid(Bounds th, Bits& proof, const Bits* parent_fill);
@@ -176,10 +208,17 @@ private:
     std::function<bool()> m_at_pause;
     bool m_pausing = false, m_stopped = false, m_in_pause = false;
     struct Resume {
-        std::uint64_t key = 0, limit_from = 0;
+        std::uint64_t key = 0, limit_from = 0, store_hits = 0;
         SearchStats stats;
     };
     std::optional<Resume> m_resume;
+    // The store and the recording (set_store, set_recording); m_ply: moves below the root.
+    std::shared_ptr<const PositionStore> m_store;
+    int m_record_plies = -1, m_ply = 0;
+    std::uint32_t m_record_min_work = 1;
+    std::vector<StoredPosition> m_records;
+    std::size_t m_records_saved = 0; // of m_records, those in the states saved or loaded
+    std::uint64_t m_store_hits = 0;
 };
 
 extern template class VcSearch<Narrow>;

@@ -5,11 +5,13 @@
 // player with the farther sides loses every opening, Beck's two theorems, the short-diagonal and own-edge observations,
 // that every opening is decided, misere Hex (Lagarias and Sleator); prints sen-ltd's
 // and the literature's node counts beside ours (a yardstick, not compared), the effort per
-// opening on the large boards and what each rule did (the rule_counts table).
+// opening on the large boards and what each rule did (the rule_counts table); and what a
+// store table of proven positions promises (store_checks.hpp).
 #include "hex/openings.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hex-openings/rule_effects.hpp"
+#include "verify/hex-openings/store_checks.hpp"
 #include "hex-openings/openings_job.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "verify/common/parameters.hpp"
@@ -483,6 +485,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     }
     verify::hex_openings::print_savings(totals, report);
     check_splits(file, report, t);
+    verify::hex_openings::check_store(file, report, t);
     if (file.has_table("rule_counts")) verify::hex_openings::print_rule_counts(file, report);
     if (const BoardRun* five = find_run("normal", "rule1+2", 5)) {
         report.note("5x5 rule1+2, single openings (sen-ltd's table):  cell  sen-ltd nodes  our nodes");
