@@ -15,8 +15,11 @@ Analyser<Bits>::Analyser(const Geometry<Bits>& g, RuleSet rules, VcLimits limits
     : m_geo(g), m_rules(rules), m_inferior(g), m_vc{VcBuilder<Bits>(g, limits), VcBuilder<Bits>(g, limits)},
       m_strong{StrongVcBuilder<Bits>(g), StrongVcBuilder<Bits>(g)}, m_resistance(g) {
     if (rules.rules != Rules::vc) throw std::invalid_argument("Analyser: rule set " + rules.name() + " is not a vc rule set");
-    if (rules.templates) {
-        const auto templates = std::make_shared<const EdgeTemplates<Bits>>(g);
+    if (rules.templates || rules.row4) {
+        std::vector<EdgePattern> patterns;
+        if (rules.templates) patterns = ladder_patterns();
+        if (rules.row4) patterns.insert(patterns.end(), row4_patterns().begin(), row4_patterns().end());
+        const auto templates = std::make_shared<const EdgeTemplates<Bits>>(g, patterns);
         for (int i = 0; i < 2; ++i) {
             m_vc[i].use_templates(templates);
             m_strong[i].use_templates(templates);

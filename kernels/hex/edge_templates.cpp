@@ -38,6 +38,15 @@ const std::vector<EdgePattern>& ladder_patterns() {
     return patterns;
 }
 
+const std::vector<EdgePattern>& row4_patterns() {
+    static const std::vector<EdgePattern> patterns = {
+        {4, {0, 1}, {{1, -1}, {1, 0}, {1, 1}, {2, -2}, {2, -1}, {2, 0}, {3, -3}, {3, -2}, {3, -1}, {3, 0}}},
+        {4, {0, 2}, {{0, 1}, {1, -1}, {1, 0}, {1, 1}, {1, 2}, {2, -2}, {2, -1}, {2, 0}, {2, 1}, {2, 2}, {3, -3}, {3, -2},
+                     {3, -1}, {3, 0}, {3, 1}, {3, 2}}},
+    };
+    return patterns;
+}
+
 template <class Bits> EdgeTemplates<Bits>::EdgeTemplates(const Geometry<Bits>& g, const std::vector<EdgePattern>& patterns) {
     const int rows = g.rows(), cols = g.cols();
     for (Colour colour : {Colour::red, Colour::blue}) {

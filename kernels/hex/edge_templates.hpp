@@ -39,6 +39,16 @@ struct EdgePattern {
 // The ladder patterns, red's bottom edge (see above).
 const std::vector<EdgePattern>& ladder_patterns();
 
+// Two stones on row 4 (RuleSet::row4): an anchor on row 4 and the player's stone beside it
+// on the same row (offset (0, 1)) or one cell beyond ((0, 2)), joined to the edge through a
+// carrier of 10 or 16 cells that neither builder derives (the lone row-4 stone, template
+// IV-1a of the literature, H-search finds itself). Benzene's VC engine has templates of
+// this kind among its precomputed patterns; these were found by our own solver as the
+// ladders (the helper given, cells handed to the opponent farthest from the anchor first
+// while the player still connected with the opponent to move), and the test proves each
+// placement again, its minimality and that it needs its helper.
+const std::vector<EdgePattern>& row4_patterns();
+
 template <class Bits> class EdgeTemplates {
 public:
     struct Placement {

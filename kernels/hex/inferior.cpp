@@ -6,8 +6,6 @@ namespace {
 // The ring of six around (r, c), in cyclic order: consecutive positions are neighbours.
 constexpr int RING_DR[6] = {0, -1, -1, 0, 1, 1};
 constexpr int RING_DC[6] = {1, 1, 0, -1, -1, 0};
-// The position of a cell in the ring of its neighbour at position k is opposite.
-constexpr int opposite(int k) { return (k + 3) % 6; }
 constexpr int colour_state(Colour c) { return c == Colour::red ? 1 : 2; }
 constexpr int useless_bit(Colour c) { return c == Colour::red ? 1 : 2; }
 } // namespace
@@ -62,28 +60,16 @@ typename InferiorCells<Bits>::Filled InferiorCells<Bits>::fill(Bits* stones, Col
             changed = true;
         });
         // Captured pairs.
-        for_each_cell(m_geo.all() & ~(stones[0] | stones[1]), [&](int a) {
-            const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
-            if (!(empty & cell_bit<Bits>(a))) return;
-            const int code_a = ring_code(a, stones);
-            for (int k = 0; k < 6; ++k) {
-                const int b = m_ring[a][k];
-                if (b <= a || !(empty & cell_bit<Bits>(b))) continue;
-                const int code_b = ring_code(b, stones);
-                for (Colour x : {Colour::red, Colour::blue}) {
-                    const int o = useless_bit(opponent(x));
-                    const int a_given_b = code_a + (colour_state(x) << (2 * k));
-                    const int b_given_a = code_b + (colour_state(x) << (2 * opposite(k)));
-                    if ((detail::USELESS_BY_RING[static_cast<std::size_t>(a_given_b)] & o) &&
-                        (detail::USELESS_BY_RING[static_cast<std::size_t>(b_given_a)] & o)) {
-                        put(a, x);
-                        put(b, x);
-                        stats.pairs += 2;
-                        changed = true;
-                        return;
-                    }
-                }
+        for_each_empty_pair(stones, true, [&](int a, int k, int b, int code_a, int code_b) {
+            for (Colour x : {Colour::red, Colour::blue}) {
+                if (!captured_pair(code_a, k, code_b, colour_state(x), useless_bit(opponent(x)))) continue;
+                put(a, x);
+                put(b, x);
+                stats.pairs += 2;
+                changed = true;
+                return true;
             }
+            return false;
         });
     }
     return out;
@@ -109,10 +95,7 @@ Bits InferiorCells<Bits>::dominated(Colour mover, const Bits* stones, Bits moves
             for (int j = 0; j < 6 && !inferior; ++j) {
                 const int w = m_ring[v][j];
                 if (w < 0 || w == killer || !(empty & cell_bit<Bits>(w))) continue;
-                const int v_given_w = code + (x << (2 * j));
-                const int w_given_v = ring_code(w, after) + (x << (2 * opposite(j)));
-                inferior = (detail::USELESS_BY_RING[static_cast<std::size_t>(v_given_w)] & o) &&
-                           (detail::USELESS_BY_RING[static_cast<std::size_t>(w_given_v)] & o);
+                inferior = captured_pair(code, j, ring_code(w, after), x, o);
             }
             if (inferior) {
                 dropped |= cell_bit<Bits>(v);
@@ -164,23 +147,12 @@ template <class Bits> Bits InferiorCells<Bits>::fill_for(Colour x, Bits* stones)
                 changed = true;
             }
         });
-        for_each_cell(m_geo.all() & ~(stones[0] | stones[1]), [&](int a) {
-            const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
-            if (!(empty & cell_bit<Bits>(a))) return;
-            const int code_a = ring_code(a, stones);
-            for (int k = 0; k < 6; ++k) {
-                const int b = m_ring[a][k];
-                if (b < 0 || !(empty & cell_bit<Bits>(b))) continue;
-                const int a_given_b = code_a + (xs << (2 * k));
-                const int b_given_a = ring_code(b, stones) + (xs << (2 * opposite(k)));
-                if ((detail::USELESS_BY_RING[static_cast<std::size_t>(a_given_b)] & ob) &&
-                    (detail::USELESS_BY_RING[static_cast<std::size_t>(b_given_a)] & ob)) {
-                    put(a);
-                    put(b);
-                    changed = true;
-                    return;
-                }
-            }
+        for_each_empty_pair(stones, false, [&](int a, int k, int b, int code_a, int code_b) {
+            if (!captured_pair(code_a, k, code_b, xs, ob)) return false;
+            put(a);
+            put(b);
+            changed = true;
+            return true;
         });
     }
     return out;

@@ -131,6 +131,32 @@ private:
         for (int k = 5; k >= 0; --k) code = code * 4 + state(m_ring[cell][k], stones);
         return code;
     }
+    // Whether empty neighbours a and b (b at position k of a's ring; ring codes code_a,
+    // code_b) are a captured pair of the colour with state xs: a useless to the opponent
+    // (useless bit ob) once the colour holds b, and b once it holds a.
+    static bool captured_pair(int code_a, int k, int code_b, int xs, int ob) {
+        const int a_given_b = code_a + (xs << (2 * k));
+        const int b_given_a = code_b + (xs << (2 * ((k + 3) % 6)));
+        return (detail::USELESS_BY_RING[static_cast<std::size_t>(a_given_b)] & ob) &&
+               (detail::USELESS_BY_RING[static_cast<std::size_t>(b_given_a)] & ob);
+    }
+    // Calls visit(a, k, b, code_a, code_b) for every empty cell a and every empty neighbour b
+    // (position k of a's ring; with each_pair_once only b > a), with their ring codes (the
+    // position of a in the ring of b is the opposite one, k + 3 mod 6); the
+    // empty cells are read again for each a, as visit may fill cells; visit returns true to
+    // leave a's neighbours.
+    template <class Visit> void for_each_empty_pair(const Bits* stones, bool each_pair_once, Visit&& visit) const {
+        for_each_cell(m_geo.all() & ~(stones[0] | stones[1]), [&](int a) {
+            const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
+            if (!(empty & cell_bit<Bits>(a))) return;
+            const int code_a = ring_code(a, stones);
+            for (int k = 0; k < 6; ++k) {
+                const int b = m_ring[a][k];
+                if (b < 0 || (each_pair_once && b <= a) || !(empty & cell_bit<Bits>(b))) continue;
+                if (visit(a, k, b, code_a, ring_code(b, stones))) return;
+            }
+        });
+    }
     // Empty cells that a chain of the colour between its edges cannot reach.
     [[nodiscard]] Bits unreachable(Colour colour, const Bits* stones) const;
 

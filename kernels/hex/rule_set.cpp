@@ -15,6 +15,7 @@ std::string RuleSet::name() const {
     out += base;
     if (stronger) out += "+stronger";
     if (templates) out += "+templates";
+    if (row4) out += "+row4";
     if (inferior) out += "+inferior";
     if (induced) out += "+induced";
     if (vulnerable) out += "+vulnerable";
@@ -30,7 +31,7 @@ RuleSet RuleSet::parse(std::string_view text) {
     const auto unknown = [&]() {
         return std::invalid_argument("unknown rule set '" + std::string(text) +
                                      "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
-                                     "and vc with dfpn+, +stronger, +templates, +inferior (+induced, +vulnerable), +proof, +transpose and +resistance)");
+                                     "and vc with dfpn+, +stronger, +templates, +row4, +inferior (+induced, +vulnerable), +proof, +transpose and +resistance)");
     };
     std::vector<std::string_view> parts;
     for (std::size_t at = 0;;) {
@@ -75,6 +76,8 @@ RuleSet RuleSet::parse(std::string_view text) {
             out.stronger = true;
         } else if (p == "templates" && !out.templates) {
             out.templates = true;
+        } else if (p == "row4" && !out.row4) {
+            out.row4 = true;
         } else if (p == "induced" && !out.induced) {
             out.induced = true;
         } else if (p == "vulnerable" && !out.vulnerable) {
@@ -92,7 +95,8 @@ RuleSet RuleSet::parse(std::string_view text) {
     }
     if (!has_base) throw unknown();
     if (out.rules != Rules::vc &&
-        (out.inferior || out.proof || out.transpose || out.stronger || out.templates || out.search == Search::dfpn))
+        (out.inferior || out.proof || out.transpose || out.stronger || out.templates || out.row4 ||
+         out.search == Search::dfpn))
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only (e.g. "
                                     "dfpn+vc+inferior+proof)");

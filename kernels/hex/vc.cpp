@@ -140,40 +140,12 @@ template <class Bits> bool VcBuilder<Bits>::build(Colour colour, Bits own, Bits 
     m_done = false;
     ++m_stats.builds;
 
-    const Geometry<Bits>& g = m_geo;
-    const Bits part0 = g.flood(g.edge(colour, 0) & own, own), part1 = g.flood(g.edge(colour, 1) & own, own);
-    if (part0 & part1) return true;
-    for_each_cell(empty, [&](int i) { m_vertex_of[static_cast<std::size_t>(i)] = i; });
-    for_each_cell(part0, [&](int i) { m_vertex_of[static_cast<std::size_t>(i)] = edge(0); });
-    for_each_cell(part1, [&](int i) { m_vertex_of[static_cast<std::size_t>(i)] = edge(1); });
-
-    // Base: every end with its empty neighbours. Free groups are contracted into their
-    // lowest stone (the captain); the group's stones other than the captain are not ends.
-    const auto touch_all = [&](int end, Bits near) {
-        for_each_cell(near & empty, [&](int c) { add_full(end, c, 0); });
-    };
-    touch_all(edge(0), g.edge(colour, 0) | g.dilate(part0));
-    touch_all(edge(1), g.edge(colour, 1) | g.dilate(part1));
-    Bits free = own & ~(part0 | part1);
-    // Only the captains are groups for the AND rule: the other stones are marked not own.
     Bits captains = 0;
-    while (free) {
-        const Bits group = g.flood(lowest_cell(free), free);
-        free &= ~group;
-        const int captain = first_cell(group);
-        captains |= cell_bit<Bits>(captain);
-        for_each_cell(group, [&](int i) { m_vertex_of[static_cast<std::size_t>(i)] = captain; });
-        touch_all(captain, g.dilate(group));
-    }
+    if (vc_base_step(m_geo, m_templates.get(), colour, own, empty, m_vertex_of, captains,
+                     [&](int u, int v, Bits carrier) { add_full(u, v, carrier); }))
+        return true;
+    // Only the captains are groups for the AND rule: the other stones are marked not own.
     m_own = captains;
-    for_each_cell(empty, [&](int c) {
-        for_each_cell(g.neighbours(c) & empty & ~((cell_bit<Bits>(c) << 1) - 1), [&](int d) { add_full(c, d, 0); });
-    });
-    if (m_templates)
-        m_templates->for_each_match(colour, own, empty, [&](int anchor, int side, Bits carrier) {
-            const int v = m_vertex_of[static_cast<std::size_t>(anchor)];
-            if (v != edge(side)) add_full(v, edge(side), carrier);
-        });
 
     while (m_head < m_queue.size() && !m_done) {
         const int p = m_queue[m_head++];

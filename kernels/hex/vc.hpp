@@ -42,6 +42,49 @@ struct VcStats {
     std::uint64_t semis = 0;
 };
 
+// The base step of both builders (vc.hpp, vc_strong.hpp): floods the colour's two edge
+// groups (returns true when they meet: connected), maps every cell to its end (an empty
+// cell is its own, a stone joined to an edge is that edge, a free group's stones are its
+// captain, the lowest), and gives every end its empty neighbours and every empty cell its
+// empty neighbours as full connections with an empty carrier (add_full(u, v, 0)), then the
+// ladder templates' connections to the edges. `captains` gets the free groups' captains.
+template <class Bits, class AddFull>
+bool vc_base_step(const Geometry<Bits>& g, const EdgeTemplates<Bits>* templates, Colour colour, Bits own,
+                  Bits empty, std::vector<int>& vertex_of, Bits& captains, AddFull&& add_full) {
+    const int edge[2] = {g.cells(), g.cells() + 1};
+    const Bits part0 = g.flood(g.edge(colour, 0) & own, own), part1 = g.flood(g.edge(colour, 1) & own, own);
+    if (part0 & part1) return true;
+    for_each_cell(empty, [&](int i) { vertex_of[static_cast<std::size_t>(i)] = i; });
+    for_each_cell(part0, [&](int i) { vertex_of[static_cast<std::size_t>(i)] = edge[0]; });
+    for_each_cell(part1, [&](int i) { vertex_of[static_cast<std::size_t>(i)] = edge[1]; });
+    // Every end with its empty neighbours. Free groups are contracted into their captain;
+    // the group's stones other than the captain are not ends.
+    const auto touch_all = [&](int end, Bits near) {
+        for_each_cell(near & empty, [&](int c) { add_full(end, c, Bits{0}); });
+    };
+    touch_all(edge[0], g.edge(colour, 0) | g.dilate(part0));
+    touch_all(edge[1], g.edge(colour, 1) | g.dilate(part1));
+    Bits free = own & ~(part0 | part1);
+    captains = 0;
+    while (free) {
+        const Bits group = g.flood(lowest_cell(free), free);
+        free &= ~group;
+        const int captain = first_cell(group);
+        captains |= cell_bit<Bits>(captain);
+        for_each_cell(group, [&](int i) { vertex_of[static_cast<std::size_t>(i)] = captain; });
+        touch_all(captain, g.dilate(group));
+    }
+    for_each_cell(empty, [&](int c) {
+        for_each_cell(g.neighbours(c) & empty & ~((cell_bit<Bits>(c) << 1) - 1), [&](int d) { add_full(c, d, Bits{0}); });
+    });
+    if (templates)
+        templates->for_each_match(colour, own, empty, [&](int anchor, int side, Bits carrier) {
+            const int v = vertex_of[static_cast<std::size_t>(anchor)];
+            if (v != edge[side]) add_full(v, edge[side], carrier);
+        });
+    return false;
+}
+
 template <class Bits> class VcBuilder {
 public:
     static constexpr int FULL_CAPACITY = 16;

@@ -135,35 +135,9 @@ template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own,
     m_done = false;
     ++m_stats.builds;
 
-    const Geometry<Bits>& g = m_geo;
-    const Bits part0 = g.flood(g.edge(colour, 0) & own, own), part1 = g.flood(g.edge(colour, 1) & own, own);
-    if (part0 & part1) return true;
-    for_each_cell(empty, [&](int i) { m_vertex_of[static_cast<std::size_t>(i)] = i; });
-    for_each_cell(part0, [&](int i) { m_vertex_of[static_cast<std::size_t>(i)] = edge(0); });
-    for_each_cell(part1, [&](int i) { m_vertex_of[static_cast<std::size_t>(i)] = edge(1); });
-    const auto touch_all = [&](int end, Bits near) {
-        for_each_cell(near & empty, [&](int c) { add_full(end, c, 0); });
-    };
-    touch_all(edge(0), g.edge(colour, 0) | g.dilate(part0));
-    touch_all(edge(1), g.edge(colour, 1) | g.dilate(part1));
-    Bits free = own & ~(part0 | part1);
-    m_captains = 0;
-    while (free) {
-        const Bits group = g.flood(lowest_cell(free), free);
-        free &= ~group;
-        const int captain = first_cell(group);
-        m_captains |= cell_bit<Bits>(captain);
-        for_each_cell(group, [&](int i) { m_vertex_of[static_cast<std::size_t>(i)] = captain; });
-        touch_all(captain, g.dilate(group));
-    }
-    for_each_cell(empty, [&](int c) {
-        for_each_cell(g.neighbours(c) & empty & ~((cell_bit<Bits>(c) << 1) - 1), [&](int d) { add_full(c, d, 0); });
-    });
-    if (m_templates)
-        m_templates->for_each_match(colour, own, empty, [&](int anchor, int side, Bits carrier) {
-            const int v = m_vertex_of[static_cast<std::size_t>(anchor)];
-            if (v != edge(side)) add_full(v, edge(side), carrier);
-        });
+    if (vc_base_step(m_geo, m_templates.get(), colour, own, empty, m_vertex_of, m_captains,
+                     [&](int u, int v, Bits carrier) { add_full(u, v, carrier); }))
+        return true;
 
     std::size_t full_head = 0, or_head = 0;
     while (!m_done) {

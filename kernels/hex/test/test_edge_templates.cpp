@@ -1,5 +1,6 @@
 #include "hex/edge_templates.hpp"
 #include "hex/vc.hpp"
+#include "hex/vc_strong.hpp"
 #include "hex/vc_search.hpp"
 #include "reference_solver.hpp"
 
@@ -32,6 +33,27 @@ bool red_connects(Shape shape, Wide red, Wide carrier) {
     return o == Outcome::loss;
 }
 
+// One placement of pattern p on a board of `shape` rows (the anchor on the second row, joined
+// to red's top edge by the red cell above it, the rest of the top row blue, so red joins its
+// edges exactly when the anchor reaches the bottom one): it connects, the opponent on any one
+// carrier cell breaks it (minimal), and so does the opponent on the helper's cell. Returns
+// red's stones (the anchor, the cell above it and the helper).
+Wide check_placement(Shape shape, const EdgePattern& p, const EdgeTemplates<Wide>::Placement& pl, int& cells_checked) {
+    const Wide anchor = cell_bit<Wide>(pl.anchor) | cell_bit<Wide>(pl.anchor - shape.cols), red = anchor | pl.helper;
+    INFO("height " << p.height << " helper (" << int(p.helper.dr) << "," << int(p.helper.dc) << ") carrier "
+                   << count_cells(pl.carrier) << " anchor " << pl.anchor);
+    CHECK((pl.carrier & red) == 0);
+    CHECK(count_cells(pl.carrier) == static_cast<int>(p.carrier.size()));
+    CHECK(red_connects(shape, red, pl.carrier));
+    for_each_cell(pl.carrier, [&](int c) {
+        INFO("without cell " << c);
+        CHECK_FALSE(red_connects(shape, red, pl.carrier & ~cell_bit<Wide>(c)));
+        ++cells_checked;
+    });
+    CHECK_FALSE(red_connects(shape, anchor, pl.carrier));
+    return red;
+}
+
 } // namespace
 
 TEST_CASE("EdgeTemplates: every ladder placement connects, needs its helper and every carrier cell", "[hex]") {
@@ -49,20 +71,7 @@ TEST_CASE("EdgeTemplates: every ladder placement connects, needs its helper and 
         std::set<int> offsets;
         for (const auto& pl : t.placements(Colour::red)) {
             if (pl.side != 1 || !offsets.insert(first_cell(pl.helper) - pl.anchor).second) continue;
-            const Wide anchor = cell_bit<Wide>(pl.anchor) | cell_bit<Wide>(pl.anchor - shape.cols), red = anchor | pl.helper;
-            INFO("height " << p.height << " helper (" << int(p.helper.dr) << "," << int(p.helper.dc) << ") carrier "
-                           << count_cells(pl.carrier) << " anchor " << pl.anchor);
-            CHECK((pl.carrier & red) == 0);
-            CHECK(count_cells(pl.carrier) == static_cast<int>(p.carrier.size()));
-            CHECK(red_connects(shape, red, pl.carrier));
-            // Minimal: the opponent on any one carrier cell breaks it.
-            for_each_cell(pl.carrier, [&](int c) {
-                INFO("without cell " << c);
-                CHECK_FALSE(red_connects(shape, red, pl.carrier & ~cell_bit<Wide>(c)));
-                ++cells_checked;
-            });
-            // A ladder, not a template: the opponent on the helper's cell breaks it too.
-            CHECK_FALSE(red_connects(shape, anchor, pl.carrier));
+            const Wide red = check_placement(shape, p, pl, cells_checked);
             // Whether H-search alone finds the connection here.
             VcBuilder<Wide> plain(g), with(g);
             with.use_templates(std::make_shared<const EdgeTemplates<Wide>>(g));
@@ -116,4 +125,39 @@ TEST_CASE("EdgeTemplates: the placements of both colours and edges are images of
             CHECK(mapped == blue[side]);
         }
     }
+}
+
+TEST_CASE("EdgeTemplates: the row-4 two-stone templates connect, need their helper and every carrier cell, beyond H-search", "[hex]") {
+    // As the ladders: a board of 5 rows and 11 columns, the anchor on the second row joined
+    // to red's top edge by the red cell above it (the rest of the top row blue). One placement
+    // of each mirror image; neither builder derives the connection, with the templates both do.
+    int placed = 0, cells_checked = 0;
+    for (const EdgePattern& p : row4_patterns()) {
+        CHECK(p.height == 4);
+        const Shape shape(p.height + 1, 11);
+        const Geometry<Wide> g(shape);
+        const auto templates = std::make_shared<const EdgeTemplates<Wide>>(g, std::vector<EdgePattern>{p});
+        std::set<int> offsets;
+        for (const auto& pl : templates->placements(Colour::red)) {
+            if (pl.side != 1 || !offsets.insert(first_cell(pl.helper) - pl.anchor).second) continue;
+            const Wide red = check_placement(shape, p, pl, cells_checked);
+            VcBuilder<Wide> plain(g), with(g);
+            StrongVcBuilder<Wide> strong(g), strong_with(g);
+            with.use_templates(templates);
+            strong_with.use_templates(templates);
+            plain.build(Colour::red, red, pl.carrier);
+            with.build(Colour::red, red, pl.carrier);
+            strong.build(Colour::red, red, pl.carrier);
+            strong_with.build(Colour::red, red, pl.carrier);
+            CHECK(plain.full_count(plain.edge(0), plain.edge(1)) == 0);
+            CHECK(strong.full_count(strong.edge(0), strong.edge(1)) == 0);
+            CHECK(with.full_count(with.edge(0), with.edge(1)) > 0);
+            CHECK(strong_with.full_count(strong_with.edge(0), strong_with.edge(1)) > 0);
+            ++placed;
+        }
+        CHECK(offsets.size() == 2); // both mirror images
+    }
+    CHECK(row4_patterns().size() == 2);
+    CHECK(placed == 4);
+    CHECK(cells_checked == 2 * (10 + 16));
 }

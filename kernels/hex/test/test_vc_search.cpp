@@ -26,7 +26,8 @@ std::vector<RuleSet> vc_rule_sets() {
                              "dfpn+vc+inferior+proof+transpose+resistance", "dfpn+vc+transpose", "vc+stronger",
                              "dfpn+vc+stronger+inferior+proof+resistance",
                              "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance", "vc+templates+proof",
-                             "dfpn+vc+stronger+templates+inferior+proof+resistance"})
+                             "dfpn+vc+stronger+templates+inferior+proof+resistance",
+                             "dfpn+vc+stronger+templates+row4+inferior+proof+resistance", "vc+row4+proof"})
         out.push_back(RuleSet::parse(name));
     return out;
 }
@@ -68,7 +69,7 @@ TEST_CASE("VcSearch: every vc rule set agrees with the reference on random 4x4 a
             }
         }
     }
-    CHECK(checked == 3840);
+    CHECK(checked == 4160);
     CHECK(wins > 30);
     CHECK(wins < 130);
 }
@@ -83,7 +84,8 @@ TEST_CASE("VcSearch: the loser's stones outside a proof set do not change the re
                              "dfpn+vc+inferior+induced+vulnerable+proof+resistance", "vc+inferior+induced+vulnerable+proof",
                              "dfpn+vc+inferior+proof+transpose+resistance", "vc+inferior+proof+transpose",
                              "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance", "vc+stronger+proof",
-                             "dfpn+vc+stronger+templates+inferior+proof+resistance", "vc+templates+proof"}) {
+                             "dfpn+vc+stronger+templates+inferior+proof+resistance", "vc+templates+proof",
+                             "dfpn+vc+stronger+templates+row4+inferior+proof+resistance", "vc+row4+proof"}) {
         const RuleSet rules = RuleSet::parse(name);
         for (int trial = 0; trial < 40; ++trial) {
             const int n = trial % 2 ? 4 : 5;
@@ -189,6 +191,7 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
         {"transpose+vc+proof+inferior", "vc+inferior+proof+transpose"},
         {"inferior+stronger+vc", "vc+stronger+inferior"},
         {"templates+r+proof+dfpn+inferior+vc+stronger", "dfpn+vc+stronger+templates+inferior+proof+resistance"},
+        {"row4+templates+r+proof+dfpn+inferior+vc+stronger", "dfpn+vc+stronger+templates+row4+inferior+proof+resistance"},
     };
     for (const auto& n : names) {
         INFO(n.text);
@@ -212,6 +215,8 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
         {"vc+inferior+induced+induced", "unknown rule set 'vc+inferior+induced+induced'"},
         {"rule1+2+transpose", "rule set 'rule1+2+transpose': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only"},
         {"vc+", "unknown rule set 'vc+'"},
+        {"rule1+2+row4", "rule set 'rule1+2+row4': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only"},
+        {"vc+row4+row4", "unknown rule set 'vc+row4+row4'"},
     };
     for (const auto& b : bad) {
         INFO(b.text);
@@ -305,7 +310,8 @@ TEST_CASE("VcSearch: the vc rule sets agree with the reference on random rectang
             const bool expect = judge.wins(red, blue, mover);
             wins += expect;
             for (const char* name : {"vc", "dfpn+vc+inferior+proof+resistance",
-                                     "dfpn+vc+stronger+inferior+induced+vulnerable+proof+transpose+resistance"}) {
+                                     "dfpn+vc+stronger+inferior+induced+vulnerable+proof+transpose+resistance",
+                                     "dfpn+vc+stronger+templates+row4+inferior+proof+resistance"}) {
                 VcSearch<Narrow> search(shape, RuleSet::parse(name), 1);
                 search.load(red, blue, mover);
                 SearchStats stats;
@@ -315,7 +321,7 @@ TEST_CASE("VcSearch: the vc rule sets agree with the reference on random rectang
             }
         }
     }
-    CHECK(checked == 375);
+    CHECK(checked == 500);
     CHECK(wins > 20);
     CHECK(wins < 105);
 }
