@@ -162,6 +162,7 @@ void ByteReader::fail(const std::string& why) const {
 
 void ByteReader::raw(void* p, std::size_t n) {
     if (n > m_bytes.size() - m_at) fail("the record ends too soon");
+    if (n == 0) return; // p may be an empty vector's null data(): memcpy must not see it
     std::memcpy(p, m_bytes.data() + m_at, n);
     m_at += n;
 }
