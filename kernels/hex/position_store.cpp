@@ -137,11 +137,14 @@ void PositionStore::seal() {
 std::uint64_t PositionStore::key_of(Shape shape, Wide red, Wide blue, Colour mover) {
     const ZobristKeys keys(shape);
     std::uint64_t board = 0, rotated = 0;
-    for (const auto& [cells, c] : {std::pair{red, Colour::red}, std::pair{blue, Colour::blue}})
-        for_each_cell(cells, [&](int i) {
+    // No structured binding here: clang 14 cannot capture one in a lambda.
+    for (const auto& stones : {std::pair{red, Colour::red}, std::pair{blue, Colour::blue}}) {
+        const Colour c = stones.second;
+        for_each_cell(stones.first, [&](int i) {
             board ^= keys.stone(c, i);
             rotated ^= keys.rotated(c, i);
         });
+    }
     return ZobristKeys::position_key(board, rotated, mover);
 }
 
