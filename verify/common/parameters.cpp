@@ -20,16 +20,21 @@ std::map<std::string, std::string> run_parameters(const common::ResultReader& fi
     return out;
 }
 
-long long parameter_number(const std::map<std::string, std::string>& parameters, const std::string& name) {
+const std::string& parameter_text(const std::map<std::string, std::string>& parameters, const std::string& name) {
     const auto it = parameters.find(name);
     if (it == parameters.end()) throw common::ResultRefused("the file's parameters lack '" + name + "'");
+    return it->second;
+}
+
+long long parameter_number(const std::map<std::string, std::string>& parameters, const std::string& name) {
+    const std::string& text = parameter_text(parameters, name);
     try {
         std::size_t used = 0;
-        const long long v = std::stoll(it->second, &used);
-        if (used == it->second.size()) return v;
+        const long long v = std::stoll(text, &used);
+        if (used == text.size()) return v;
     } catch (const std::exception&) {
     }
-    throw common::ResultRefused("the file's parameter '" + name + "' is not a number: '" + it->second + "'");
+    throw common::ResultRefused("the file's parameter '" + name + "' is not a number: '" + text + "'");
 }
 
 } // namespace cgt::verify

@@ -12,6 +12,9 @@ namespace cgt::verify {
 // The `parameters` attribute of a result file (INI lines `name = value`) as a map.
 std::map<std::string, std::string> run_parameters(const common::ResultReader& file);
 
+// The parameter `name` as text; ResultRefused if it is missing.
+const std::string& parameter_text(const std::map<std::string, std::string>& parameters, const std::string& name);
+
 // The parameter `name` as a whole number; ResultRefused if it is missing or not a number.
 long long parameter_number(const std::map<std::string, std::string>& parameters, const std::string& name);
 

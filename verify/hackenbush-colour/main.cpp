@@ -42,9 +42,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     {
         std::vector<std::string> colour_sets;
         try {
-            const auto it = parameters.find("colours");
-            if (it == parameters.end()) throw common::ResultRefused("the file's parameters lack 'colours'");
-            colour_sets = cgt::jobs::hackenbush_colour::parse_colours(it->second);
+            colour_sets = cgt::jobs::hackenbush_colour::parse_colours(verify::parameter_text(parameters, "colours"));
         } catch (const std::invalid_argument& e) {
             throw common::ResultRefused(std::string("the file's parameters: ") + e.what());
         }

@@ -46,9 +46,7 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
         std::vector<cgt::jobs::hackenbush_green::Size> sizes;
         try {
             const auto parameters = cgt::verify::hackenbush_common::run_parameters(file);
-            const auto it = parameters.find("graphs");
-            if (it == parameters.end()) throw common::ResultRefused("the file's parameters lack 'graphs'");
-            sizes = cgt::jobs::hackenbush_green::parse_sizes(it->second);
+            sizes = cgt::jobs::hackenbush_green::parse_sizes(verify::parameter_text(parameters, "graphs"));
         } catch (const std::invalid_argument& error) {
             throw common::ResultRefused(std::string("the file's parameters: ") + error.what());
         }

@@ -172,11 +172,7 @@ void check_parameters(const common::ResultReader& file, verify::Report& report, 
     namespace hexjob = cgt::jobs::hex_openings;
     report.section("The file against its parameters");
     const auto parameters = verify::run_parameters(file);
-    const auto text = [&](const std::string& name) {
-        const auto it = parameters.find(name);
-        if (it == parameters.end()) throw common::ResultRefused("the file's parameters lack '" + name + "'");
-        return it->second;
-    };
+    const auto text = [&](const std::string& name) { return verify::parameter_text(parameters, name); };
     std::vector<hex::Shape> sizes;
     std::vector<hexjob::RuleSpec> rules;
     hex::RuleSet misere_rules;

@@ -15,11 +15,7 @@ namespace schema = sweep::schema;
 void check_parameters(const common::ResultReader& file, Report& report) {
     report.section("The file against its parameters");
     const auto parameters = run_parameters(file);
-    const auto text = [&](const std::string& name) {
-        const auto it = parameters.find(name);
-        if (it == parameters.end()) throw common::ResultRefused("the file's parameters lack '" + name + "'");
-        return it->second;
-    };
+    const auto text = [&](const std::string& name) { return parameter_text(parameters, name); };
     const long long k = parameter_number(parameters, "subtraction-max"), d = parameter_number(parameters, "octal-digits"),
                     max_heap = parameter_number(parameters, "max-heap"),
                     split_max_heap = parameter_number(parameters, "split-max-heap");
