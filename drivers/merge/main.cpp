@@ -2,14 +2,17 @@
 // tasks (--tasks K/N in a Slurm array, say), identical to the file of one run of the whole:
 //   cgt-merge --out results/nim.h5 results/nim-1.h5.journal results/nim-2.h5.journal ...
 //   cgt-merge --list results/nim-*.h5.journal        # what each journal holds
+//   cgt-merge --list --rows results/hex-8x8.h5       # and the rows of its finished tasks
 // It reads the program and the parameters from the journals and runs that program (found
 // beside cgt-merge) with --merge, which refuses journals of other parameters, tasks that
 // two journals hold with different results, and tasks that no journal holds.
 #include "common/journal.hpp"
 #include "common/options.hpp"
+#include "common/record_text.hpp"
 #include "common/task_list.hpp"
 #include "common/tool_main.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <filesystem>
 #include <climits>
@@ -27,6 +30,7 @@ struct Journal {
     std::string dir;
     JournalHeader header;
     std::vector<bool> done;
+    std::vector<std::pair<std::string, RecordRef>> finished; // each done task's first record, by task
     std::uint64_t states = 0;        // tasks with a saved state and not done
     std::uint64_t state_records = 0; // saved states of them
 };
@@ -61,6 +65,7 @@ Journal read_journal(const std::string& given) {
             }
             for (const RecordRef& r : f.records) {
                 if (r.task >= j.done.size()) throw UsageError(path + " is damaged: a record of task " + std::to_string(r.task));
+                if (r.kind == RecordKind::task && !j.done[r.task]) j.finished.emplace_back(path, r);
                 (r.kind == RecordKind::task ? j.done : state)[r.task] = true;
             }
         }
@@ -68,6 +73,7 @@ Journal read_journal(const std::string& given) {
         throw UsageError(e.what());
     }
     if (j.header.program.empty()) throw UsageError(j.dir + " holds no journal header (its run was killed at once)");
+    std::sort(j.finished.begin(), j.finished.end(), [](const auto& a, const auto& b) { return a.second.task < b.second.task; });
     for (std::size_t t = 0; t < state.size(); ++t) j.states += state[t] && !j.done[t];
     for (const std::string& path : files)
         for (const RecordRef& r : scan_journal_file(path).records)
@@ -79,6 +85,25 @@ std::uint64_t count(const std::vector<bool>& v) {
     std::uint64_t n = 0;
     for (bool b : v) n += b;
     return n;
+}
+
+// Every finished task's rows, a line each: "task 8, table 0: size=8 row=0 col=1 result=loss ...".
+void print_rows(const Journal& j) {
+    for (const auto& [path, record] : j.finished) {
+        const std::string what = path + ": task " + std::to_string(record.task);
+        std::vector<RecordTable> tables;
+        try {
+            tables = record_tables(read_payload(path, record), what);
+        } catch (const JournalError& e) {
+            throw UsageError(e.what());
+        }
+        for (std::size_t t = 0; t < tables.size(); ++t)
+            for (const auto& row : tables[t].rows) {
+                std::string line = "task " + std::to_string(record.task) + ", table " + std::to_string(t) + ":";
+                for (std::size_t c = 0; c < row.size(); ++c) line += " " + tables[t].columns[c] + "=" + row[c];
+                std::printf("%s\n", line.c_str());
+            }
+    }
 }
 
 // The folder of this executable (its drivers are installed beside it).
@@ -118,6 +143,8 @@ int main(int argc, char* argv[]) {
             "journals", po::value<std::vector<std::string>>()->value_name("JOURNAL"),
             "journal folders (FILE.journal, or the FILE of a part)")(
             "list", po::bool_switch()->default_value(false), "print what each journal holds, merge nothing")(
+            "rows", po::bool_switch()->default_value(false),
+            "with --list: the rows of every finished task too, a line each (task, table: column=value ...)")(
             "force", po::bool_switch()->default_value(false), "replace an existing --out file")(
             "quiet", po::bool_switch()->default_value(false), "no progress output");
         options.positional("journals", -1);
@@ -136,14 +163,17 @@ int main(int argc, char* argv[]) {
                 throw UsageError(j.dir + " is a journal of other parameters than " + journals.front().dir);
             for (std::size_t t = 0; t < together.size(); ++t) together[t] = together[t] || j.done[t];
         }
+        if (options.get<bool>("rows") && !options.get<bool>("list")) throw UsageError("--rows goes with --list");
         if (options.get<bool>("list")) {
-            for (const Journal& j : journals)
+            for (const Journal& j : journals) {
                 std::printf("%s: %s, tasks done: %llu of %llu (%s)%s\n", j.dir.c_str(), j.header.program.c_str(),
                             static_cast<unsigned long long>(count(j.done)),
                             static_cast<unsigned long long>(j.header.task_count), format_task_ranges(j.done).c_str(),
                             j.states ? (", " + std::to_string(j.states) + " unfinished with " +
                                         std::to_string(j.state_records) + " saved states").c_str()
                                      : "");
+                if (options.get<bool>("rows")) print_rows(j);
+            }
             if (journals.size() > 1)
                 std::printf("together: tasks done: %llu of %llu\n", static_cast<unsigned long long>(count(together)),
                             static_cast<unsigned long long>(first.task_count));
