@@ -437,11 +437,7 @@ void JobRunner::maybe_sync() {
 }
 
 void JobRunner::maybe_compact() {
-    // For tests only: CGT_TEST_COMPACT_FLOOR_BYTES=N compacts small journals as well.
-    static const std::uint64_t floor = [] {
-        const char* s = std::getenv("CGT_TEST_COMPACT_FLOOR_BYTES");
-        return s && *s ? std::strtoull(s, nullptr, 10) : COMPACTION_FLOOR_BYTES;
-    }();
+    static const std::uint64_t floor = compaction_floor_bytes();
     if (!m_appended->due(m_writer->bytes(), floor)) return;
     m_writer->compact(m_appended->live());
     m_appended->compacted();

@@ -46,8 +46,8 @@
 // S seconds later, so that it lands between two saved states of one long task; with
 // CGT_TEST_COMPACT_FLOOR_BYTES=N, a rank compacts its journal file once its dead records
 // reach N bytes (and outweigh the live ones) instead of 64 MiB; with
-// CGT_TEST_KILL_IN_COMPACTION=N, the process kills itself in its N-th compaction
-// (journal_compaction.hpp).
+// CGT_TEST_KILL_IN_COMPACTION=N, the process kills itself in its N-th rewrite of a journal
+// file, at --resume or during the run (journal_compaction.hpp).
 #include "common/comm.hpp"
 #include "common/distinct_texts.hpp"
 #include "common/memory_limit.hpp"

@@ -60,6 +60,11 @@ bool ends_with(const std::string& s, const std::string& tail) {
 
 std::string compaction_file(const std::string& path) { return path + ".compact"; }
 
+std::uint64_t compaction_floor_bytes() {
+    const char* s = std::getenv("CGT_TEST_COMPACT_FLOOR_BYTES");
+    return s && *s ? std::strtoull(s, nullptr, 10) : COMPACTION_FLOOR_BYTES;
+}
+
 int rewrite_journal_file(const std::string& path, std::span<const ByteRange> keep) {
     const std::string temp = compaction_file(path);
     const int in = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);

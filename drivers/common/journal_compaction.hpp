@@ -18,11 +18,13 @@
 //     are dropped; the bytes the file held when the run began stay byte for byte at the same
 //     offsets, since other ranks may read saved states from them by offset while it runs.
 //     It is due, checked after every record the run appends, when the dead bytes reach a
-//     floor (64 MiB) and exceed the live ones: so a file never holds more than its live
-//     bytes plus the larger of them and the floor, a rewrite (which copies the live bytes)
-//     follows at least as many dead bytes written, so rewrites cost at most as much as the
-//     writes, and journals that never reach the floor (every job but the largest) are never
-//     rewritten; on Hex 8x8, where a save is 8-10 MB, a rewrite every few saves;
+//     floor (64 MiB) and exceed the live ones. So a file never holds more than its live
+//     bytes plus the larger of them and the floor; a rewrite copies fewer bytes than it
+//     drops, so all rewrites together copy at most what the run appended; and a journal
+//     whose dead records never reach the floor is never rewritten. The floor: rewriting
+//     64 MiB takes well under a second, and every job but the largest stays below it (a
+//     whole 7x7 Hex opening saved at every pause writes about 10 MB), while on 8x8, where
+//     one save is 8-10 MB, the file stays within twice its live bytes;
 //   - at a resume (compact_journal), by rank 0 before the plan is shared, every file of the
 //     stopped run with a dead record, whatever its age. Never for --merge: a merge's journals
 //     are other runs', read only.
@@ -46,8 +48,10 @@ struct ByteRange {
     bool operator==(const ByteRange&) const = default;
 };
 
-// A rewrite during a run is due only when it frees at least this many bytes.
+// A rewrite during a run is due only when it frees at least this many bytes:
+// COMPACTION_FLOOR_BYTES, or for tests CGT_TEST_COMPACT_FLOOR_BYTES from the environment.
 inline constexpr std::uint64_t COMPACTION_FLOOR_BYTES = std::uint64_t{64} << 20;
+std::uint64_t compaction_floor_bytes();
 
 // The temporary file a compaction of `path` writes.
 std::string compaction_file(const std::string& path);
