@@ -270,9 +270,6 @@ std::optional<std::string> JobRunner::scan_journals(const std::vector<std::strin
                 if (h.task_count != m_header.task_count)
                     return option + ": " + path + " is a journal of " + std::to_string(h.task_count) +
                            " tasks, this run has " + std::to_string(m_header.task_count) + " (another build?)";
-                if (h.version != m_header.version && !m_quiet)
-                    std::fprintf(stderr, "note: %s was written by %s, this is %s\n", path.c_str(), h.version.c_str(),
-                                 m_header.version.c_str());
                 for (RecordRef& r : f.records) {
                     r.file = index;
                     if (r.task >= m_tasks)
@@ -339,6 +336,10 @@ std::optional<std::string> JobRunner::plan_journal() {
             if (auto refused = scan_journals(dirs, option, scanned)) return refused;
         }
     }
+    for (const ScannedFile& f : scanned) // once, though a compaction at resume scans twice
+        if (f.header.version != m_header.version && !m_quiet)
+            std::fprintf(stderr, "note: %s was written by %s, this is %s\n", f.path.c_str(), f.header.version.c_str(),
+                         m_header.version.c_str());
     if (!m_merge.empty() && m_plan.done.size() != m_tasks) {
         std::vector<bool> missing(m_tasks, true);
         for (const RecordRef& r : m_plan.done) missing[r.task] = false;
