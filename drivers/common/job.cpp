@@ -1,6 +1,7 @@
 #include "common/job.hpp"
 
 #include "common/journal.hpp"
+#include "common/journal_compaction.hpp"
 #include "common/mpi_environment.hpp"
 #include "common/output_file.hpp"
 #include "common/partition.hpp"
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <map>
 #include <memory>
@@ -114,11 +116,17 @@ private:
     void read_run_options(const po::variables_map& vm);
     // Rank 0: the checks of the file system and the journal; an error for agree_on_usage.
     std::optional<std::string> plan_journal();
+    // Rank 0: reads the journal folders `dirs` into m_plan (and `scanned`), or why they are refused.
+    std::optional<std::string> scan_journals(const std::vector<std::string>& dirs, const std::string& option,
+                                             std::vector<ScannedFile>& scanned);
     void share_plan();
     std::optional<std::string> restore();
     void compute_tasks();
     void run_task(std::uint64_t task);
     void maybe_sync();
+    // Rewrites this rank's journal file without its dead records when they outweigh the
+    // live ones (journal_compaction.hpp).
+    void maybe_compact();
     void fail(std::string why);
     std::string resume_command() const;
     void remove_old_journal();
@@ -149,6 +157,7 @@ private:
     std::vector<bool> m_done;
     std::unique_ptr<TaskTables> m_tables;
     std::unique_ptr<JournalWriter> m_writer;
+    std::unique_ptr<AppendedRecords> m_appended; // m_writer's records of this run, for compaction
     std::unique_ptr<StopSignal> m_stop;
     std::unique_ptr<Progress> m_progress;
     bool m_queue = false;
@@ -197,6 +206,7 @@ void JobRunner::add_run_options(Options& options) {
     add("merge", po::value<std::vector<std::string>>()->composing()->value_name("JOURNAL"),
         "write the result from the journals of partial runs (repeat the option; cgt-merge does this for you)");
     add_max_memory_option(options);
+    options.allow_in_config("journal-every");
 }
 
 void JobRunner::read_run_options(const po::variables_map& vm) {
@@ -235,21 +245,10 @@ void JobRunner::read_run_options(const po::variables_map& vm) {
     }
 }
 
-std::optional<std::string> JobRunner::plan_journal() {
-    std::vector<std::string> dirs = m_merge;
-    if (auto busy = held_by_another_run(m_out + ".partial")) return busy;
-    if (path_exists(m_out) && !m_force)
-        return m_out + " exists: a result is replaced only with --force (or write to another --out)";
-    if (m_merge.empty()) {
-        if (!m_resume && path_exists(m_journal)) {
-            if (m_force) return std::nullopt; // started again: the old journal goes
-            return m_journal + " holds the tasks of a run that stopped: continue it with --resume, or start again with --force";
-        }
-        if (!m_resume) return std::nullopt;
-        if (!path_exists(m_journal)) return "--resume: there is no journal " + m_journal;
-        dirs = {m_journal};
-    }
-    const std::string option = m_merge.empty() ? "--resume" : "--merge";
+std::optional<std::string> JobRunner::scan_journals(const std::vector<std::string>& dirs, const std::string& option,
+                                                   std::vector<ScannedFile>& scanned) {
+    m_plan = {};
+    scanned.clear();
     std::map<std::uint64_t, std::pair<RecordRef, std::string>> done; // task -> record, its journal
     try {
         for (const std::string& dir : dirs) {
@@ -271,9 +270,6 @@ std::optional<std::string> JobRunner::plan_journal() {
                 if (h.task_count != m_header.task_count)
                     return option + ": " + path + " is a journal of " + std::to_string(h.task_count) +
                            " tasks, this run has " + std::to_string(m_header.task_count) + " (another build?)";
-                if (h.version != m_header.version && !m_quiet)
-                    std::fprintf(stderr, "note: %s was written by %s, this is %s\n", path.c_str(), h.version.c_str(),
-                                 m_header.version.c_str());
                 for (RecordRef& r : f.records) {
                     r.file = index;
                     if (r.task >= m_tasks)
@@ -293,6 +289,7 @@ std::optional<std::string> JobRunner::plan_journal() {
                         return option + ": task " + std::to_string(r.task) + " differs between " + it->second.second +
                                " and " + dir;
                 }
+                scanned.push_back(std::move(f));
             }
         }
         // Saved states of finished tasks are obsolete; the others are read now, so that a
@@ -303,6 +300,46 @@ std::optional<std::string> JobRunner::plan_journal() {
         return option + ": " + e.what();
     }
     for (const auto& [task, record] : done) m_plan.done.push_back(record.first);
+    return std::nullopt;
+}
+
+std::optional<std::string> JobRunner::plan_journal() {
+    std::vector<std::string> dirs = m_merge;
+    if (auto busy = held_by_another_run(m_out + ".partial")) return busy;
+    if (path_exists(m_out) && !m_force)
+        return m_out + " exists: a result is replaced only with --force (or write to another --out)";
+    if (m_merge.empty()) {
+        if (!m_resume && path_exists(m_journal)) {
+            if (m_force) return std::nullopt; // started again: the old journal goes
+            return m_journal + " holds the tasks of a run that stopped: continue it with --resume, or start again with --force";
+        }
+        if (!m_resume) return std::nullopt;
+        if (!path_exists(m_journal)) return "--resume: there is no journal " + m_journal;
+        dirs = {m_journal};
+    }
+    const std::string option = m_merge.empty() ? "--resume" : "--merge";
+    std::vector<ScannedFile> scanned;
+    if (m_resume) remove_compaction_leftovers(m_journal);
+    if (auto refused = scan_journals(dirs, option, scanned)) return refused;
+    if (m_resume) { // dead records dropped: the plan is that of the rewritten files
+        std::vector<CompactedFile> compacted;
+        try {
+            compacted = compact_journal(scanned);
+        } catch (const JournalError& e) {
+            return option + ": " + e.what();
+        }
+        for (const CompactedFile& c : compacted)
+            if (!m_quiet)
+                std::fprintf(stderr, "note: compacted %s: %llu bytes -> %llu bytes\n", c.path.c_str(),
+                             static_cast<unsigned long long>(c.bytes_before), static_cast<unsigned long long>(c.bytes_after));
+        if (!compacted.empty()) {
+            if (auto refused = scan_journals(dirs, option, scanned)) return refused;
+        }
+    }
+    for (const ScannedFile& f : scanned) // once, though a compaction at resume scans twice
+        if (f.header.version != m_header.version && !m_quiet)
+            std::fprintf(stderr, "note: %s was written by %s, this is %s\n", f.path.c_str(), f.header.version.c_str(),
+                         m_header.version.c_str());
     if (!m_merge.empty() && m_plan.done.size() != m_tasks) {
         std::vector<bool> missing(m_tasks, true);
         for (const RecordRef& r : m_plan.done) missing[r.task] = false;
@@ -348,8 +385,10 @@ std::optional<std::string> JobRunner::restore() {
 void JobRunner::save_state(std::uint64_t task, std::span<const std::byte> state, bool snapshot) {
     const std::uint64_t serial = m_state_serial++;
     const std::span<const std::byte> pieces[] = {std::as_bytes(std::span(&serial, 1)), state};
-    m_writer->append(RecordKind::state, snapshot ? STATE_SNAPSHOT : 0, task, pieces);
+    const std::uint64_t at = m_writer->append(RecordKind::state, snapshot ? STATE_SNAPSHOT : 0, task, pieces);
+    m_appended->state(task, snapshot, {at, m_writer->bytes()});
     m_writer->sync();
+    maybe_compact();
     // For tests only: a task that saves its state lasts longer after each save, so that a
     // kill or a signal lands between two saved states of one task however fast it runs.
     static const double test_state_seconds = test_seconds("CGT_TEST_STATE_SECONDS");
@@ -398,6 +437,14 @@ void JobRunner::maybe_sync() {
     m_last_sync = Clock::now();
 }
 
+void JobRunner::maybe_compact() {
+    static const std::uint64_t floor = compaction_floor_bytes();
+    if (!m_appended->due(m_writer->bytes(), floor)) return;
+    m_writer->compact(m_appended->live());
+    m_appended->compacted();
+    m_last_sync = Clock::now();
+}
+
 void JobRunner::run_task(std::uint64_t task) {
     m_tables->begin_task();
     TaskContext context;
@@ -405,11 +452,16 @@ void JobRunner::run_task(std::uint64_t task) {
     context.m_task = task;
     m_advanced = 0;
     m_state_clock = Clock::now();
-    // A task continued from saved states numbers its new ones after theirs.
-    m_state_serial = 0;
-    for (const RecordRef& r : m_plan.states)
-        if (r.task == task) ++m_state_serial;
     try {
+        // A task continued from saved states numbers its new ones after theirs (a compaction
+        // may have dropped some: their count is no serial).
+        m_state_serial = 0;
+        for (const RecordRef& r : m_plan.states) {
+            if (r.task != task || r.length < 8) continue;
+            std::uint64_t serial = 0;
+            std::memcpy(&serial, read_payload_head(m_plan.files[r.file], r, 8).data(), 8);
+            m_state_serial = std::max(m_state_serial, serial + 1);
+        }
         if (m_job.compute(task, *m_tables, context) == TaskStatus::stopped) {
             m_tables->abandon_task();
             m_task_stopped = true;
@@ -418,9 +470,11 @@ void JobRunner::run_task(std::uint64_t task) {
         const EncodedRecord record = m_tables->end_task();
         if (test_write_fails("journal", m_comm.rank()))
             throw std::runtime_error("cannot write journal " + m_writer->path() + ": No space left on device");
-        m_writer->append(RecordKind::task, 0, task, record.pieces);
+        const std::uint64_t at = m_writer->append(RecordKind::task, 0, task, record.pieces);
+        m_appended->task(task, {at, m_writer->bytes()});
         ++m_computed;
         maybe_sync();
+        maybe_compact();
     } catch (const UsageError&) {
         throw;
     } catch (const std::bad_alloc&) {
@@ -479,6 +533,7 @@ void JobRunner::compute_tasks() {
         std::optional<std::string> error;
         try {
             m_writer = std::make_unique<JournalWriter>(path, m_header, keep);
+            m_appended = std::make_unique<AppendedRecords>(m_writer->bytes());
         } catch (const JournalError& e) {
             error = e.what();
         } catch (const std::runtime_error& e) {

@@ -9,8 +9,9 @@
 //     the dynamic queue of rank 0), progress on stderr;
 //   - the task journal (journal.hpp): every finished task's rows and counters are
 //     appended to OUT.journal/ as the task ends and made durable at most every
-//     --journal-every seconds (default 60); a long task may save its own state there
-//     (TaskContext::save_state);
+//     --journal-every seconds (default 60; also settable in the job's INI file); a long task
+//     may save its own state there (TaskContext::save_state); dead records are compacted
+//     away during the run and at --resume (journal_compaction.hpp);
 //   - --resume: the tasks in the journal are restored, on any rank count, not computed
 //     again, and the file is the one an uninterrupted run writes; a journal of another
 //     program, of other parameters, or damaged is refused with one line and status 2;
@@ -42,7 +43,11 @@
 // test can kill a run during its final write; with CGT_TEST_TASK_SECONDS=S, every task it
 // computes takes S seconds longer, so that a test's kill or signal lands mid-run however
 // fast the machine is; with CGT_TEST_STATE_SECONDS=S, every TaskContext::save_state returns
-// S seconds later, so that it lands between two saved states of one long task.
+// S seconds later, so that it lands between two saved states of one long task; with
+// CGT_TEST_COMPACT_FLOOR_BYTES=N, a rank compacts its journal file once its dead records
+// reach N bytes (and outweigh the live ones) instead of 64 MiB; with
+// CGT_TEST_KILL_IN_COMPACTION=N, the process kills itself in its N-th rewrite of a journal
+// file, at --resume or during the run (journal_compaction.hpp).
 #include "common/comm.hpp"
 #include "common/distinct_texts.hpp"
 #include "common/memory_limit.hpp"

@@ -21,7 +21,7 @@ static_assert(std::endian::native == std::endian::little, "journal records are l
 namespace {
 
 constexpr std::uint32_t MAGIC = 0x4A544743; // "CGTJ" read as little-endian bytes
-constexpr std::size_t FRAME = 40;
+constexpr std::size_t FRAME = FRAME_BYTES;
 constexpr std::uint32_t FORMAT = 1;
 constexpr const char* FORMAT_NAME = "cgt task journal";
 
@@ -219,6 +219,7 @@ ScannedFile scan_journal_file(const std::string& path) {
         if (first) {
             if (ref.kind != RecordKind::header) throw JournalError(path + " is not a task journal (no header)");
             out.header = decode_header(read_payload(path, ref), path);
+            out.header_bytes = end;
             first = false;
         } else {
             if (ref.kind != RecordKind::task && ref.kind != RecordKind::state)
@@ -292,7 +293,7 @@ JournalWriter::~JournalWriter() {
     if (m_fd >= 0) ::close(m_fd); // closing releases the lock; unsynced records are the OS's to keep
 }
 
-void JournalWriter::append(RecordKind kind, std::uint16_t flags, std::uint64_t task,
+std::uint64_t JournalWriter::append(RecordKind kind, std::uint16_t flags, std::uint64_t task,
                            std::span<const std::span<const std::byte>> pieces) {
     std::uint64_t length = 0;
     for (const auto& p : pieces) length += p.size();
@@ -306,8 +307,10 @@ void JournalWriter::append(RecordKind kind, std::uint16_t flags, std::uint64_t t
     for (const auto& p : pieces)
         if (!p.empty()) iov.push_back({const_cast<std::byte*>(p.data()), p.size()});
     writev_all(m_fd, iov, m_path);
+    const std::uint64_t at = m_bytes;
     m_bytes += FRAME + length;
     m_dirty = true;
+    return at;
 }
 
 void JournalWriter::sync() {
@@ -321,6 +324,7 @@ void JournalWriter::sync() {
 }
 
 void JournalWriter::sync_concurrently() const {
+    const std::lock_guard lock(m_fd_mutex);
     if (::fsync(m_fd) != 0) throw std::runtime_error("fsync of journal " + m_path + " failed: " + errno_text());
 }
 
@@ -348,6 +352,8 @@ std::vector<std::string> journal_files(const std::string& dir) {
     return out;
 }
 
+void sync_folder_of(const std::string& path) { fsync_dir(parent_of(path)); }
+
 void create_journal_dir(const std::string& dir) {
     if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
         throw std::runtime_error("cannot create journal folder " + dir + ": " + errno_text());
@@ -358,7 +364,10 @@ void create_journal_dir(const std::string& dir) {
 }
 
 void remove_journal(const std::string& dir) {
-    for (const std::string& f : journal_files(dir)) ::unlink(f.c_str());
+    for (const std::string& f : journal_files(dir)) {
+        ::unlink(f.c_str());
+        ::unlink((f + ".compact").c_str()); // compaction_file(f): a compaction's left-over
+    }
     ::rmdir(dir.c_str()); // fails, harmlessly, if a user put other files there
 }
 

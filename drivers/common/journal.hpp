@@ -21,12 +21,20 @@
 // the run resumes. A record that fails its hash anywhere else means
 // the file was damaged after it was written: the journal is refused, never half-trusted.
 //
+// Append-only within a run, with one exception: compaction (journal_compaction.hpp) rewrites
+// a file without its dead records (saved states a later snapshot replaced, states of a task
+// that is done) into a new file that is renamed over it once durable, so a process killed at
+// any moment leaves the old file or the new one, each whole. During a run a rank compacts
+// only its own file and keeps the bytes the file held when the run began as they were, at
+// the same offsets; a --resume compacts every file of the journal before it reads it.
+//
 // Why not HDF5: a writer killed in the middle of an HDF5 update can leave the whole file
 // unreadable, and rewriting a file to replace it atomically (as checkpoints of one array
 // do) costs the whole journal every time; an append-only log costs one record and loses at
 // most the record being written. Pure C++ and POSIX: no MPI here.
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -56,6 +64,8 @@ enum class RecordKind : std::uint16_t {
     task = 2,   // a finished task: its rows and counters (task_record.hpp)
     state = 3,  // the saved state of a long task that has not finished
 };
+// A record's frame, before its payload.
+inline constexpr std::uint64_t FRAME_BYTES = 40;
 // Flags of a state record: a snapshot replaces the task's earlier state records, a delta
 // (flags 0) adds to them.
 inline constexpr std::uint16_t STATE_SNAPSHOT = 1;
@@ -77,6 +87,7 @@ struct ScannedFile {
     std::string path;
     JournalHeader header;
     std::vector<RecordRef> records; // file = 0: the caller numbers the files
+    std::uint64_t header_bytes = 0; // the header record, frame and payload
     std::uint64_t valid_bytes = 0;  // the file up to the end of its last whole record
     bool torn = false;              // a torn last record was dropped
 };
@@ -92,6 +103,8 @@ std::vector<std::byte> read_payload(const std::string& path, const RecordRef& re
 // The first `bytes` of a payload, unchecked (for a glance at a record's head).
 std::vector<std::byte> read_payload_head(const std::string& path, const RecordRef& record, std::size_t bytes);
 
+struct ByteRange; // journal_compaction.hpp
+
 class JournalWriter {
 public:
     // Opens `path` for appending. A new file (keep_bytes < 0) is created with the header; an
@@ -104,21 +117,28 @@ public:
     JournalWriter& operator=(const JournalWriter&) = delete;
 
     // Appends one record whose payload is the concatenation of `pieces` (written with one
-    // writev, no copy). Not yet durable: see sync(). Throws std::runtime_error naming the
-    // file if the write fails (a full disk).
-    void append(RecordKind kind, std::uint16_t flags, std::uint64_t task,
+    // writev, no copy) and returns the offset of its frame; it ends at bytes(). Not yet
+    // durable: see sync(). Throws std::runtime_error naming the file if the write fails (a
+    // full disk).
+    std::uint64_t append(RecordKind kind, std::uint16_t flags, std::uint64_t task,
                 std::span<const std::span<const std::byte>> pieces);
     // Makes every record appended so far durable (fsync). Cheap when nothing is new.
     void sync();
     // The same from another thread while this one may be appending (a stop signal's
     // watcher): fsync alone, which is safe beside a write; sync() later still syncs.
     void sync_concurrently() const;
+    // Replaces the file by one holding only `keep` of its bytes, in order (ascending and
+    // disjoint; the first from byte 0, so that the header stays), durable and locked, and
+    // goes on appending to it; bytes() is then their total. Atomic: see
+    // rewrite_journal_file (journal_compaction.hpp, where it is defined).
+    void compact(std::span<const ByteRange> keep);
     [[nodiscard]] const std::string& path() const { return m_path; }
     [[nodiscard]] std::uint64_t bytes() const { return m_bytes; }
 
 private:
     std::string m_path;
     int m_fd = -1;
+    mutable std::mutex m_fd_mutex; // sync_concurrently() against the switch of compact()
     bool m_dirty = false;
     bool m_new = false;
     std::uint64_t m_bytes = 0;
@@ -129,9 +149,13 @@ private:
 std::string journal_dir(const std::string& out);
 std::string journal_file(const std::string& dir, int rank);
 std::vector<std::string> journal_files(const std::string& dir);
+// Makes the entry of `path` in its folder durable (fsync of the folder). Throws
+// std::runtime_error on failure.
+void sync_folder_of(const std::string& path);
 // Creates the folder (and makes its entry durable). Throws std::runtime_error on failure.
 void create_journal_dir(const std::string& dir);
-// Removes the folder and its journal files; other files in it are left (and so is it).
+// Removes the folder, its journal files and what a compaction of them left
+// (journal_compaction.hpp); other files in it are left (and so is it).
 void remove_journal(const std::string& dir);
 bool path_exists(const std::string& path);
 

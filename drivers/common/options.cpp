@@ -142,6 +142,9 @@ Options::parse_quietly(int argc, const char* const argv[],
             if (auto error = read_config_text(config_path, text)) return error;
             std::istringstream in(text);
             file_options.add(m_own);
+            for (const auto& option : m_run.options())
+                if (std::find(m_run_in_config.begin(), m_run_in_config.end(), option->long_name()) != m_run_in_config.end())
+                    file_options.add(option);
             if (m_with_output) file_options.add_options()("out", po::value<std::string>())(
                 "quiet", po::value<bool>());
             try {

@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cgt::common {
 
@@ -28,9 +29,14 @@ public:
     // Adds the program's own options (kebab-case names).
     po::options_description_easy_init add() { return m_own.add_options(); }
     // Adds options that steer a run without changing its result (the driver skeleton's
-    // --resume, --journal-every, --tasks, ...): command line only, not in the INI file, not
-    // in parameters_text().
+    // --resume, --journal-every, --tasks, ...): command line only, not in the INI file
+    // unless allowed there, never in parameters_text().
     po::options_description_easy_init add_run_control() { return m_run.add_options(); }
+    // Lets the INI file of --config set run-control option `name` too (--journal-every: how
+    // often a job's journal is made durable is the job's to choose); the command line
+    // still wins, and the value stays out of parameters_text(), so a resume with another
+    // value is the same run.
+    void allow_in_config(const std::string& name) { m_run_in_config.push_back(name); }
     // Lets up to `max_count` (-1: any number) bare arguments stand for option `name`
     // (which must have been added), e.g. the input file of a verify program.
     void positional(const std::string& name, int max_count) { m_positional.add(name.c_str(), max_count); }
@@ -83,6 +89,7 @@ private:
     po::options_description m_own;
     po::options_description m_generic;
     po::options_description m_run;
+    std::vector<std::string> m_run_in_config;
     po::positional_options_description m_positional;
     po::variables_map m_values;
     std::string m_derived;

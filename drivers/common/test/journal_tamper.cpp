@@ -6,6 +6,8 @@
 //   journal_tamper FILE flip-state K   one byte of the K-th saved state (0: the first) flips
 //   journal_tamper FILE flip-frame TASK  one byte of the task field of the task's frame flips
 //   journal_tamper FILE states         prints how many saved states the file holds
+//   journal_tamper FILE serials        prints each saved state, in file order, as a line
+//                                      `TASK SERIAL snapshot|delta` (alters nothing)
 #include "common/hash.hpp"
 #include "common/journal.hpp"
 
@@ -18,14 +20,24 @@
 using namespace cgt::common;
 
 int main(int argc, char* argv[]) {
-    if (argc != 4 && !(argc == 3 && std::string(argv[2]) == "states")) {
-        std::fprintf(stderr, "usage: journal_tamper FILE content|flip|flip-frame TASK, FILE flip-state K, FILE states\n");
+    if (argc != 4 && !(argc == 3 && (std::string(argv[2]) == "states" || std::string(argv[2]) == "serials"))) {
+        std::fprintf(stderr, "usage: journal_tamper FILE content|flip|flip-frame TASK, FILE flip-state K, FILE states|serials\n");
         return 2;
     }
     const std::string path = argv[1], what = argv[2];
     const std::uint64_t task = argc == 4 ? std::stoull(argv[3]) : 0;
     try {
         const ScannedFile f = scan_journal_file(path);
+        if (what == "serials") {
+            for (const RecordRef& r : f.records) {
+                if (r.kind != RecordKind::state) continue;
+                std::uint64_t serial = 0;
+                std::memcpy(&serial, read_payload(path, r).data(), 8);
+                std::printf("%llu %llu %s\n", static_cast<unsigned long long>(r.task),
+                            static_cast<unsigned long long>(serial), r.flags & STATE_SNAPSHOT ? "snapshot" : "delta");
+            }
+            return 0;
+        }
         if (what == "states" || what == "flip-state") {
             std::uint64_t k = 0;
             for (const RecordRef& r : f.records) {
