@@ -101,8 +101,10 @@ function(cgt_add_determinism_test driver)
 endfunction()
 
 # Options of the resume, stop and merge tests: SERIAL (a driver that runs on 1 rank) and
-# EXCLUDE <table> (a table that measures the run, left out of the comparisons), then the
-# driver's options.
+# EXCLUDE <table> (a table that measures the run, left out of the comparisons), TASK_SECONDS
+# S (the delay per task), MIDDLE_TASKS N (the resume test's middle kill once N tasks are
+# done, for a job that skips tasks and so never has half of them done), then the driver's
+# options.
 function(_cgt_run_test_options out_flags out_options)
   set(flags)
   set(options ${ARGN})
@@ -118,6 +120,10 @@ function(_cgt_run_test_options out_flags out_options)
     elseif(first STREQUAL "TASK_SECONDS")
       list(GET options 1 seconds)
       list(APPEND flags --task-seconds ${seconds})
+      list(REMOVE_AT options 0 1)
+    elseif(first STREQUAL "MIDDLE_TASKS")
+      list(GET options 1 tasks)
+      list(APPEND flags --middle-tasks ${tasks})
       list(REMOVE_AT options 0 1)
     else()
       break()

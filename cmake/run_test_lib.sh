@@ -2,15 +2,16 @@
 #   [--serial] [--exclude TABLE]... [--task-seconds S] TOOLS... DRIVER [driver options...]
 # cgt_test_options sets `serial` (1: the driver runs on 1 rank) and `excluded` (tables that
 # measure the run, left out of comparisons), exports --task-seconds S as CGT_TEST_TASK_SECONDS
-# (the skeleton's delay per task, 0.005 s unless given: lower for thousands of tasks) and
-# leaves the rest in `rest`.
+# (the skeleton's delay per task, 0.005 s unless given: lower for thousands of tasks), sets
+# `middle_tasks` from --middle-tasks N (resume_test.sh) and leaves the rest in `rest`.
 cgt_test_options() {
-  serial=0 excluded=() rest=()
+  serial=0 excluded=() rest=() middle_tasks=
   while :; do
     case "${1:-}" in
       --serial) serial=1; shift ;;
       --exclude) excluded+=("$2"); shift 2 ;;
       --task-seconds) export CGT_TEST_TASK_SECONDS=$2; shift 2 ;;
+      --middle-tasks) middle_tasks=$2; shift 2 ;;
       *) break ;;
     esac
   done

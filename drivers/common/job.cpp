@@ -110,6 +110,7 @@ public:
     void save_state(std::uint64_t task, std::span<const std::byte> state, bool snapshot);
     std::vector<std::vector<std::byte>> saved_state(std::uint64_t task) const;
     void advance(std::uint64_t units);
+    void set_verdict(std::uint64_t verdict);
 
 private:
     void add_run_options(Options& options);
@@ -122,6 +123,12 @@ private:
     void share_plan();
     std::optional<std::string> restore();
     void compute_tasks();
+    // Rank 0's verdicts of the tasks in the journal(s) (skips_tasks()).
+    void load_verdicts();
+    // Rank 0, skips_tasks(): the tasks neither done nor made useless by the verdicts known.
+    [[nodiscard]] std::vector<bool> needed_missing(const std::vector<bool>& done) const;
+    // Collective: the tasks done, or (skips_tasks()) settled: done or not needed.
+    [[nodiscard]] std::uint64_t settled_tasks();
     void run_task(std::uint64_t task);
     void maybe_sync();
     // Rewrites this rank's journal file without its dead records when they outweigh the
@@ -168,6 +175,12 @@ private:
     std::uint64_t m_computed = 0;
     std::uint64_t m_advanced = 0; // units the running task reported itself
     std::uint64_t m_state_serial = 0;
+    // Skipping (Job::skips_tasks, the queue): the running task's verdict; on rank 0 the
+    // verdicts known and the tasks finished by this run.
+    bool m_skipping = false;
+    std::optional<std::uint64_t> m_task_verdict;
+    TaskVerdicts m_verdicts;
+    std::vector<bool> m_finished;
     Clock::time_point m_last_sync, m_state_clock;
 };
 
@@ -178,6 +191,7 @@ void TaskContext::save_state(std::span<const std::byte> state, bool snapshot) {
 }
 std::vector<std::vector<std::byte>> TaskContext::saved_state() const { return m_runner->saved_state(m_task); }
 void TaskContext::advance(std::uint64_t units) { m_runner->advance(units); }
+void TaskContext::set_verdict(std::uint64_t verdict) { m_runner->set_verdict(verdict); }
 
 std::vector<std::uint64_t> JobResults::sum_counters() {
     std::vector<std::uint64_t> sums = m_tables.counters();
@@ -343,8 +357,17 @@ std::optional<std::string> JobRunner::plan_journal() {
     if (!m_merge.empty() && m_plan.done.size() != m_tasks) {
         std::vector<bool> missing(m_tasks, true);
         for (const RecordRef& r : m_plan.done) missing[r.task] = false;
-        return "--merge: tasks " + format_task_ranges(missing) + " are in none of the journals (" +
-               std::to_string(m_tasks - m_plan.done.size()) + " of " + std::to_string(m_tasks) + " missing)";
+        // A task the verdicts of the parts make useless is not missing.
+        if (m_skipping) {
+            load_verdicts();
+            std::vector<bool> have(m_tasks);
+            for (std::uint64_t t = 0; t < m_tasks; ++t) have[t] = !missing[t];
+            missing = needed_missing(have);
+        }
+        const auto n_missing = static_cast<std::uint64_t>(std::count(missing.begin(), missing.end(), true));
+        if (n_missing > 0)
+            return "--merge: tasks " + format_task_ranges(missing) + " are in none of the journals (" +
+                   std::to_string(n_missing) + " of " + std::to_string(m_tasks) + " missing)";
     }
     return std::nullopt;
 }
@@ -425,6 +448,39 @@ void JobRunner::advance(std::uint64_t units) {
     if (!m_queue) m_progress->advance(units);
 }
 
+void JobRunner::set_verdict(std::uint64_t verdict) {
+    if (verdict > MAX_VERDICT)
+        throw std::logic_error("TaskContext::set_verdict: " + std::to_string(verdict) + " is over " +
+                               std::to_string(MAX_VERDICT));
+    m_task_verdict = verdict;
+}
+
+void JobRunner::load_verdicts() {
+    m_verdicts = TaskVerdicts(m_tasks);
+    for (const RecordRef& r : m_plan.done)
+        if (const auto v = flags_verdict(r.flags)) m_verdicts.set(r.task, *v);
+}
+
+std::vector<bool> JobRunner::needed_missing(const std::vector<bool>& done) const {
+    std::vector<bool> missing(m_tasks, false);
+    for (std::uint64_t t = 0; t < m_tasks; ++t) missing[t] = !done[t] && m_job.task_needed(t, m_verdicts);
+    return missing;
+}
+
+std::uint64_t JobRunner::settled_tasks() {
+    if (!m_skipping) return m_plan.done.size() + m_comm.sum(m_computed);
+    std::vector<std::uint64_t> settled{0};
+    if (m_comm.is_root()) {
+        std::vector<bool> done = m_finished;
+        done.resize(m_tasks, false);
+        for (const RecordRef& r : m_plan.done) done[r.task] = true;
+        const std::vector<bool> missing = needed_missing(done);
+        settled[0] = m_tasks - static_cast<std::uint64_t>(std::count(missing.begin(), missing.end(), true));
+    }
+    m_comm.broadcast(settled);
+    return settled[0];
+}
+
 void JobRunner::fail(std::string why) {
     if (!m_failure) m_failure = std::move(why);
     m_task_stopped = true; // this rank starts no other task
@@ -451,6 +507,7 @@ void JobRunner::run_task(std::uint64_t task) {
     context.m_runner = this;
     context.m_task = task;
     m_advanced = 0;
+    m_task_verdict.reset();
     m_state_clock = Clock::now();
     try {
         // A task continued from saved states numbers its new ones after theirs (a compaction
@@ -465,12 +522,13 @@ void JobRunner::run_task(std::uint64_t task) {
         if (m_job.compute(task, *m_tables, context) == TaskStatus::stopped) {
             m_tables->abandon_task();
             m_task_stopped = true;
+            m_task_verdict.reset();
             return;
         }
         const EncodedRecord record = m_tables->end_task();
         if (test_write_fails("journal", m_comm.rank()))
             throw std::runtime_error("cannot write journal " + m_writer->path() + ": No space left on device");
-        const std::uint64_t at = m_writer->append(RecordKind::task, 0, task, record.pieces);
+        const std::uint64_t at = m_writer->append(RecordKind::task, verdict_flags(m_task_verdict), task, record.pieces);
         m_appended->task(task, {at, m_writer->bytes()});
         ++m_computed;
         maybe_sync();
@@ -478,9 +536,11 @@ void JobRunner::run_task(std::uint64_t task) {
     } catch (const UsageError&) {
         throw;
     } catch (const std::bad_alloc&) {
+        m_task_verdict.reset();
         fail("out of memory (std::bad_alloc) in task " + std::to_string(task));
         return;
     } catch (const std::exception& e) {
+        m_task_verdict.reset();
         fail(e.what());
         return;
     }
@@ -501,9 +561,12 @@ void JobRunner::compute_tasks() {
         order.resize(m_tasks);
         for (std::uint64_t t = 0; t < m_tasks; ++t) order[t] = t;
     }
+    // Every rank knows the verdicts of the journal's tasks: the tasks they make useless are
+    // left out alike everywhere (a merge then has nothing left to compute).
+    if (m_skipping) load_verdicts();
     std::vector<std::uint64_t> todo;
     for (std::uint64_t t : order)
-        if (wanted.at(t) && !m_done[t]) todo.push_back(t);
+        if (wanted.at(t) && !m_done[t] && (!m_skipping || m_job.task_needed(t, m_verdicts))) todo.push_back(t);
 
     const Split split = m_job.split();
     m_queue = split == Split::queue;
@@ -576,7 +639,26 @@ void JobRunner::compute_tasks() {
             if (thread.joinable()) thread.join();
         }
     } join{computing, watcher};
-    if (m_queue) {
+    if (m_queue && m_skipping) {
+        // Rank 0 learns each verdict as its task ends and skips the tasks they make useless.
+        m_finished.assign(m_tasks, false);
+        QueueVerdicts verdicts{.finished =
+                                   [&](std::uint64_t i, std::optional<std::uint64_t> verdict) {
+                                       m_finished[todo[i]] = true;
+                                       if (verdict) m_verdicts.set(todo[i], *verdict);
+                                   },
+                               .needed = [&](std::uint64_t i) { return m_job.task_needed(todo[i], m_verdicts); }};
+        run_task_queue(
+            m_comm.raw(), todo.size(),
+            [&](std::uint64_t i) {
+                if (m_task_stopped) return QueueTaskEnd{};
+                const std::uint64_t before = m_computed;
+                run_task(todo[i]);
+                if (m_computed == before) return QueueTaskEnd{};
+                return QueueTaskEnd{true, m_task_verdict};
+            },
+            verdicts, m_progress.get(), m_stop.get());
+    } else if (m_queue) {
         run_task_queue(
             m_comm.raw(), todo.size(),
             [&](std::uint64_t i) {
@@ -636,6 +718,7 @@ int JobRunner::run() {
     if (const std::string note = long_run_note(m_info.program, m_job.memory_need(m_env.size()));
         !note.empty() && m_comm.is_root() && !m_quiet)
         std::fprintf(stderr, "%s\n", note.c_str());
+    m_skipping = m_job.split() == Split::queue && m_job.skips_tasks();
     m_out = m_options->out_path();
     m_journal = journal_dir(m_out);
     m_options->set_derived_parameters(m_job.derived_parameters());
@@ -653,7 +736,7 @@ int JobRunner::run() {
     m_stop = std::make_unique<StopSignal>(m_comm.raw());
     compute_tasks();
     const bool stopped = m_stop->finish();
-    const std::uint64_t done = m_plan.done.size() + m_comm.sum(m_computed);
+    const std::uint64_t done = settled_tasks();
     // The journal outlives this run when it stopped or did a part: durable now. A run that
     // goes on to write the result leaves its last records to the OS (a kill of the process
     // keeps them; a crash of the node loses at most --journal-every seconds of work).

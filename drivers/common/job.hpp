@@ -27,6 +27,11 @@
 //     memory in a task, a failed part of the collective result write) stops every rank
 //     as a stop signal would; the run ends with one line and status 1 (JobFailure), its
 //     journal kept for --resume and no result file left;
+//   - verdicts (task_verdicts.hpp), for a job whose skips_tasks() (the queue only): a
+//     task leaves a small verdict, rank 0 learns it as the task ends and skips every task
+//     the job's task_needed() says the verdicts so far make useless; a run (a resumed one,
+//     a part, a merge) is complete when every task is done or not needed by the verdicts of
+//     the tasks done, and a merge whose parts lack a needed task is refused naming it;
 //   - --max-memory: a run whose memory_need() on the ranks of a node exceeds the node's
 //     memory (memory_limit.hpp) is refused before any work, one line and status 2; one
 //     estimated to take more than an hour on one core is told so on stderr (not with --quiet);
@@ -55,6 +60,7 @@
 #include "common/result_file.hpp"
 #include "common/schema.hpp"
 #include "common/task_record.hpp"
+#include "common/task_verdicts.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -119,6 +125,10 @@ public:
     // Progress within a long task, in the job's task_units; the rest of the task's units
     // are counted when it ends.
     void advance(std::uint64_t units);
+    // The task's verdict (0..MAX_VERDICT; std::logic_error beyond), kept with its record and
+    // told to rank 0 when it ends (Job::task_needed). A job that skips tasks sets it in the
+    // tasks whose verdicts decide others; the last call counts.
+    void set_verdict(std::uint64_t verdict);
 
 private:
     friend class JobRunner;
@@ -178,6 +188,16 @@ public:
     [[nodiscard]] virtual Split split() const = 0;
     // For the queue: the order tasks are handed out in (heaviest first); empty: ascending.
     [[nodiscard]] virtual std::vector<std::uint64_t> dispatch_order() const { return {}; }
+    // Skipping (the queue only): true when the job's tasks leave verdicts from which
+    // task_needed() may find a task useless. Tasks are then handed out one at a time, each
+    // when the last ended (no prefetch), so that rank 0 knows every verdict it can.
+    [[nodiscard]] virtual bool skips_tasks() const { return false; }
+    // Whether `task` must still run, given the verdicts known (on rank 0, possibly from a
+    // thread other than the one computing tasks: read only what compute() does not change).
+    // The job must make it monotone: once false it stays false as verdicts arrive, and never
+    // false for a task whose result the job's finish() uses. Given every verdict of the tasks
+    // done, the tasks it calls needed are exactly those finish() needs.
+    [[nodiscard]] virtual bool task_needed(std::uint64_t /*task*/, const TaskVerdicts& /*verdicts*/) const { return true; }
     // Options that name tasks the job's own way.
     [[nodiscard]] virtual std::vector<TaskSubset> subsets() { return {}; }
     // The tables the tasks fill, their text-id columns, the counters per task.

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace cgt::common {
@@ -27,5 +28,32 @@ namespace cgt::common {
 std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
                                           const std::function<void(std::uint64_t)>& run,
                                           Progress* progress = nullptr, StopSignal* stop = nullptr);
+
+// A queue whose tasks leave verdicts (task_verdicts.hpp) and may be skipped: rank 0 learns
+// each finished task's verdict with the request for the next task, and before it hands out
+// a task asks `needed` whether it must still run; a task it skips runs nowhere. Both calls
+// are made on rank 0 only, never at the same time (one lock; the dispatcher thread makes
+// them as well as rank 0's own loop, so they must not touch what a running task changes).
+struct QueueVerdicts {
+    // Rank 0: task `index` finished on some rank, with its verdict (nullopt: it left none).
+    std::function<void(std::uint64_t index, std::optional<std::uint64_t> verdict)> finished;
+    // Rank 0: whether task `index` must still be handed out.
+    std::function<bool(std::uint64_t index)> needed;
+};
+
+// What one run of a task says to the queue.
+struct QueueTaskEnd {
+    bool finished = false;                 // false: stopped or failed (no verdict, not reported)
+    std::optional<std::uint64_t> verdict;  // 0..MAX_VERDICT
+};
+
+// As above, with verdicts: `run` reports how each task ended. No request for the next task
+// goes out before a task ends (no prefetch), so that rank 0 decides with every verdict it
+// can have: the round trip then adds to each task (tasks of a second or more want this).
+// Returns the ids run on this rank, ascending; the skipped ones ran nowhere.
+std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
+                                          const std::function<QueueTaskEnd(std::uint64_t)>& run,
+                                          QueueVerdicts& verdicts, Progress* progress = nullptr,
+                                          StopSignal* stop = nullptr);
 
 } // namespace cgt::common

@@ -135,6 +135,11 @@ public:
     // The split openings' tasks first, then the others heaviest first (hexjob::tasks), so
     // that the long ones start first.
     std::vector<std::uint64_t> dispatch_order() const override { return m_work->dispatch_order(); }
+    // A split opening's leaves tell their results; rank 0 skips the leaves they make useless.
+    bool skips_tasks() const override { return m_work->skips(); }
+    bool task_needed(std::uint64_t task, const TaskVerdicts& verdicts) const override {
+        return m_work->task_needed(task, verdicts);
+    }
     std::vector<TaskSubset> subsets() override {
         return {{"openings", "CELLS",
                  "compute only these openings (a1,b2: column letter, row from 1), on every board and rule set, "
@@ -154,17 +159,20 @@ public:
         hexjob::SearchHooks hooks{.saved = context.saved_state(),
                                   .stop_requested = [&] { return context.stop_requested(); },
                                   .state_due = [&] { return context.state_due(); },
-                                  .save = [&](std::span<const std::byte> state, bool full) { context.save_state(state, full); }};
+                                  .save = [&](std::span<const std::byte> state, bool full) { context.save_state(state, full); },
+                                  .set_verdict = [&](std::uint64_t verdict) { context.set_verdict(verdict); }};
         return m_work->run_task(task, out.table(0), out.table(1), out.table(2), out.table(3), &hooks,
                                 recording() ? &out.table(4) : nullptr)
                    ? TaskStatus::done
                    : TaskStatus::stopped;
     }
     // The split openings' leaves, wherever they were solved, go to rank 0, which appends the
-    // openings' rows; the leaves' own counts and seconds leave the tables then.
+    // openings' rows and writes every splits row (the needed leaves' from what they
+    // computed); the leaves' own counts and seconds leave the tables then.
     void finish(JobResults& results) override {
         const std::vector<std::uint64_t> leaves =
             results.comm().gather(m_work->encode_leaves(results.table(1), results.table(2), results.table(3)));
+        results.table(3) = schema::splits::table.make();
         if (results.comm().is_root())
             m_work->append_split_rows(leaves, results.table(0), results.table(1), results.table(2), results.table(3));
         results.write(0);

@@ -222,7 +222,7 @@ template <class T> void copy_rows(const std::vector<T>& from, std::vector<T>& to
 
 OpeningTasks::OpeningTasks(const Params& params)
     : m_params(params), m_rows(enumerate(params)), m_tasks(tasks(m_rows)), m_copies(m_rows.size()),
-      m_trees(m_rows.size()), m_split_base(m_rows.size(), 0) {
+      m_trees(m_rows.size()), m_split_base(m_rows.size(), 0), m_first_task(m_rows.size(), 0) {
     for (std::uint64_t i = 0; i < m_rows.size(); ++i)
         if (m_rows[i].source != i) m_copies[m_rows[i].source].push_back(i);
     // The split openings: a row named by --split, or whose copy is named.
@@ -248,6 +248,7 @@ OpeningTasks::OpeningTasks(const Params& params)
             o.shape, o.variant, o.rules, hex::SplitPosition::after(o.shape, {o.cell}), params.split_plies));
         m_split_base[i] = base;
         base += m_trees[i]->nodes.size();
+        m_first_task[i] = m_parts.size();
         for (int leaf : m_trees[i]->leaves()) m_parts.push_back({i, leaf});
     }
 }
@@ -271,6 +272,33 @@ std::vector<std::uint64_t> OpeningTasks::tasks_of_row(std::uint64_t row) const {
 }
 
 const hex::SplitTree* OpeningTasks::tree(std::uint64_t row) const { return m_trees.at(row).get(); }
+
+bool OpeningTasks::skips() const {
+    return std::any_of(m_trees.begin(), m_trees.end(), [](const auto& t) { return t != nullptr; });
+}
+
+std::uint64_t OpeningTasks::leaf_verdict(hex::Outcome outcome) { return static_cast<std::uint64_t>(outcome); }
+
+namespace {
+hex::Outcome verdict_outcome(std::uint64_t verdict) {
+    if (verdict > static_cast<std::uint64_t>(hex::Outcome::unknown))
+        throw std::logic_error("a split leaf's verdict " + std::to_string(verdict) + " is no outcome");
+    return static_cast<hex::Outcome>(verdict);
+}
+} // namespace
+
+bool OpeningTasks::task_needed(std::uint64_t task, const common::TaskVerdicts& verdicts) const {
+    const Part part = m_parts.at(task);
+    if (part.node < 0) return true;
+    const hex::SplitTree& t = *m_trees[part.row];
+    std::vector<hex::Outcome> known(t.nodes.size(), hex::Outcome::unknown);
+    const std::vector<int> leaves = t.leaves(); // the row's tasks, in order from m_first_task
+    for (std::size_t j = 0; j < leaves.size() && leaves[j] < part.node; ++j) {
+        const std::uint64_t leaf_task = m_first_task[part.row] + j;
+        if (verdicts.known(leaf_task)) known[static_cast<std::size_t>(leaves[j])] = verdict_outcome(verdicts.at(leaf_task));
+    }
+    return hex::leaf_needed(t, known, part.node);
+}
 
 // Made at the first task that needs it, not when the job is read: --max-memory is checked
 // in between. The vc rule sets keep a table of their own in each solver.
@@ -412,6 +440,7 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, commo
         r = hex::solve_position(o.shape, options, node.position, article_table(o));
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (hooks && hooks->set_verdict) hooks->set_verdict(leaf_verdict(r.outcome));
     const std::uint64_t key = split_key(part.row, part.node);
     splits.begin_block(key);
     append_key(splits, o);
@@ -481,28 +510,45 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, c
         if (!t) continue;
         const Opening& o = m_rows[r];
         const std::size_t n = t->nodes.size();
+        // Every leaf solved (the speculative ones too), for its mover; then the needed ones.
+        std::vector<hex::Outcome> solved(n, hex::Outcome::unknown);
+        std::vector<const Leaf*> found(n, nullptr);
+        for (int k : t->leaves()) {
+            const auto it = by_key.find(split_key(r, k));
+            if (it == by_key.end()) continue;
+            const hex::SplitNode& node = t->nodes[static_cast<std::size_t>(k)];
+            found[static_cast<std::size_t>(k)] = &it->second;
+            solved[static_cast<std::size_t>(k)] = node.position.mover == hex::Colour::red ? it->second.outcome : hex::negate(it->second.outcome);
+        }
+        const std::vector<bool> needed = hex::needed_leaves(*t, solved);
         std::vector<hex::Outcome> leaf_outcomes(n, hex::Outcome::unknown);
         std::vector<std::uint64_t> nodes(n, 0);
         std::vector<std::uint64_t> sums;
         const std::vector<RuleCount> names = counters(o, t->stats, 0);
         for (const RuleCount& c : names) sums.push_back(c.value);
         double seconds = 0;
-        std::uint64_t parts = 0;
+        std::uint64_t parts = 0, speculative_nodes = 0;
         for (int k : t->leaves()) {
-            const auto it = by_key.find(split_key(r, k));
-            if (it == by_key.end()) throw std::logic_error("append_split_rows: no result for split " + std::to_string(split_key(r, k)));
-            const Leaf& leaf = it->second;
-            const hex::SplitNode& node = t->nodes[static_cast<std::size_t>(k)];
-            leaf_outcomes[static_cast<std::size_t>(k)] = node.position.mover == hex::Colour::red ? leaf.outcome : hex::negate(leaf.outcome);
-            nodes[static_cast<std::size_t>(k)] = leaf.nodes;
-            if (leaf.counts.size() != sums.size()) throw std::logic_error("append_split_rows: counters of another rule family");
-            for (std::size_t j = 0; j < sums.size(); ++j) sums[j] += leaf.counts[j];
-            seconds += leaf.seconds;
+            const auto at = static_cast<std::size_t>(k);
+            const Leaf* leaf = found[at];
+            if (leaf) seconds += leaf->seconds; // measures the run: every leaf it solved
+            if (!needed[at]) {
+                if (leaf) speculative_nodes += leaf->nodes;
+                continue;
+            }
+            if (!leaf)
+                throw std::logic_error("append_split_rows: the needed split " + hex::cell_name(o.cell) + " " +
+                                       hex::line_name(t->nodes[at].line) + " (" + std::to_string(split_key(r, k)) +
+                                       ") was not solved");
+            leaf_outcomes[at] = solved[at];
+            nodes[at] = leaf->nodes;
+            if (leaf->counts.size() != sums.size()) throw std::logic_error("append_split_rows: counters of another rule family");
+            for (std::size_t j = 0; j < sums.size(); ++j) sums[j] += leaf->counts[j];
             ++parts;
         }
         const std::vector<hex::Outcome> outcome = hex::combine_split(*t, leaf_outcomes);
-        // Nodes: a task's search, one for each analysis, and a negamax node's own analysis
-        // and its children's.
+        // Nodes: a needed task's search (an unneeded leaf: 0), one for each analysis, and a
+        // negamax node's own analysis and its children's.
         for (std::size_t k = n; k-- > 0;) {
             const hex::SplitNode& node = t->nodes[k];
             if (node.leaf()) continue;
@@ -511,16 +557,17 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, c
         }
         for (std::size_t k = 1; k < n; ++k) {
             const hex::SplitNode& node = t->nodes[k];
-            if (node.leaf()) continue;
             splits.begin_block(split_key(r, static_cast<int>(k)));
             append_key(splits, o);
             splits.column(schema::splits::line).push_back(hex::line_name(node.line));
             splits.column(schema::splits::result).push_back(hex::outcome_name(for_red(node, outcome[k])));
             splits.column(schema::splits::nodes).push_back(nodes[k]);
-            splits.column(schema::splits::how).push_back(node.children.empty() ? "analysis" : "negamax");
+            splits.column(schema::splits::how)
+                .push_back(node.leaf() ? (needed[k] ? "task" : "unneeded") : node.children.empty() ? "analysis" : "negamax");
         }
         // The root is blue to move after the opening.
-        append_row(r, for_red(t->nodes[0], outcome[0]), nodes[0], nodes[0], parts, seconds, table, &timings);
+        append_row(r, for_red(t->nodes[0], outcome[0]), nodes[0], nodes[0] + speculative_nodes, parts, seconds, table,
+                   &timings);
         counts.begin_block(r);
         for (std::size_t j = 0; j < names.size(); ++j) {
             append_key(counts, o);

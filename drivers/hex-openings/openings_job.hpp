@@ -17,16 +17,22 @@
 // Split openings (--split CELLS, --split-plies N): one hard opening across many ranks. Its
 // first N plies are expanded (hex/split.hpp: pruned as the search prunes, decided replies
 // need no task) and every undecided position at depth N is a task of its own, solved with
-// a fresh table; the skeleton's queue deals them out first. Once every task is done, rank 0
-// combines them by negamax into the opening's row (nodes, rule counts and seconds summed) and
-// writes the tree into the splits table. Every sub-problem is solved, even once a sibling
-// has decided its parent: which tasks run then does not depend on timing, so all the tables
-// but timings are the same on any rank count. The cost: a reply that refutes the opening
-// does not stop the other replies' tasks (the unsplit search stops at it), the
-// sub-problems share no table, and each task clears a table of --tt-size-mib.
+// a fresh table; the skeleton's queue deals them out first, in the tree's pre-order (the
+// search's move order). Only the NEEDED leaves count (hex::needed_leaves: a leaf is needed
+// unless the needed leaves before it decide one of its ancestors, as a search stops at
+// the reply that refutes): a leaf tells its result to rank 0 as its verdict, and rank 0
+// skips a leaf that the results it knows of the leaves before it make useless
+// (hex::leaf_needed; never a needed one). A leaf handed out before a sibling refuted its
+// parent runs to its end, and its result is left out. Once the needed leaves are done,
+// rank 0 combines them by negamax into the opening's row (nodes, rule counts summed over
+// the needed leaves) and writes the tree into the splits table. Which leaves are needed is
+// a function of the position, so all the tables but timings are the same on any rank
+// count, after a resume and after a merge of parts. The cost: the leaves share no table,
+// each clears a table of --tt-size-mib, and with P ranks up to P - 1 leaves may run in vain.
 #include "common/result_reader.hpp"
 #include "common/schema.hpp"
 #include "common/table.hpp"
+#include "common/task_verdicts.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex/search.hpp"
 #include "hex/solver.hpp"
@@ -149,6 +155,8 @@ struct SearchHooks {
     std::vector<std::vector<std::byte>> saved;                    // the states earlier runs saved
     std::function<bool()> stop_requested, state_due;
     std::function<void(std::span<const std::byte>, bool full)> save; // full: replaces the saved ones
+    // A split opening's leaf, solved, tells its verdict (OpeningTasks::leaf_verdict).
+    std::function<void(std::uint64_t)> set_verdict;
 };
 
 // One task: a whole opening (node < 0) or one leaf of a split opening's tree.
@@ -190,6 +198,14 @@ public:
     [[nodiscard]] std::vector<std::uint64_t> tasks_of_row(std::uint64_t row) const;
     // The split tree of a row solved, or nullptr if it is solved whole.
     [[nodiscard]] const hex::SplitTree* tree(std::uint64_t row) const;
+    // Whether an opening is split: its leaves leave verdicts and may be skipped.
+    [[nodiscard]] bool skips() const;
+    // A leaf's verdict: its outcome for its mover.
+    [[nodiscard]] static std::uint64_t leaf_verdict(hex::Outcome outcome);
+    // Whether task `task` must still run given the verdicts known: a whole opening always, a
+    // leaf unless the verdicts of the leaves before it decide an ancestor (hex::leaf_needed).
+    // Reads only what the constructor made (safe beside a running task).
+    [[nodiscard]] bool task_needed(std::uint64_t task, const common::TaskVerdicts& verdicts) const;
 
     // Computes task `task` (parts()): a whole opening as run() does, or a leaf of a split
     // opening: its splits row (a block keyed by split_key), and its rule counters and seconds
@@ -205,8 +221,9 @@ public:
     [[nodiscard]] std::vector<std::uint64_t> encode_leaves(common::LocalTable& counts, common::LocalTable& timings,
                                                            common::LocalTable& splits) const;
     // With every rank's encode_leaves concatenated: appends each split opening's row (and its
-    // copies'), rule counts and seconds, and the splits rows that are not leaves. Called on
-    // one rank (std::logic_error if a leaf is missing).
+    // copies'), rule counts and seconds, and every splits row (`splits` must hold none: a
+    // leaf's row is rewritten here, "unneeded" for a leaf that is not needed, whether or not
+    // it was solved). Called on one rank (std::logic_error if a needed leaf is missing).
     void append_split_rows(const std::vector<std::uint64_t>& leaves, common::LocalTable& table,
                            common::LocalTable& counts, common::LocalTable& timings, common::LocalTable& splits) const;
     // `table` without the leaf blocks (keys >= leaf_key(0)).
@@ -233,6 +250,7 @@ private:
     std::vector<Part> m_parts;
     std::vector<std::unique_ptr<hex::SplitTree>> m_trees; // per row: its split tree, if split
     std::vector<std::uint64_t> m_split_base;               // per row: split_key of its root
+    std::vector<std::uint64_t> m_first_task;               // per split row: the task of its first leaf
     [[nodiscard]] std::shared_ptr<hex::TranspositionTable> article_table(const Opening& o);
     std::shared_ptr<hex::TranspositionTable> m_table; // for the article's rule sets only
     // The vc leaves' solver, kept while the leaves are of one board and rule set: its table is

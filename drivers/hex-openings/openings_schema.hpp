@@ -5,9 +5,11 @@
 // tables are keyed alike: (variant, rules, size, cols, row, col) is the join key (splits
 // adds the line of moves after the opening).
 //
-// openings, rule_counts and splits do not depend on the run (the rank count, a resume):
-// every sub-problem of a split opening is solved, none cancelled; timings does: it
-// measures the run, and comparisons of runs leave it out.
+// openings, rule_counts and splits do not depend on the run (the rank count, a resume, a
+// merge of parts): a split opening counts exactly its needed sub-problems, those a search
+// of the leaves in order needs (hex::needed_leaves), however many more a run of many ranks
+// solved in vain; timings does depend on the run: it measures it, and comparisons of runs
+// leave it out.
 #include "common/schema.hpp"
 
 #include <cstdint>
@@ -30,12 +32,12 @@ inline constexpr Col<std::string> result{"result", "win or loss for the first pl
 inline constexpr Col<std::uint64_t> nodes{"nodes", "positions the search visited (0 for a copied row)"};
 inline constexpr Col<std::uint8_t> copied{"copied", "1 if the result was copied from the 180-degree partner's row"};
 inline constexpr Col<std::uint64_t> parts{
-    "parts", "sub-problems the opening was split into (--split; rows of splits solved as tasks), 0 if solved whole"};
+    "parts", "needed sub-problems of a split opening (--split; rows of splits with how = task), 0 if solved whole"};
 inline const common::TableSchema table{
     .name = "openings",
     .order = "variant,rules,size,cols,row,col",
     .meaning = "every first move of every board and rule set asked for, with its result (a split opening's "
-               "by negamax over its splits rows; nodes their sum)",
+               "by negamax over its splits rows; nodes their sum: the needed leaves and the analyses)",
     .columns = {size, cols, row, col, variant, rules, result, nodes, copied, parts}};
 } // namespace openings
 
@@ -54,7 +56,7 @@ inline const common::TableSchema table{
 namespace timings {
 inline constexpr Col<double> seconds{"seconds", "wall seconds of the opening's search (0 for a copied row; a split "
                                                 "opening's summed over its sub-problems); differs between runs"};
-inline constexpr Col<std::uint64_t> nodes_run{"nodes_run", "nodes this run searched: fewer than nodes when the opening continued a search saved by a run stopped or killed"};
+inline constexpr Col<std::uint64_t> nodes_run{"nodes_run", "nodes this run searched: fewer than nodes when the opening continued a search saved by a run stopped or killed; a split opening's: its nodes and those of the unneeded leaves some rank solved before a sibling made them useless"};
 inline const common::TableSchema table{
     .name = "timings",
     .order = "variant,rules,size,cols,row,col",
@@ -65,13 +67,16 @@ inline const common::TableSchema table{
 
 namespace splits {
 inline constexpr Col<std::string> line{"line", "the moves after the opening, blank-separated (\"d5\" or \"d5 c6\")"};
-inline constexpr Col<std::string> result{"result", "win or loss for the first player in the position after the line, or unknown (the node limit)"};
+inline constexpr Col<std::string> result{"result", "win or loss for the first player in the position after the line, or unknown (the node limit; an unneeded line, or one below it)"};
 inline constexpr Col<std::uint64_t> nodes{
-    "nodes", "positions visited: the sub-problem's search (task), 1 for the analysis that decided it (analysis; 0 "
-             "for the article's rule sets), or the sum over the lines below it and its own analysis (negamax)"};
+    "nodes", "positions visited: the sub-problem's search (task; 0 when unneeded), 1 for the analysis that decided "
+             "it (analysis; 0 for the article's rule sets), or the sum over the lines below it and its own "
+             "analysis (negamax)"};
 inline constexpr Col<std::string> how{
-    "how", "task (solved as a sub-problem of the queue), analysis (decided before any search: fill-in, virtual "
-           "connections, must-play region, or the move connected) or negamax (from the lines one move longer)"};
+    "how", "task (a needed sub-problem, solved as a task of the queue), unneeded (a sub-problem whose result "
+           "cannot matter: the needed ones before it in pre-order decide one of its ancestors; result unknown), "
+           "analysis (decided before any search: fill-in, virtual connections, must-play region, or the move "
+           "connected) or negamax (from the lines one move longer, the needed ones)"};
 inline const common::TableSchema table{
     .name = "splits",
     .order = "variant,rules,size,cols,row,col",

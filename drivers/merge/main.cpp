@@ -5,11 +5,13 @@
 //   cgt-merge --list --rows results/hex-8x8.h5       # and the rows of its finished tasks
 // It reads the program and the parameters from the journals and runs that program (found
 // beside cgt-merge) with --merge, which refuses journals of other parameters, tasks that
-// two journals hold with different results, and tasks that no journal holds.
+// two journals hold with different results, and tasks that no journal holds (for a job whose
+// tasks leave verdicts, the tasks no journal holds that the verdicts leave needed).
 #include "common/journal.hpp"
 #include "common/options.hpp"
 #include "common/record_text.hpp"
 #include "common/task_list.hpp"
+#include "common/task_verdicts.hpp"
 #include "common/tool_main.hpp"
 
 #include <algorithm>
@@ -31,6 +33,7 @@ struct Journal {
     JournalHeader header;
     std::vector<bool> done;
     std::vector<std::pair<std::string, RecordRef>> finished; // each done task's first record, by task
+    bool verdicts = false;           // a task record carries a verdict (task_verdicts.hpp)
     std::uint64_t states = 0;        // tasks with a saved state and not done
     std::uint64_t state_records = 0; // saved states of them
 };
@@ -67,6 +70,7 @@ Journal read_journal(const std::string& given) {
                 if (r.task >= j.done.size()) throw UsageError(path + " is damaged: a record of task " + std::to_string(r.task));
                 if (r.kind == RecordKind::task && !j.done[r.task]) j.finished.emplace_back(path, r);
                 (r.kind == RecordKind::task ? j.done : state)[r.task] = true;
+                if (r.kind == RecordKind::task && flags_verdict(r.flags)) j.verdicts = true;
             }
         }
     } catch (const JournalError& e) {
@@ -180,7 +184,10 @@ int main(int argc, char* argv[]) {
             return 0;
         }
         if (!options.has("out")) throw UsageError("--out FILE is needed (or --list)");
-        if (count(together) != first.task_count) {
+        // Tasks that leave verdicts may be skipped: which missing ones are needed, the program
+        // knows (its --merge refuses a gap of needed tasks the same way).
+        const bool verdicts = std::any_of(journals.begin(), journals.end(), [](const Journal& j) { return j.verdicts; });
+        if (count(together) != first.task_count && !verdicts) {
             std::vector<bool> missing(together.size());
             for (std::size_t t = 0; t < together.size(); ++t) missing[t] = !together[t];
             throw UsageError("tasks " + format_task_ranges(missing) + " are in none of the journals (" +

@@ -218,6 +218,50 @@ std::vector<Outcome> combine_split(const SplitTree& tree, const std::vector<Outc
     return out;
 }
 
+namespace {
+std::vector<int> parents(const SplitTree& tree) {
+    std::vector<int> parent(tree.nodes.size(), -1);
+    for (std::size_t k = 0; k < tree.nodes.size(); ++k)
+        for (int c : tree.nodes[k].children) parent[static_cast<std::size_t>(c)] = static_cast<int>(k);
+    return parent;
+}
+
+bool needed_given(const SplitTree& tree, const std::vector<int>& parent, std::vector<Outcome> known, int leaf) {
+    const auto at = static_cast<std::size_t>(leaf);
+    if (at >= tree.nodes.size() || !tree.nodes[at].leaf())
+        throw std::invalid_argument("leaf_needed: node " + std::to_string(leaf) + " is not a leaf of the tree");
+    // Only the leaves before this one count (pre-order: smaller indices).
+    for (std::size_t k = at; k < known.size(); ++k) known[k] = Outcome::unknown;
+    const std::vector<Outcome> result = combine_split(tree, known);
+    for (int a = parent[at]; a >= 0; a = parent[static_cast<std::size_t>(a)])
+        if (result[static_cast<std::size_t>(a)] != Outcome::unknown) return false;
+    return true;
+}
+} // namespace
+
+bool leaf_needed(const SplitTree& tree, const std::vector<Outcome>& known, int leaf) {
+    if (known.size() != tree.nodes.size())
+        throw std::invalid_argument("leaf_needed: " + std::to_string(known.size()) + " outcomes for " +
+                                    std::to_string(tree.nodes.size()) + " nodes");
+    return needed_given(tree, parents(tree), known, leaf);
+}
+
+std::vector<bool> needed_leaves(const SplitTree& tree, const std::vector<Outcome>& leaf_outcomes) {
+    if (leaf_outcomes.size() != tree.nodes.size())
+        throw std::invalid_argument("needed_leaves: " + std::to_string(leaf_outcomes.size()) + " outcomes for " +
+                                    std::to_string(tree.nodes.size()) + " nodes");
+    const std::vector<int> parent = parents(tree);
+    std::vector<bool> needed(tree.nodes.size(), false);
+    std::vector<Outcome> known(tree.nodes.size(), Outcome::unknown); // of the needed leaves so far
+    for (int leaf : tree.leaves()) {
+        const auto at = static_cast<std::size_t>(leaf);
+        if (!needed_given(tree, parent, known, leaf)) continue;
+        needed[at] = true;
+        known[at] = leaf_outcomes[at];
+    }
+    return needed;
+}
+
 std::string line_name(const std::vector<Cell>& line) {
     std::string out;
     for (const Cell c : line) {

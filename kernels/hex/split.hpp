@@ -103,6 +103,35 @@ SearchResult solve_position(Shape shape, const SolverOptions& options, const Spl
 // limit).
 std::vector<Outcome> combine_split(const SplitTree& tree, const std::vector<Outcome>& leaf_outcomes);
 
+// Which leaves a split needs (sequential semantics). Leaves are in a fixed order, the tree's
+// pre-order; leaf i is NEEDED iff no ancestor of i is decided (combine_split) by the nodes
+// the analysis decided and the results of the needed leaves before i: what one searcher
+// solving the leaves in order, and skipping those whose result can no longer matter,
+// would solve. The needed set and every node's result from it are a function of the
+// position alone.
+//
+// leaf_needed(tree, known, i) is the test a dispatcher of leaves makes before handing out
+// leaf i: false when the results in `known` of leaves BEFORE i (any of them, needed or
+// not; entries at i and after are ignored, unknown where not solved yet) decide an
+// ancestor of i. It never says false for a needed leaf. Proof: let N be the needed leaves
+// before i, K the known leaves before i, and A an ancestor of i decided by K. combine_split
+// with unknowns is monotone (a known result only turns nodes from unknown to decided, and a
+// decided node keeps the position's true result), so A is decided, with the same result, by
+// K u N. Each unneeded leaf j of K has an ancestor B_j decided by the needed leaves before
+// j, a subset of N, so B_j has the same (decided) result from N as from K u N, and the
+// leaves below B_j reach the nodes above it only through B_j's result: every node not
+// strictly below some B_j has the same result from N as from K u N. If A is strictly below
+// some B_j, B_j is an ancestor of i decided by N; otherwise A itself is decided by N.
+// Either way i is not needed.
+//
+// `known` is indexed like tree.nodes; leaf must be one of tree.leaves().
+bool leaf_needed(const SplitTree& tree, const std::vector<Outcome>& known, int leaf);
+// The needed leaves (indexed like tree.nodes: true for a needed leaf, false elsewhere), by
+// the definition above, from every leaf's result as solved (unknown for a leaf not solved:
+// the set is then the one those results give, and the caller checks that every needed
+// leaf was solved).
+std::vector<bool> needed_leaves(const SplitTree& tree, const std::vector<Outcome>& leaf_outcomes);
+
 // "d5 c6": the line's cells by name.
 std::string line_name(const std::vector<Cell>& line);
 

@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <numeric>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -31,6 +32,53 @@ TEST_CASE("TaskQueue: every task runs exactly once across the ranks", "[mpi]") {
         MPI_Allreduce(ran.data(), total.data(), static_cast<int>(n), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
         for (std::uint64_t t = 0; t < n; ++t) CHECK(total[t] == 1);
         if (world_rank() == 0) CHECK(progress.done() == n);
+    }
+}
+
+TEST_CASE("TaskQueue: with verdicts, rank 0 learns each one and skips the tasks they make useless", "[mpi]") {
+    // Task t leaves verdict t % 10; a task is useless once a verdict 9 of an earlier task is
+    // known (a monotone rule). Tasks 0..9 run; the ones after 9 only if handed out before
+    // its verdict arrived.
+    const std::uint64_t n = 40;
+    std::vector<int> ran(n, 0);
+    std::vector<int> told(n, 0);
+    std::vector<std::uint64_t> verdict(n, 99);
+    std::uint64_t first_nine = n;
+    QueueVerdicts verdicts{.finished =
+                               [&](std::uint64_t t, std::optional<std::uint64_t> v) {
+                                   ++told[t];
+                                   if (v) verdict[t] = *v;
+                                   if (v == 9u && t < first_nine) first_nine = t;
+                               },
+                           .needed = [&](std::uint64_t t) { return t <= first_nine; }};
+    Progress progress(MPI_COMM_WORLD, n, "verdict queue test", true);
+    const auto mine = run_task_queue(
+        MPI_COMM_WORLD, n,
+        [&](std::uint64_t t) {
+            ran[t] += 1;
+            std::this_thread::sleep_for(std::chrono::milliseconds(t % 3));
+            return QueueTaskEnd{true, t % 10};
+        },
+        verdicts, &progress);
+    progress.finish();
+    CHECK(std::is_sorted(mine.begin(), mine.end()));
+    std::vector<int> total(n, 0);
+    MPI_Allreduce(ran.data(), total.data(), static_cast<int>(n), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (std::uint64_t t = 0; t < n; ++t) {
+        CHECK(total[t] <= 1);
+        if (t <= 9) CHECK(total[t] == 1); // needed: never skipped
+    }
+    if (world_rank() == 0) {
+        CHECK(first_nine == 9);
+        CHECK(progress.done() == n); // the skipped ones count as settled
+        for (std::uint64_t t = 0; t < n; ++t) {
+            CHECK(told[t] == total[t]); // every task run told rank 0 its verdict, once
+            if (total[t]) CHECK(verdict[t] == t % 10);
+        }
+        // The tasks after 9 run only while its verdict was unknown: on one rank, none.
+        int after = 0;
+        for (std::uint64_t t = 10; t < n; ++t) after += total[t];
+        if (world_size() == 1) CHECK(after == 0);
     }
 }
 

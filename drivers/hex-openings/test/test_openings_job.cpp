@@ -4,7 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -269,8 +272,11 @@ namespace {
 
 // Every task of `work` computed in `order` (the queue's order, or backwards), then the split
 // openings' rows appended as finish() does on one rank; the openings table by block key.
+// With `skip`, as the queue of one rank: a task the verdicts so far make useless is not run
+// (`ran` counts the tasks run).
 std::map<std::uint64_t, Row> run_all(OpeningTasks& work, bool backwards, common::LocalTable& splits,
-                                     common::LocalTable* counts_out = nullptr) {
+                                     common::LocalTable* counts_out = nullptr, bool skip = false,
+                                     std::uint64_t* ran = nullptr) {
     common::LocalTable table, counts, timings;
     OpeningTasks::declare_columns(table);
     OpeningTasks::declare_count_columns(counts);
@@ -278,8 +284,23 @@ std::map<std::uint64_t, Row> run_all(OpeningTasks& work, bool backwards, common:
     OpeningTasks::declare_split_columns(splits);
     std::vector<std::uint64_t> order = work.dispatch_order();
     if (backwards) std::reverse(order.begin(), order.end());
-    for (std::uint64_t t : order) work.run_task(t, table, counts, timings, splits);
-    work.append_split_rows(work.encode_leaves(counts, timings, splits), table, counts, timings, splits);
+    common::TaskVerdicts verdicts(work.parts().size());
+    for (std::uint64_t t : order) {
+        if (skip && !work.task_needed(t, verdicts)) continue;
+        std::optional<std::uint64_t> verdict;
+        SearchHooks hooks{.saved = {},
+                          .stop_requested = [] { return false; },
+                          .state_due = [] { return false; },
+                          .save = [](std::span<const std::byte>, bool) {},
+                          .set_verdict = [&](std::uint64_t v) { verdict = v; }};
+        REQUIRE(work.run_task(t, table, counts, timings, splits, &hooks));
+        CHECK(verdict.has_value() == (work.parts()[t].node >= 0));
+        if (verdict) verdicts.set(t, *verdict);
+        if (ran) ++*ran;
+    }
+    const std::vector<std::uint64_t> leaves = work.encode_leaves(counts, timings, splits);
+    splits = schema::splits::table.make(); // finish(): rank 0 writes every splits row
+    work.append_split_rows(leaves, table, counts, timings, splits);
     common::LocalTable stripped = work.strip_leaf_blocks(schema::rule_counts::table, counts);
     if (counts_out) *counts_out = std::move(stripped);
     return rows_by_key(table);
@@ -324,7 +345,8 @@ TEST_CASE("HexOpenings: split openings give the unsplit rows' results on 4x4..6x
             if (t) ++split_rows;
         }
         CHECK(split_rows > 8);
-        // The splits table: a row per node but the root, leaves solved as tasks.
+        // The splits table: a row per node but the root, each leaf solved as a task or not
+        // needed (a sibling refuted its parent before it).
         fs.end_blocks();
         std::uint64_t tasks = 0, nodes = 0;
         for (std::uint64_t k = 0; k < forward.parts().size(); ++k) tasks += forward.parts()[k].node >= 0;
@@ -332,10 +354,93 @@ TEST_CASE("HexOpenings: split openings give the unsplit rows' results on 4x4..6x
             if (const hex::SplitTree* t = forward.tree(r)) nodes += t->nodes.size() - 1;
         CHECK(fs.rows() == nodes);
         const auto& how = fs.column(schema::splits::how);
-        CHECK(static_cast<std::uint64_t>(std::count(how.begin(), how.end(), std::string("task"))) == tasks);
-        CHECK(tasks > 20);
+        const auto solved = static_cast<std::uint64_t>(std::count(how.begin(), how.end(), std::string("task")));
+        CHECK(solved + static_cast<std::uint64_t>(std::count(how.begin(), how.end(), std::string("unneeded"))) == tasks);
+        CHECK(solved > 20);
+        // Backwards, every leaf solved first: the same splits table.
+        bs.end_blocks();
+        CHECK(bs.column(schema::splits::how) == how);
+        CHECK(bs.column(schema::splits::nodes) == fs.column(schema::splits::nodes));
+        CHECK(bs.column(schema::splits::result) == fs.column(schema::splits::result));
         // Rule counts: one block per opening solved, no leaf blocks left.
         for (const auto& block : counts.blocks()) CHECK(block.key < forward.rows().size());
+    }
+}
+
+TEST_CASE("HexOpenings: a split opening the first player loses solves only the leaves a search in leaf order needs", "[hex]") {
+    // 5x5 a2 two plies deep, 6x6 a1 and b1 one ply deep: the first player loses, so one reply
+    // of the second player's wins and the leaves after the line that proves it (and, two
+    // plies deep, after a first player's move that wins against an earlier reply) are not
+    // needed.
+    struct Case {
+        const char* sizes;
+        std::vector<std::string> cells;
+        int plies;
+    };
+    for (const Case& c : {Case{"5", {"a2"}, 2}, Case{"6", {"a1", "b1"}, 1}}) {
+        Params p;
+        p.sizes = parse_sizes(c.sizes);
+        p.rules = parse_rule_specs("dfpn+vc+inferior+proof+resistance");
+        p.tt_size_mib = 4;
+        p.cells = c.cells;
+        p.split = c.cells;
+        p.split_plies = c.plies;
+        Params plain = p;
+        plain.split.clear();
+        OpeningTasks unsplit(plain), work(p);
+        common::LocalTable unused, splits;
+        const auto expect = run_all(unsplit, false, unused);
+        std::uint64_t ran = 0;
+        const auto got = run_all(work, false, splits, nullptr, true, &ran);
+        splits.end_blocks();
+        REQUIRE(got.size() == c.cells.size());
+        std::size_t at = 0; // splits rows: openings ascending, each tree's nodes but the root in pre-order
+        std::uint64_t leaves = 0;
+        for (const auto& [row, r] : got) {
+            const hex::SplitTree* t = work.tree(row);
+            REQUIRE(t != nullptr);
+            INFO(r.size << "x" << r.size << " " << hex::cell_name({static_cast<int>(r.row), static_cast<int>(r.col)})
+                        << " plies " << c.plies);
+            CHECK(r.result == "loss");
+            CHECK(r.result == expect.at(row).result);
+            // The sequential semantics, computed apart: every leaf solved with a fresh table,
+            // then the leaves needed in order.
+            const hex::Shape shape{static_cast<int>(r.size), static_cast<int>(r.cols)};
+            const hex::SolverOptions options{hex::Variant::normal, p.rules[0].rules, 0, 4};
+            std::vector<hex::Outcome> solved(t->nodes.size(), hex::Outcome::unknown);
+            std::uint64_t all_nodes = 0, needed_nodes = 0, needed_count = 0;
+            std::vector<std::uint64_t> leaf_nodes(t->nodes.size(), 0);
+            for (int k : t->leaves()) {
+                const hex::SearchResult sr = hex::solve_position(shape, options, t->nodes[static_cast<std::size_t>(k)].position);
+                solved[static_cast<std::size_t>(k)] = sr.outcome;
+                leaf_nodes[static_cast<std::size_t>(k)] = sr.stats.nodes;
+                all_nodes += sr.stats.nodes;
+            }
+            const std::vector<bool> needed = hex::needed_leaves(*t, solved);
+            for (std::size_t k = 1; k < t->nodes.size(); ++k, ++at) {
+                const hex::SplitNode& node = t->nodes[k];
+                if (!node.leaf()) continue;
+                INFO("line " << hex::line_name(node.line));
+                CHECK(splits.column(schema::splits::line).at(at) == hex::line_name(node.line));
+                CHECK(splits.column(schema::splits::how).at(at) == (needed[k] ? "task" : "unneeded"));
+                CHECK(splits.column(schema::splits::nodes).at(at) == (needed[k] ? leaf_nodes[k] : 0));
+                if (!needed[k]) CHECK(splits.column(schema::splits::result).at(at) == "unknown");
+                needed_nodes += needed[k] ? leaf_nodes[k] : 0;
+                needed_count += needed[k];
+            }
+            leaves += t->leaves().size();
+            // Far fewer leaves, and nodes, than every reply's.
+            CHECK(needed_count > 0);
+            CHECK(needed_count * 4 < t->leaves().size());
+            CHECK(needed_nodes * 2 < all_nodes);
+            CHECK(r.nodes == needed_nodes + t->analysed);
+        }
+        CHECK(at == splits.rows());
+        // One rank in leaf order runs exactly the needed leaves.
+        std::uint64_t needed_rows = 0;
+        for (const std::string& how : splits.column(schema::splits::how)) needed_rows += how == "task";
+        CHECK(ran == needed_rows);
+        CHECK(ran * 4 < leaves);
     }
 }
 

@@ -205,3 +205,61 @@ TEST_CASE("Split: the tree is a function of the position; bad arguments refused"
     odd.mover = Colour::red;
     CHECK_THROWS_AS(solve_position(s, {Variant::normal, RuleSet{}, 0, 1}, odd), std::invalid_argument);
 }
+
+TEST_CASE("Split: needed leaves in order; a leaf after a refuted parent is not needed", "[hex]") {
+    // root -> {A, B}; A -> {a1, a2}; B a leaf. Outcomes for each node's mover.
+    SplitTree tree;
+    tree.nodes.resize(5);
+    tree.nodes[0].children = {1, 4};
+    tree.nodes[1].children = {2, 3};
+    const Outcome W = Outcome::win, L = Outcome::loss, U = Outcome::unknown;
+    // a1 lost by its mover: A won, so a2 is not needed; B still is (A won decides nothing above).
+    CHECK(needed_leaves(tree, {U, U, L, W, W}) == std::vector<bool>{false, false, true, false, true});
+    // a1 and a2 won: A lost, the root won; B is not needed.
+    CHECK(needed_leaves(tree, {U, U, W, W, L}) == std::vector<bool>{false, false, true, true, false});
+    // A node limit (unknown) decides nothing.
+    CHECK(needed_leaves(tree, {U, U, U, W, W}) == std::vector<bool>{false, false, true, true, true});
+    // The dispatcher's test reads only the leaves before the one asked about.
+    CHECK_FALSE(leaf_needed(tree, {U, U, L, U, U}, 3));
+    CHECK(leaf_needed(tree, {U, U, U, U, L}, 3)); // B's result comes after a2: ignored
+    CHECK(leaf_needed(tree, {U, U, L, W, W}, 4));
+    CHECK_FALSE(leaf_needed(tree, {U, U, W, W, U}, 4));
+    CHECK_THROWS_AS(leaf_needed(tree, {U, U, U, U, U}, 1), std::invalid_argument); // not a leaf
+    CHECK_THROWS_AS(needed_leaves(tree, {U}), std::invalid_argument);
+}
+
+TEST_CASE("Split: the dispatcher's test never skips a needed leaf, whatever results it knows; the needed leaves give the root's result", "[hex]") {
+    std::mt19937_64 rng(2026);
+    int skipped = 0, cut = 0, checked = 0;
+    for (const auto& [size, cell, plies] : std::vector<std::tuple<int, Cell, int>>{
+             {5, {1, 3}, 2}, {6, {0, 0}, 1}, {6, {1, 5}, 1}, {6, {1, 0}, 1}, {6, {0, 3}, 1}, {6, {2, 2}, 2}}) {
+        const Shape s = Shape::square(size);
+        const SolverOptions options{Variant::normal, RuleSet::parse("dfpn+vc+inferior+proof+resistance"), 0, 4};
+        const SplitTree tree = split_position(s, Variant::normal, options.rules, SplitPosition::after(s, {cell}), plies);
+        std::vector<Outcome> all(tree.nodes.size(), Outcome::unknown);
+        for (int i : tree.leaves())
+            all[static_cast<std::size_t>(i)] = solve_position(s, options, tree.nodes[static_cast<std::size_t>(i)].position).outcome;
+        const std::vector<bool> needed = needed_leaves(tree, all);
+        std::vector<Outcome> only(tree.nodes.size(), Outcome::unknown);
+        for (int i : tree.leaves())
+            if (needed[static_cast<std::size_t>(i)]) only[static_cast<std::size_t>(i)] = all[static_cast<std::size_t>(i)];
+            else ++cut;
+        INFO(s.name() << " " << cell_name(cell) << " plies " << plies);
+        CHECK(combine_split(tree, only)[0] == combine_split(tree, all)[0]);
+        // Results known of any leaves (the speculative ones too), as a parallel run may know them.
+        for (int trial = 0; trial < 20; ++trial) {
+            std::vector<Outcome> known(tree.nodes.size(), Outcome::unknown);
+            for (int i : tree.leaves())
+                if (rng() % 3 != 0) known[static_cast<std::size_t>(i)] = all[static_cast<std::size_t>(i)];
+            for (int i : tree.leaves()) {
+                ++checked;
+                if (leaf_needed(tree, known, i)) continue;
+                ++skipped;
+                CHECK_FALSE(needed[static_cast<std::size_t>(i)]);
+            }
+        }
+    }
+    CHECK(cut > 0);
+    CHECK(skipped > 0);
+    CHECK(checked > 100);
+}
