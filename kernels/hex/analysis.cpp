@@ -19,7 +19,7 @@ Analyser<Bits>::Analyser(const Geometry<Bits>& g, RuleSet rules, VcLimits limits
         std::vector<EdgePattern> patterns;
         if (rules.templates) patterns = ladder_patterns();
         if (rules.row4) patterns.insert(patterns.end(), row4_patterns().begin(), row4_patterns().end());
-        const auto templates = std::make_shared<const EdgeTemplates<Bits>>(g, patterns);
+        const auto templates = std::make_shared<const EdgeTemplates<Bits>>(g, patterns, rules.semis);
         for (int i = 0; i < 2; ++i) {
             m_vc[i].use_templates(templates);
             m_strong[i].use_templates(templates);

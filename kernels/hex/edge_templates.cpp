@@ -47,7 +47,9 @@ const std::vector<EdgePattern>& row4_patterns() {
     return patterns;
 }
 
-template <class Bits> EdgeTemplates<Bits>::EdgeTemplates(const Geometry<Bits>& g, const std::vector<EdgePattern>& patterns) {
+template <class Bits>
+EdgeTemplates<Bits>::EdgeTemplates(const Geometry<Bits>& g, const std::vector<EdgePattern>& patterns, bool semis)
+    : m_semis(semis) {
     const int rows = g.rows(), cols = g.cols();
     for (Colour colour : {Colour::red, Colour::blue}) {
         const bool red = colour == Colour::red;

@@ -19,6 +19,11 @@
 // Sound as every carrier: if the anchor is the player's (or is played) and the helper is
 // the player's, the player connects the anchor to the edge whatever the opponent does
 // outside the carrier, and more stones of the player inside it only help.
+//
+// Semi connections (RuleSet::semis): where the helper's cell is empty, the anchor is joined
+// to the edge by a semi connection with the helper's cell as key and the carrier with that
+// cell as carrier: the player who plays the key holds the template above. As base
+// connections they narrow the opponent's must-play region and feed the AND and OR rules.
 #include "hex/cell_set.hpp"
 #include "hex/geometry.hpp"
 
@@ -57,9 +62,12 @@ public:
         int anchor = 0;
         int side = 0; // which of the colour's edges (0 or 1, as Geometry::edge)
     };
-    explicit EdgeTemplates(const Geometry<Bits>& g, const std::vector<EdgePattern>& patterns = ladder_patterns());
+    // With `semis` the builders also take the templates' semi connections (for_each_semi).
+    explicit EdgeTemplates(const Geometry<Bits>& g, const std::vector<EdgePattern>& patterns = ladder_patterns(),
+                           bool semis = false);
 
     [[nodiscard]] const std::vector<Placement>& placements(Colour c) const { return m_placements[colour_index(c)]; }
+    [[nodiscard]] bool semis() const { return m_semis; }
 
     // Calls f(anchor, side, carrier & empty) for every placement of the colour whose helper
     // is the colour's, whose anchor and carrier cells are not the opponent's.
@@ -71,8 +79,21 @@ public:
         }
     }
 
+    // Calls f(anchor, side, (carrier | helper) & empty) for every placement of the colour
+    // whose helper cell is empty and whose anchor and carrier cells are not the opponent's:
+    // a semi connection of the anchor to the edge whose key is the helper's cell (the player
+    // who plays it holds the template). RuleSet::semis.
+    template <class F> void for_each_semi(Colour c, Bits own, Bits empty, F&& f) const {
+        const Bits usable = own | empty;
+        for (const Placement& p : m_placements[colour_index(c)]) {
+            if ((p.helper & ~empty) || (p.carrier & ~usable) || !(usable & cell_bit<Bits>(p.anchor))) continue;
+            f(p.anchor, p.side, (p.carrier | p.helper) & empty);
+        }
+    }
+
 private:
     std::vector<Placement> m_placements[2];
+    bool m_semis = false;
 };
 
 extern template class EdgeTemplates<Narrow>;

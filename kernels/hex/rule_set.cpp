@@ -16,6 +16,7 @@ std::string RuleSet::name() const {
     if (stronger) out += "+stronger";
     if (templates) out += "+templates";
     if (row4) out += "+row4";
+    if (semis) out += "+semis";
     if (inferior) out += "+inferior";
     if (induced) out += "+induced";
     if (vulnerable) out += "+vulnerable";
@@ -31,7 +32,7 @@ RuleSet RuleSet::parse(std::string_view text) {
     const auto unknown = [&]() {
         return std::invalid_argument("unknown rule set '" + std::string(text) +
                                      "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
-                                     "and vc with dfpn+, +stronger, +templates, +row4, +inferior (+induced, +vulnerable), +proof, +transpose and +resistance)");
+                                     "and vc with dfpn+, +stronger, +templates, +row4, +semis, +inferior (+induced, +vulnerable), +proof, +transpose and +resistance)");
     };
     std::vector<std::string_view> parts;
     for (std::size_t at = 0;;) {
@@ -78,6 +79,8 @@ RuleSet RuleSet::parse(std::string_view text) {
             out.templates = true;
         } else if (p == "row4" && !out.row4) {
             out.row4 = true;
+        } else if (p == "semis" && !out.semis) {
+            out.semis = true;
         } else if (p == "induced" && !out.induced) {
             out.induced = true;
         } else if (p == "vulnerable" && !out.vulnerable) {
@@ -100,6 +103,9 @@ RuleSet RuleSet::parse(std::string_view text) {
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only (e.g. "
                                     "dfpn+vc+inferior+proof)");
+    if (out.semis && !out.templates && !out.row4)
+        throw std::invalid_argument("rule set '" + std::string(text) +
+                                    "': semis go with templates or row4 (e.g. dfpn+vc+templates+semis)");
     if ((out.induced || out.vulnerable) && !out.inferior)
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': induced and vulnerable go with inferior (e.g. dfpn+vc+inferior+induced)");

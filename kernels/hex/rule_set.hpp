@@ -56,15 +56,19 @@ struct RuleSet {
     bool templates = false;
     // Two-stone templates of row 4 (edge_templates.hpp) added to either builder.
     bool row4 = false;
+    // The templates' semi connections too (a template whose helper cell is empty: the
+    // player who plays it holds the template; EdgeTemplates::for_each_semi), with
+    // templates or row4 only.
+    bool semis = false;
     bool induced = false;    // with inferior only
     bool vulnerable = false; // with inferior only
     // The table is keyed by the stones played, not by the stones with the fill-in of the
     // positions above (vc_search.hpp): positions reached by different move orders meet.
     bool transpose = false;
     // "plain", "rule1", "rule1+2" or "vc"; before vc "dfpn+", after it "+stronger",
-    // "+templates", "+row4", "+inferior", "+induced", "+vulnerable", "+proof" and "+transpose"; last "+history",
+    // "+templates", "+row4", "+semis", "+inferior", "+induced", "+vulnerable", "+proof" and "+transpose"; last "+history",
     // "+distance" or "+resistance" for those orders
-    // ("dfpn+vc+stronger+templates+row4+inferior+induced+vulnerable+proof+transpose+resistance").
+    // ("dfpn+vc+stronger+templates+row4+semis+inferior+induced+vulnerable+proof+transpose+resistance").
     [[nodiscard]] std::string name() const;
     // Reads what name() writes, the parts in any order; also "1", "1+2", "2" (= 1+2), "+h",
     // "+d" and "+r". Throws std::invalid_argument naming what is wrong and the accepted names.

@@ -47,10 +47,12 @@ struct VcStats {
 // cell is its own, a stone joined to an edge is that edge, a free group's stones are its
 // captain, the lowest), and gives every end its empty neighbours and every empty cell its
 // empty neighbours as full connections with an empty carrier (add_full(u, v, 0)), then the
-// ladder templates' connections to the edges. `captains` gets the free groups' captains.
-template <class Bits, class AddFull>
+// ladder templates' connections to the edges; with EdgeTemplates::semis(), also the semi
+// connections of the templates whose helper cell is empty (add_semi(u, v, carrier), the
+// carrier with the helper, which is the key). `captains` gets the free groups' captains.
+template <class Bits, class AddFull, class AddSemi>
 bool vc_base_step(const Geometry<Bits>& g, const EdgeTemplates<Bits>* templates, Colour colour, Bits own,
-                  Bits empty, std::vector<int>& vertex_of, Bits& captains, AddFull&& add_full) {
+                  Bits empty, std::vector<int>& vertex_of, Bits& captains, AddFull&& add_full, AddSemi&& add_semi) {
     const int edge[2] = {g.cells(), g.cells() + 1};
     const Bits part0 = g.flood(g.edge(colour, 0) & own, own), part1 = g.flood(g.edge(colour, 1) & own, own);
     if (part0 & part1) return true;
@@ -81,6 +83,11 @@ bool vc_base_step(const Geometry<Bits>& g, const EdgeTemplates<Bits>* templates,
         templates->for_each_match(colour, own, empty, [&](int anchor, int side, Bits carrier) {
             const int v = vertex_of[static_cast<std::size_t>(anchor)];
             if (v != edge[side]) add_full(v, edge[side], carrier);
+        });
+    if (templates && templates->semis())
+        templates->for_each_semi(colour, own, empty, [&](int anchor, int side, Bits carrier) {
+            const int v = vertex_of[static_cast<std::size_t>(anchor)];
+            if (v != edge[side]) add_semi(v, edge[side], carrier);
         });
     return false;
 }

@@ -136,7 +136,8 @@ template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own,
     ++m_stats.builds;
 
     if (vc_base_step(m_geo, m_templates.get(), colour, own, empty, m_vertex_of, m_captains,
-                     [&](int u, int v, Bits carrier) { add_full(u, v, carrier); }))
+                     [&](int u, int v, Bits carrier) { add_full(u, v, carrier); },
+                     [&](int u, int v, Bits carrier) { add_semi(u, v, carrier); }))
         return true;
 
     std::size_t full_head = 0, or_head = 0;

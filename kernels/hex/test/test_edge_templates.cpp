@@ -161,3 +161,52 @@ TEST_CASE("EdgeTemplates: the row-4 two-stone templates connect, need their help
     CHECK(placed == 4);
     CHECK(cells_checked == 2 * (10 + 16));
 }
+
+TEST_CASE("EdgeTemplates: with the helper's cell empty, the player to move holds every template (semis)", "[hex]") {
+    // RuleSet::semis: a template whose helper cell is empty is a semi connection of the anchor
+    // to the edge with the helper's cell as key. On the test board of each pattern (as
+    // above, the helper's cell empty): red to move connects, proven by the solver without
+    // templates (and the reference when the region is small); blue to move breaks it (blue
+    // takes the helper's cell, which the placement test shows breaks it). Both builders
+    // with semis then hold a semi between red's edges, and no full connection.
+    std::vector<EdgePattern> patterns = ladder_patterns();
+    patterns.insert(patterns.end(), row4_patterns().begin(), row4_patterns().end());
+    int placed = 0;
+    for (const EdgePattern& p : patterns) {
+        const Shape shape(p.height + 1, 11);
+        const Geometry<Wide> g(shape);
+        const auto templates = std::make_shared<const EdgeTemplates<Wide>>(g, std::vector<EdgePattern>{p}, true);
+        CHECK(templates->semis());
+        std::set<int> offsets;
+        for (const auto& pl : templates->placements(Colour::red)) {
+            if (pl.side != 1 || !offsets.insert(first_cell(pl.helper) - pl.anchor).second) continue;
+            INFO("height " << p.height << " helper (" << int(p.helper.dr) << "," << int(p.helper.dc) << ") anchor "
+                           << pl.anchor);
+            const Wide red = cell_bit<Wide>(pl.anchor) | cell_bit<Wide>(pl.anchor - shape.cols);
+            const Wide region = pl.carrier | pl.helper;
+            const Wide blue = g.all() & ~(red | region);
+            VcSearch<Wide> search(shape, RuleSet::parse("dfpn+vc+inferior+proof+resistance"), 4);
+            search.load(red, blue, Colour::red);
+            SearchStats stats;
+            const Outcome o = search.solve(0, stats);
+            CHECK(o == Outcome::win);
+            if (count_cells(region) <= 11) {
+                ReferenceSolver judge(shape.rows, shape.cols);
+                CHECK(judge.wins(static_cast<std::uint64_t>(red), static_cast<std::uint64_t>(blue), Colour::red));
+            }
+            CHECK_FALSE(red_connects(shape, red, region)); // blue to move
+            VcBuilder<Wide> with(g);
+            StrongVcBuilder<Wide> strong_with(g);
+            with.use_templates(templates);
+            strong_with.use_templates(templates);
+            with.build(Colour::red, red, region);
+            strong_with.build(Colour::red, red, region);
+            CHECK(with.semi_count(with.edge(0), with.edge(1)) > 0);
+            CHECK(strong_with.semi_count(strong_with.edge(0), strong_with.edge(1)) > 0);
+            CHECK(with.full_count(with.edge(0), with.edge(1)) == 0);
+            CHECK(strong_with.full_count(strong_with.edge(0), strong_with.edge(1)) == 0);
+            ++placed;
+        }
+    }
+    CHECK(placed == 62);
+}

@@ -27,7 +27,8 @@ std::vector<RuleSet> vc_rule_sets() {
                              "dfpn+vc+stronger+inferior+proof+resistance",
                              "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance", "vc+templates+proof",
                              "dfpn+vc+stronger+templates+inferior+proof+resistance",
-                             "dfpn+vc+stronger+templates+row4+inferior+proof+resistance", "vc+row4+proof"})
+                             "dfpn+vc+stronger+templates+row4+inferior+proof+resistance", "vc+row4+proof",
+                             "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance", "vc+templates+row4+semis+proof"})
         out.push_back(RuleSet::parse(name));
     return out;
 }
@@ -69,7 +70,7 @@ TEST_CASE("VcSearch: every vc rule set agrees with the reference on random 4x4 a
             }
         }
     }
-    CHECK(checked == 4160);
+    CHECK(checked == 4480);
     CHECK(wins > 30);
     CHECK(wins < 130);
 }
@@ -85,7 +86,8 @@ TEST_CASE("VcSearch: the loser's stones outside a proof set do not change the re
                              "dfpn+vc+inferior+proof+transpose+resistance", "vc+inferior+proof+transpose",
                              "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance", "vc+stronger+proof",
                              "dfpn+vc+stronger+templates+inferior+proof+resistance", "vc+templates+proof",
-                             "dfpn+vc+stronger+templates+row4+inferior+proof+resistance", "vc+row4+proof"}) {
+                             "dfpn+vc+stronger+templates+row4+inferior+proof+resistance", "vc+row4+proof",
+                             "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance", "vc+templates+row4+semis+proof"}) {
         const RuleSet rules = RuleSet::parse(name);
         for (int trial = 0; trial < 40; ++trial) {
             const int n = trial % 2 ? 4 : 5;
@@ -192,6 +194,8 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
         {"inferior+stronger+vc", "vc+stronger+inferior"},
         {"templates+r+proof+dfpn+inferior+vc+stronger", "dfpn+vc+stronger+templates+inferior+proof+resistance"},
         {"row4+templates+r+proof+dfpn+inferior+vc+stronger", "dfpn+vc+stronger+templates+row4+inferior+proof+resistance"},
+        {"semis+row4+templates+r+proof+dfpn+inferior+vc+stronger",
+         "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance"},
     };
     for (const auto& n : names) {
         INFO(n.text);
@@ -217,6 +221,8 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
         {"vc+", "unknown rule set 'vc+'"},
         {"rule1+2+row4", "rule set 'rule1+2+row4': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only"},
         {"vc+row4+row4", "unknown rule set 'vc+row4+row4'"},
+        {"vc+semis", "rule set 'vc+semis': semis go with templates or row4 (e.g. dfpn+vc+templates+semis)"},
+        {"vc+templates+semis+semis", "unknown rule set 'vc+templates+semis+semis'"},
     };
     for (const auto& b : bad) {
         INFO(b.text);
@@ -311,7 +317,8 @@ TEST_CASE("VcSearch: the vc rule sets agree with the reference on random rectang
             wins += expect;
             for (const char* name : {"vc", "dfpn+vc+inferior+proof+resistance",
                                      "dfpn+vc+stronger+inferior+induced+vulnerable+proof+transpose+resistance",
-                                     "dfpn+vc+stronger+templates+row4+inferior+proof+resistance"}) {
+                                     "dfpn+vc+stronger+templates+row4+inferior+proof+resistance",
+                                     "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance"}) {
                 VcSearch<Narrow> search(shape, RuleSet::parse(name), 1);
                 search.load(red, blue, mover);
                 SearchStats stats;
@@ -321,7 +328,7 @@ TEST_CASE("VcSearch: the vc rule sets agree with the reference on random rectang
             }
         }
     }
-    CHECK(checked == 500);
+    CHECK(checked == 625);
     CHECK(wins > 20);
     CHECK(wins < 105);
 }
