@@ -19,6 +19,18 @@ cgt_test_options() {
 }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fail() { echo "FAIL: $*"; exit 1; }
+
+# progress_agrees STOP_LINE ERR_FILE WHAT: where the progress units are the tasks (its total
+# is the stop line's task count), its last line says as many done as the stop line keeps:
+# a task stopped midway, its state saved, is not done.
+progress_agrees() {
+  local kept counted
+  kept=$(echo "$1" | sed -E 's/.*stopped: ([0-9]+) of ([0-9]+) tasks.*/\1 \2/')
+  counted=$(tr '\r' '\n' <"$2" | grep -E ": [0-9]+/[0-9]+ done in " | tail -1 | sed -E 's/.*: ([0-9]+)\/([0-9]+) done in .*/\1 \2/')
+  if [ -n "$counted" ] && [ "${counted#* }" = "${kept#* }" ] && [ "${counted% *}" != "${kept% *}" ]; then
+    fail "$3: progress counted ${counted% *} tasks done, the stop kept ${kept% *}"
+  fi
+}
 # Whether the run started as $pid is still going (an ended run that is not reaped yet is a
 # zombie), and every process of its session: mpiexec gives each rank a process group of its
 # own, so a run is killed by its session (it is started with setsid).

@@ -44,6 +44,7 @@ for signal in USR1 TERM; do
   line=$(tr '\r' '\n' <"$dir/err-$signal.txt" | grep -E ": stopped: [0-9]+ of [0-9]+ tasks are done and kept in .*; continue with: ")
   [ "$(echo "$line" | wc -l)" = 1 ] || { cat "$dir/err-$signal.txt"; fail "$signal: no single 'stopped' line"; }
   [ -e "$out" ] || [ -e "$out.partial" ] && fail "$signal: a result file exists after the stop"
+  progress_agrees "$line" "$dir/err-$signal.txt" "$signal"
   echo "$signal: status 3 after $seconds s; $(echo "$line" | sed 's/; continue with.*//')"
   resume=${line#*continue with: }
   echo "$resume" | grep -q -- "--resume$" || fail "$signal: the printed command does not end in --resume: $resume"

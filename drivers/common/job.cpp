@@ -267,9 +267,10 @@ void JobRunner::compute_tasks() {
             if (thread.joinable()) thread.join();
         }
     } join{computing, watcher};
-    if (m_queue && m_skipping) {
-        // Rank 0 learns each verdict as its task ends and skips the tasks they make useless.
-        m_finished.assign(m_tasks, false);
+    if (m_queue) {
+        // With skipping, rank 0 learns each verdict as its task ends and skips the tasks
+        // they make useless; either way progress counts the tasks that finished.
+        m_finished.assign(m_skipping ? m_tasks : 0, false);
         QueueVerdicts verdicts{.finished =
                                    [&](std::uint64_t i, std::optional<std::uint64_t> verdict) {
                                        m_finished[todo[i]] = true;
@@ -285,14 +286,7 @@ void JobRunner::compute_tasks() {
                 if (m_computed == before) return QueueTaskEnd{};
                 return QueueTaskEnd{true, m_task_verdict};
             },
-            verdicts, m_progress.get(), m_stop.get());
-    } else if (m_queue) {
-        run_task_queue(
-            m_comm.raw(), todo.size(),
-            [&](std::uint64_t i) {
-                if (!m_task_stopped) run_task(todo[i]);
-            },
-            m_progress.get(), m_stop.get());
+            m_skipping ? &verdicts : nullptr, m_progress.get(), m_stop.get());
     } else {
         for (std::uint64_t t : mine) {
             m_stop->poll();

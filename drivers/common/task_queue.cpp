@@ -138,7 +138,7 @@ std::vector<std::uint64_t> queue(MPI_Comm comm, std::uint64_t n_tasks,
                 const QueueTaskEnd end = run(task);
                 mine.push_back(task);
                 if (end.finished) dealer.finished(task, end.verdict);
-                if (progress) progress->record(1);
+                if (progress && end.finished) progress->record(1);
             }
         } catch (...) {
             // The job is about to be aborted (run_driver); the dispatcher cannot finish.
@@ -170,7 +170,7 @@ std::vector<std::uint64_t> queue(MPI_Comm comm, std::uint64_t n_tasks,
             }
             const QueueTaskEnd end = run(task);
             mine.push_back(task);
-            finished = 1;
+            finished = end.finished ? 1 : 0;
             if (!prefetch) {
                 request[0] = finished;
                 request[1] = end.finished ? task : NO_TASK;
@@ -216,8 +216,8 @@ std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
 
 std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
                                           const std::function<QueueTaskEnd(std::uint64_t)>& run,
-                                          QueueVerdicts& verdicts, Progress* progress, StopSignal* stop) {
-    return queue(comm, n_tasks, run, &verdicts, progress, stop);
+                                          QueueVerdicts* verdicts, Progress* progress, StopSignal* stop) {
+    return queue(comm, n_tasks, run, verdicts, progress, stop);
 }
 
 } // namespace cgt::common

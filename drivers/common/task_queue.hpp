@@ -18,7 +18,7 @@ namespace cgt::common {
 
 // Collective. Calls `run(task)` exactly once for every task in 0..n_tasks-1, on some rank;
 // `run` must not call MPI. Returns the ids run on this rank, ascending. If `progress` is
-// given, one unit is recorded per finished task (call progress->finish() afterwards, on
+// given, one unit is recorded per task run (call progress->finish() afterwards, on
 // every rank). Each rank other than 0 asks for its next task when it starts one, so the
 // round trip to rank 0 is hidden behind the work; tasks of a millisecond or more keep the
 // overhead small.
@@ -47,13 +47,15 @@ struct QueueTaskEnd {
     std::optional<std::uint64_t> verdict;  // 0..MAX_VERDICT
 };
 
-// As above, with verdicts: `run` reports how each task ended. No request for the next task
-// goes out before a task ends (no prefetch), so that rank 0 decides with every verdict it
-// can have: the round trip then adds to each task (tasks of a second or more want this).
+// As above, where `run` reports how each task ended: progress counts the finished ones
+// only (a task stopped by a stop request is not done). With `verdicts`, no request for the
+// next task goes out before a task ends (no prefetch), so that rank 0 decides with every
+// verdict it can have: the round trip then adds to each task (tasks of a second or more
+// want this); without (nullptr), no task is skipped and the requests go out as above.
 // Returns the ids run on this rank, ascending; the skipped ones ran nowhere.
 std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
                                           const std::function<QueueTaskEnd(std::uint64_t)>& run,
-                                          QueueVerdicts& verdicts, Progress* progress = nullptr,
+                                          QueueVerdicts* verdicts, Progress* progress = nullptr,
                                           StopSignal* stop = nullptr);
 
 } // namespace cgt::common

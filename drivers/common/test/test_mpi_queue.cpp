@@ -59,7 +59,7 @@ TEST_CASE("TaskQueue: with verdicts, rank 0 learns each one and skips the tasks 
             std::this_thread::sleep_for(std::chrono::milliseconds(t % 3));
             return QueueTaskEnd{true, t % 10};
         },
-        verdicts, &progress);
+        &verdicts, &progress);
     progress.finish();
     CHECK(std::is_sorted(mine.begin(), mine.end()));
     std::vector<int> total(n, 0);
@@ -96,4 +96,19 @@ TEST_CASE("MpiEnvironment: a usage error found on one rank is raised on every ra
     if (world_rank() == world_size() - 1) error = "--heaps must be 1..16, got 17";
     CHECK_THROWS_WITH(agree_on_usage(MPI_COMM_WORLD, error), "--heaps must be 1..16, got 17");
     CHECK_NOTHROW(agree_on_usage(MPI_COMM_WORLD, std::nullopt));
+}
+
+TEST_CASE("Task queue: progress counts the tasks that finished, not those that stopped", "[mpi]") {
+    const std::uint64_t n = 40;
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    Progress progress(MPI_COMM_WORLD, n, "finished-only test", true);
+    // Every third task "stops" (a long task saving its state at a stop request): not done.
+    const auto mine = run_task_queue(
+        MPI_COMM_WORLD, n, [&](std::uint64_t t) { return QueueTaskEnd{t % 3 != 0, std::nullopt}; }, nullptr, &progress);
+    progress.finish();
+    std::uint64_t ran = mine.size();
+    MPI_Allreduce(MPI_IN_PLACE, &ran, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    CHECK(ran == n);
+    if (rank == 0) CHECK(progress.done() == n - (n + 2) / 3); // 40 less the 14 multiples of 3 in 0..39
 }

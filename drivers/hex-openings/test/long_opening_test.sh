@@ -19,7 +19,7 @@ trap '[ -n "$pid" ] && kill -KILL $(session) 2>/dev/null; rm -rf "$dir"' EXIT
 # every pause of the search.
 launch() { # OUT [options]: one rank, in the background, in a session of its own
   local out=$1; shift
-  CGT_TEST_STATE_SECONDS=0.5 setsid "$driver" --quiet --journal-every 0 --out "$out" "$@" "${opts[@]}" &
+  CGT_TEST_STATE_SECONDS=0.5 setsid "$driver" --journal-every 0 --out "$out" "$@" "${opts[@]}" &
   pid=$!
 }
 wait_for_state() { # JOURNAL: a first saved state of an unfinished opening
@@ -77,6 +77,7 @@ for signal in USR1 TERM; do
   [ "$states" -ge 1 ] || fail "$signal: no saved search in the journal after the stop"
   line=$(tr '\r' '\n' <"$dir/err-$signal.txt" | grep -E ": stopped: [0-9]+ of [0-9]+ tasks are done and kept in .*; continue with: ")
   [ -n "$line" ] || { cat "$dir/err-$signal.txt"; fail "$signal: no 'stopped' line"; }
+  progress_agrees "$line" "$dir/err-$signal.txt" "$signal"
   echo "$signal: status 3 with $done_tasks of $all_tasks openings done and $states saved states"
   eval "${line#*continue with: }" || fail "$signal: the printed command failed"
   continued "$out" "stopped by SIG$signal in the middle of an opening, continued with the printed command"
