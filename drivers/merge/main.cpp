@@ -154,6 +154,7 @@ int main(int argc, char* argv[]) {
         options.positional("journals", -1);
         if (!options.parse(argc, argv)) return 0;
         if (!options.has("journals")) throw UsageError("name the journals to merge (FILE.journal ...)");
+        if (options.get<bool>("rows") && !options.get<bool>("list")) throw UsageError("--rows goes with --list");
         const auto given = options.get<std::vector<std::string>>("journals");
         std::vector<Journal> journals;
         for (const std::string& g : given) journals.push_back(read_journal(g));
@@ -167,7 +168,6 @@ int main(int argc, char* argv[]) {
                 throw UsageError(j.dir + " is a journal of other parameters than " + journals.front().dir);
             for (std::size_t t = 0; t < together.size(); ++t) together[t] = together[t] || j.done[t];
         }
-        if (options.get<bool>("rows") && !options.get<bool>("list")) throw UsageError("--rows goes with --list");
         if (options.get<bool>("list")) {
             for (const Journal& j : journals) {
                 std::printf("%s: %s, tasks done: %llu of %llu (%s)%s\n", j.dir.c_str(), j.header.program.c_str(),
