@@ -24,7 +24,7 @@
 //     whose dead records never reach the floor is never rewritten. The floor: rewriting
 //     64 MiB takes well under a second, and every job but the largest stays below it (a
 //     whole 7x7 Hex opening saved at every pause writes about 10 MB), while on 8x8, where
-//     one save is 8-10 MB, the file stays within twice its live bytes;
+//     a whole table saved is 140-330 MB per rank, the file stays within twice its live bytes;
 //   - at a resume (compact_journal), by rank 0 before the plan is shared, every file of the
 //     stopped run with a dead record, whatever its age. Never for --merge: a merge's journals
 //     are other runs', read only.
