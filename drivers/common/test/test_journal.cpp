@@ -4,6 +4,8 @@
 #include "common/task_list.hpp"
 #include "common/task_record.hpp"
 
+#include "scratch_dir.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -12,17 +14,9 @@
 #include <unistd.h>
 
 using namespace cgt::common;
+using cgt::common::test::ScratchDir;
 
 namespace {
-
-struct TempDir {
-    std::string path;
-    TempDir() : path((std::filesystem::temp_directory_path() / ("cgt-journal-test-" + std::to_string(::getpid()))).string()) {
-        std::filesystem::remove_all(path);
-        std::filesystem::create_directories(path);
-    }
-    ~TempDir() { std::filesystem::remove_all(path); }
-};
 
 const JournalHeader HEADER{"cgt-test", "n = 5\n", 10, "v1"};
 
@@ -80,7 +74,7 @@ TEST_CASE("ByteReader: an empty block reads into an empty vector (a null data())
 }
 
 TEST_CASE("Journal: records come back as written, with the header", "[common]") {
-    TempDir dir;
+    const ScratchDir dir("journal");
     const std::string path = journal_file(dir.path, 0);
     {
         JournalWriter w(path, HEADER, -1);
@@ -101,7 +95,7 @@ TEST_CASE("Journal: records come back as written, with the header", "[common]") 
 }
 
 TEST_CASE("Journal: a record cut short at the end is dropped, and cut off when the file is continued", "[common]") {
-    TempDir dir;
+    const ScratchDir dir("journal");
     const std::string path = journal_file(dir.path, 2);
     std::uintmax_t two = 0;
     {
@@ -151,7 +145,7 @@ TEST_CASE("Journal: a record cut short at the end is dropped, and cut off when t
 }
 
 TEST_CASE("Journal: a damaged record before the last is refused, not dropped", "[common]") {
-    TempDir dir;
+    const ScratchDir dir("journal");
     const std::string path = journal_file(dir.path, 0);
     std::uintmax_t second = 0;
     {
@@ -173,7 +167,7 @@ TEST_CASE("Journal: a damaged record before the last is refused, not dropped", "
 }
 
 TEST_CASE("Journal: a file that is no journal, or a second writer, is refused", "[common]") {
-    TempDir dir;
+    const ScratchDir dir("journal");
     const std::string other = dir.path + "/rank-0.log";
     std::ofstream(other) << "not a journal at all, but long enough for a frame of forty bytes";
     CHECK_THROWS_WITH(scan_journal_file(other), Catch::EndsWith("is not a task journal"));

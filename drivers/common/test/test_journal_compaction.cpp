@@ -1,6 +1,8 @@
 #include "common/journal.hpp"
 #include "common/journal_compaction.hpp"
 
+#include "scratch_dir.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -12,17 +14,9 @@
 #include <unistd.h>
 
 using namespace cgt::common;
+using cgt::common::test::ScratchDir;
 
 namespace {
-
-struct TempDir {
-    std::string path;
-    TempDir() : path((std::filesystem::temp_directory_path() / ("cgt-compaction-test-" + std::to_string(::getpid()))).string()) {
-        std::filesystem::remove_all(path);
-        std::filesystem::create_directories(path);
-    }
-    ~TempDir() { std::filesystem::remove_all(path); }
-};
 
 const JournalHeader HEADER{"cgt-test", "n = 5\n", 10, "v1"};
 
@@ -49,7 +43,7 @@ std::string file_text(const std::string& path) {
 
 TEST_CASE("Journal compaction: a long task's saves keep the file within twice its live bytes, the run's older "
           "bytes unchanged", "[common]") {
-    TempDir dir;
+    const ScratchDir dir("compaction");
     const std::string path = journal_file(dir.path, 0);
     { // what an earlier run left: a finished task and a state of the long one
         JournalWriter w(path, HEADER, -1);
@@ -141,7 +135,7 @@ TEST_CASE("Journal compaction: below the floor, or with fewer dead bytes than li
 
 TEST_CASE("Journal compaction at a resume: states of done tasks, states before the latest snapshot and a task "
           "recorded twice go; the rest stays, in order", "[common]") {
-    TempDir dir;
+    const ScratchDir dir("compaction");
     const std::string a = journal_file(dir.path, 0), b = journal_file(dir.path, 1);
     const auto rows = state_payload(7, 40, 'r');
     {
@@ -197,7 +191,7 @@ TEST_CASE("Journal compaction at a resume: states of done tasks, states before t
 }
 
 TEST_CASE("Journal compaction: a left-over that a live compaction holds locked is left to it", "[common]") {
-    TempDir dir;
+    const ScratchDir dir("compaction");
     const std::string a = journal_file(dir.path, 0);
     std::ofstream(compaction_file(a)) << "being written";
     const int fd = ::open(compaction_file(a).c_str(), O_RDONLY);

@@ -1,4 +1,5 @@
 #include "common/output_file.hpp"
+#include "scratch_dir.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -9,20 +10,9 @@
 
 using namespace cgt::common;
 namespace fs = std::filesystem;
+using cgt::common::test::ScratchDir;
 
 namespace {
-// A scratch folder, removed with everything in it.
-struct Scratch {
-    fs::path dir;
-    Scratch()
-        : dir(fs::temp_directory_path() / ("cgt-output-file-test-" + std::to_string(::getpid()))) {
-        fs::remove_all(dir);
-        fs::create_directory(dir);
-    }
-    ~Scratch() { fs::remove_all(dir); }
-    [[nodiscard]] std::string at(const std::string& name) const { return (dir / name).string(); }
-};
-
 void write_text(const std::string& path, const std::string& text) {
     std::ofstream(path) << text;
 }
@@ -33,7 +23,7 @@ std::string read_text(const std::string& path) {
 } // namespace
 
 TEST_CASE("OutputFile: a result replaces only a regular file or a link", "[common]") {
-    const Scratch s;
+    const ScratchDir s("output-file");
     write_text(s.at("new.partial"), "new");
     rename_over_regular_file(s.at("new.partial"), s.at("new")); // nothing there
     CHECK(read_text(s.at("new")) == "new");
@@ -55,7 +45,7 @@ TEST_CASE("OutputFile: a result replaces only a regular file or a link", "[commo
 }
 
 TEST_CASE("OutputFile: a directory or a FIFO is never renamed over", "[common]") {
-    const Scratch s;
+    const ScratchDir s("output-file");
     fs::create_directory(s.at("dir"));
     REQUIRE(mkfifo(s.at("fifo").c_str(), 0600) == 0);
     for (const auto& [name, kind] :
@@ -72,7 +62,7 @@ TEST_CASE("OutputFile: a directory or a FIFO is never renamed over", "[common]")
 }
 
 TEST_CASE("OutputLock: a second holder is refused until the first lets go", "[common]") {
-    const Scratch s;
+    const ScratchDir s("output-file");
     const std::string path = s.at("x.h5.partial");
     OutputLock::Refusal refusal{};
     {
@@ -95,7 +85,7 @@ TEST_CASE("OutputLock: a second holder is refused until the first lets go", "[co
 }
 
 TEST_CASE("OutputLock: refuses a directory, a FIFO and a symbolic link", "[common]") {
-    const Scratch s;
+    const ScratchDir s("output-file");
     fs::create_directory(s.at("d.partial"));
     REQUIRE(mkfifo(s.at("f.partial").c_str(), 0600) == 0);
     fs::create_symlink("/dev/null", s.at("l.partial"));
