@@ -11,7 +11,8 @@ namespace cgt::common::test {
 struct ScratchDir {
     std::string path;
     explicit ScratchDir(const std::string& tag)
-        : path((std::filesystem::temp_directory_path() / ("cgt-" + tag + "-test-" + std::to_string(::getpid())))
+        : path((std::filesystem::temp_directory_path() /
+                ("cgt-" + tag + "-test-" + std::to_string(::getpid())))
                    .string()) {
         std::filesystem::remove_all(path);
         std::filesystem::create_directories(path);
