@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 using namespace cgt::common;
 using cgt::common::test::ScratchDir;

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
-#include <unistd.h>
 
 using namespace cgt::common;
 namespace fs = std::filesystem;
