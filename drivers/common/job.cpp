@@ -44,6 +44,16 @@ void TaskContext::save_state(std::span<const std::byte> state, bool snapshot) {
 std::vector<std::vector<std::byte>> TaskContext::saved_state() const { return m_runner->saved_state(m_task); }
 void TaskContext::advance(std::uint64_t units) { m_runner->advance(units); }
 void TaskContext::set_verdict(std::uint64_t verdict) { m_runner->set_verdict(verdict); }
+void TaskContext::note(const std::string& text) const { m_runner->note(m_task, text); }
+
+void JobRunner::note(std::uint64_t task, const std::string& text) const {
+    if (m_quiet) return;
+    // One write of the whole line, so that the ranks' lines do not interleave.
+    const std::string line = m_info.program + ": task " + std::to_string(task) + " (rank " +
+                             std::to_string(m_comm.rank()) + "): " + text + "\n";
+    std::fputs(line.c_str(), stderr);
+    std::fflush(stderr);
+}
 
 std::vector<std::uint64_t> JobResults::sum_counters() {
     std::vector<std::uint64_t> sums = m_tables.counters();

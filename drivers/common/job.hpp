@@ -122,6 +122,10 @@ public:
     // The state saved by earlier runs of this task, oldest first: the last snapshot and the
     // deltas after it (or every delta). Empty when the task starts afresh.
     [[nodiscard]] std::vector<std::vector<std::byte>> saved_state() const;
+    // A line on stderr from the rank running the task, "PROGRAM: task N (rank R): TEXT"
+    // (not with --quiet): how far a long task has come, e.g. when it saves its state, where
+    // the progress line counts whole tasks only.
+    void note(const std::string& text) const;
     // Progress within a long task, in the job's task_units; the rest of the task's units
     // are counted when it ends.
     void advance(std::uint64_t units);

@@ -60,6 +60,7 @@ public:
     std::vector<std::vector<std::byte>> saved_state(std::uint64_t task) const;
     void advance(std::uint64_t units);
     void set_verdict(std::uint64_t verdict);
+    void note(std::uint64_t task, const std::string& text) const;
 
 private:
     void add_run_options(Options& options);

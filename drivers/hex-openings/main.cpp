@@ -160,7 +160,8 @@ public:
                                   .stop_requested = [&] { return context.stop_requested(); },
                                   .state_due = [&] { return context.state_due(); },
                                   .save = [&](std::span<const std::byte> state, bool full) { context.save_state(state, full); },
-                                  .set_verdict = [&](std::uint64_t verdict) { context.set_verdict(verdict); }};
+                                  .set_verdict = [&](std::uint64_t verdict) { context.set_verdict(verdict); },
+                                  .note = [&](const std::string& text) { context.note(text); }};
         return m_work->run_task(task, out.table(0), out.table(1), out.table(2), out.table(3), &hooks,
                                 recording() ? &out.table(4) : nullptr)
                    ? TaskStatus::done

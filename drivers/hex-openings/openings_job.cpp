@@ -2,6 +2,7 @@
 // split opening's leaves, and the rows, counts and splits they append.
 #include "hex-openings/openings_job.hpp"
 
+#include "common/memory_limit.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex/openings.hpp"
 
@@ -176,6 +177,17 @@ void OpeningTasks::append_row(std::uint64_t index, hex::Outcome outcome, std::ui
 
 namespace {
 
+// How far a saved opening has come, from the first player's side: the root is the
+// second player's move.
+std::string progress_text(const hex::Solver& solver, hex::Cell cell, std::size_t bytes, bool full) {
+    const hex::Solver::Progress p = solver.pause_progress();
+    auto number = [](std::uint32_t n) { return n >= hex::Solver::Progress::INF ? std::string("none") : std::to_string(n); };
+    return hex::cell_name(cell) + " (" + solver.shape().name() + "): " + std::to_string(p.nodes) +
+           " nodes, proof numbers " + number(p.to_lose) + " for a first-player win and " + number(p.to_win) +
+           " for a loss; saved (" + (full ? "whole table, " : "changes, ") +
+           common::format_bytes(static_cast<double>(bytes)) + ")";
+}
+
 // Solves an opening as SearchHooks says: pauses, saves, continues what was saved.
 hex::OpeningResult solve_saving(hex::Solver& solver, hex::Cell cell, std::uint64_t pause_nodes, hex::SearchStats& stats,
                                 SearchHooks& hooks) {
@@ -194,6 +206,7 @@ hex::OpeningResult solve_saving(hex::Solver& solver, hex::Cell cell, std::uint64
             solver.save_search(state, false);
         }
         hooks.save(state, full);
+        if (hooks.note) hooks.note(progress_text(solver, cell, state.size(), full));
         if (full) {
             full_bytes = state.size();
             change_bytes = 0;

@@ -157,6 +157,8 @@ struct SearchHooks {
     std::function<void(std::span<const std::byte>, bool full)> save; // full: replaces the saved ones
     // A split opening's leaf, solved, tells its verdict (OpeningTasks::leaf_verdict).
     std::function<void(std::uint64_t)> set_verdict;
+    // A line of progress, at every save (TaskContext::note); may be empty.
+    std::function<void(const std::string&)> note;
 };
 
 // One task: a whole opening (node < 0) or one leaf of a split opening's tree.

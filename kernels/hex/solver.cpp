@@ -163,6 +163,21 @@ bool Solver::stopped() const {
         m_impl->vc);
 }
 
+static_assert(Solver::Progress::INF == Bounds::INF);
+
+Solver::Progress Solver::pause_progress() const {
+    return std::visit(
+        [](const auto& search) -> Progress {
+            if constexpr (std::is_same_v<std::decay_t<decltype(search)>, std::monostate>) {
+                throw std::logic_error("Solver::pause_progress: only at a pause");
+            } else {
+                const auto info = search->pause_info();
+                return {info.nodes, info.root.phi, info.root.delta};
+            }
+        },
+        m_impl->vc);
+}
+
 void Solver::save_search(std::vector<std::byte>& out, bool changes_only) {
     std::visit(
         [&](auto& search) {

@@ -86,6 +86,16 @@ public:
     // it returns the saved node count (std::invalid_argument on a bad state).
     void set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause);
     [[nodiscard]] bool stopped() const;
+    // From at_pause: how far the search has come (the nodes so far, those of the saved
+    // searches it continues included) and the root's proof numbers: how many positions,
+    // at least, are still to be proven for a win, and for a loss, of the player to move at
+    // the root (INF: none can be).
+    struct Progress {
+        static constexpr std::uint32_t INF = 1u << 30;
+        std::uint64_t nodes = 0;
+        std::uint32_t to_win = 0, to_lose = 0;
+    };
+    [[nodiscard]] Progress pause_progress() const;
     void save_search(std::vector<std::byte>& out, bool changes_only);
     std::uint64_t load_search(std::span<const std::vector<std::byte>> states);
 

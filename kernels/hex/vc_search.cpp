@@ -105,6 +105,7 @@ template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, Se
                 break;
             }
             if (m_pausing) {
+                m_pause_root = b;
                 m_in_pause = true;
                 const bool go_on = m_at_pause();
                 m_in_pause = false;
@@ -124,6 +125,11 @@ template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, Se
         throw std::logic_error("VcSearch::solve: the search did not restore the position");
     if (out != Outcome::unknown) m_last_proof = proof;
     return out;
+}
+
+template <class Bits> typename VcSearch<Bits>::PauseInfo VcSearch<Bits>::pause_info() const {
+    if (!m_in_pause) throw std::logic_error("VcSearch::pause_info: only at a pause");
+    return {m_stats->nodes, m_pause_root};
 }
 
 template <class Bits> void VcSearch<Bits>::set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause) {

@@ -93,6 +93,14 @@ public:
     void set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause);
     // Whether the last solve() ended at a pause whose at_pause returned false.
     [[nodiscard]] bool stopped() const { return m_stopped; }
+    // At a pause (only from at_pause): the nodes searched so far, those of the saved runs
+    // it continues included, and the root's bounds (phi: the proof number of a win for the
+    // player to move, delta: of a loss; the least number of positions still to prove).
+    struct PauseInfo {
+        std::uint64_t nodes = 0;
+        Bounds root;
+    };
+    [[nodiscard]] PauseInfo pause_info() const;
     // Appends the search at the current pause (only from at_pause) to `out`: the position's
     // key, the counters and the node count the limit counts from, and the table's entries in
     // use, or with changes_only those stored since the last save_state or load_state.
@@ -207,6 +215,7 @@ private:
     std::uint64_t m_pause_every = 0, m_pause_at = 0, m_segment_expansions = 0, m_limit_from = 0;
     std::function<bool()> m_at_pause;
     bool m_pausing = false, m_stopped = false, m_in_pause = false;
+    Bounds m_pause_root; // the root's bounds at the current pause
     struct Resume {
         std::uint64_t key = 0, limit_from = 0, store_hits = 0;
         SearchStats stats;

@@ -255,8 +255,25 @@ TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its s
         journal.emplace_back(state.begin(), state.end());
         ++saves;
     };
+    std::vector<std::string> notes;
+    hooks.note = [&](const std::string& line) { notes.push_back(line); };
     CHECK_FALSE(work.run(a3, t.rows, &t.counts, &t.timings, &hooks));
     CHECK(saves == 3);
+    // A line at every save, from the first player's side, with the nodes so far.
+    REQUIRE(notes.size() == 3);
+    for (std::size_t i = 0; i < notes.size(); ++i) {
+        INFO(notes[i]);
+        CHECK_THAT(notes[i], Catch::StartsWith("a3 (6x6): "));
+        CHECK_THAT(notes[i], Catch::Contains(" for a first-player win and "));
+        // The first save is the whole table; later ones its changes, or whole again once
+        // the changes outweigh it.
+        if (i == 0) CHECK_THAT(notes[i], Catch::Contains("; saved (whole table, "));
+        else CHECK_THAT(notes[i], Catch::Contains("; saved ("));
+    }
+    const auto nodes_in = [](const std::string& line) { return std::stoull(line.substr(line.find(": ") + 2)); };
+    CHECK(nodes_in(notes[0]) >= 300);
+    CHECK(nodes_in(notes[1]) > nodes_in(notes[0]));
+    CHECK(nodes_in(notes[2]) > nodes_in(notes[1]));
     CHECK(t.rows.column(schema::openings::nodes).empty());
     hooks.saved = journal;
     hooks.stop_requested = [] { return false; };
@@ -292,7 +309,8 @@ std::map<std::uint64_t, Row> run_all(OpeningTasks& work, bool backwards, common:
                           .stop_requested = [] { return false; },
                           .state_due = [] { return false; },
                           .save = [](std::span<const std::byte>, bool) {},
-                          .set_verdict = [&](std::uint64_t v) { verdict = v; }};
+                          .set_verdict = [&](std::uint64_t v) { verdict = v; },
+                          .note = {}};
         REQUIRE(work.run_task(t, table, counts, timings, splits, &hooks));
         CHECK(verdict.has_value() == (work.parts()[t].node >= 0));
         if (verdict) verdicts.set(t, *verdict);

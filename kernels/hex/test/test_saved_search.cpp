@@ -134,6 +134,44 @@ TEST_CASE("Openings: an opening continued from its saved search gives the nodes 
     CHECK(same_counters(stats, whole_stats));
 }
 
+TEST_CASE("Solver: at each pause, the nodes so far rise and the root is open both ways; a resumed search counts the saved nodes", "[hex]") {
+    Solver solver(6, {Variant::normal, RULES, 0, 4});
+    CHECK_THROWS_AS(solver.pause_progress(), std::logic_error); // not at a pause
+    std::vector<Solver::Progress> seen;
+    std::vector<std::vector<std::byte>> saved;
+    solver.set_pauses(PAUSE, [&] {
+        seen.push_back(solver.pause_progress());
+        saved.emplace_back();
+        solver.save_search(saved.back(), saved.size() > 1);
+        return seen.size() < 3;
+    });
+    const OpeningResult stopped = solve_opening(solver, Cell{2, 0});
+    REQUIRE(stopped.stopped);
+    REQUIRE(seen.size() == 3);
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+        INFO("pause " << i);
+        CHECK(seen[i].nodes >= PAUSE * (i + 1));
+        if (i > 0) CHECK(seen[i].nodes > seen[i - 1].nodes);
+        // Not yet decided: neither number is 0 (proven) nor INF (disproven).
+        CHECK(seen[i].to_win > 0);
+        CHECK(seen[i].to_lose > 0);
+        CHECK(seen[i].to_win < Solver::Progress::INF);
+        CHECK(seen[i].to_lose < Solver::Progress::INF);
+    }
+    CHECK(stopped.nodes == seen.back().nodes);
+    // The continued search starts from the saved count.
+    std::vector<Solver::Progress> later;
+    solver.set_pauses(PAUSE, [&] {
+        later.push_back(solver.pause_progress());
+        return true;
+    });
+    const OpeningResult resumed = solve_opening(solver, Cell{2, 0}, nullptr, saved);
+    CHECK(resumed.outcome == Outcome::win); // red's a3 wins: blue to move loses
+    REQUIRE_FALSE(later.empty());
+    CHECK(later.front().nodes >= seen.back().nodes + PAUSE);
+    CHECK(resumed.nodes > later.back().nodes);
+}
+
 TEST_CASE("DfpnTable: clear empties what was used; encode and decode give back every entry at its slot", "[hex]") {
     DfpnTable<Narrow> t(1), copy(1);
     t.track_changes(true);
