@@ -87,9 +87,10 @@ public:
     void set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause);
     [[nodiscard]] bool stopped() const;
     // From at_pause: how far the search has come (the nodes so far, those of the saved
-    // searches it continues included) and the root's proof numbers: how many positions,
-    // at least, are still to be proven for a win, and for a loss, of the player to move at
-    // the root (INF: none can be).
+    // searches it continues included) and the root's proof numbers for a win and for a loss
+    // of the player to move at the root: the search's measure of what is left to prove (the
+    // positions still to prove, a leaf counting its moves for a loss, within the widened
+    // children); 0 once proven, INF once the other result is.
     struct Progress {
         static constexpr std::uint32_t INF = 1u << 30;
         std::uint64_t nodes = 0;
