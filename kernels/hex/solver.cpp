@@ -169,13 +169,13 @@ Solver::Progress Solver::pause_progress() const {
     return std::visit(
         [](const auto& search) -> Progress {
             if constexpr (std::is_same_v<std::decay_t<decltype(search)>, std::monostate>) {
-                throw std::logic_error("Solver::pause_progress: only at a pause");
+                return {};
             } else {
                 const auto info = search->pause_info();
                 return {info.nodes, info.root.phi, info.root.delta};
             }
         },
-        m_impl->vc);
+        pausing_search(m_impl->vc, m_options.rules, "pause_progress"));
 }
 
 void Solver::save_search(std::vector<std::byte>& out, bool changes_only) {

@@ -95,7 +95,7 @@ public:
     [[nodiscard]] bool stopped() const { return m_stopped; }
     // At a pause (only from at_pause): the nodes searched so far, those of the saved runs
     // it continues included, and the root's bounds (phi: the proof number of a win for the
-    // player to move, delta: of a loss; the least number of positions still to prove).
+    // player to move, delta: of a loss; see Solver::pause_progress).
     struct PauseInfo {
         std::uint64_t nodes = 0;
         Bounds root;

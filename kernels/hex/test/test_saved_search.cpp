@@ -105,6 +105,7 @@ TEST_CASE("VcSearch: a saved search of another position, table size or format is
     // Pauses are of proof-number search with the vc rule sets only.
     Solver article(4);
     CHECK_THROWS_AS(article.set_pauses(10, [] { return true; }), std::logic_error);
+    CHECK_THROWS_AS(article.pause_progress(), std::logic_error);
 }
 
 TEST_CASE("Openings: an opening continued from its saved search gives the nodes and counters of one never stopped", "[hex]") {
