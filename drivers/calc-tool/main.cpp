@@ -3,8 +3,8 @@
 // temperature and thermograph, confusion interval, incentives, birthday, atomic weight,
 // reduced canonical form; for a comparison G op H whether it holds and how G and H stand.
 #include "calc-tool/analysis_report.hpp"
-#include "common/options.hpp"
-#include "common/tool_main.hpp"
+#include "common/runtime/options.hpp"
+#include "common/plumbing/tool_main.hpp"
 #include "core/expression.hpp"
 
 #include <fstream>

@@ -4,7 +4,7 @@
 // with the tables of grundy_schema.hpp: grundy (G(n) in row n), sparse, records,
 // value_counts, scan. Nothing here talks MPI: the sweep is sequential by nature (G(n)
 // needs every G below n).
-#include "common/table.hpp"
+#include "common/runtime/table.hpp"
 #include "impartial/sparse_sweep.hpp"
 
 #include <cstddef>
@@ -20,7 +20,7 @@ inline constexpr const char* PROGRAM = "cgt-grundy";
 // Throws std::invalid_argument naming the choices, or saying the processor lacks it.
 impartial::ScanKernel parse_kernel(const std::string& text);
 
-// The sweep's state since heap `from` as a delta for the journal (common/job.hpp,
+// The sweep's state since heap `from` as a delta for the journal (common/runtime/job.hpp,
 // TaskContext::save_state): the values G(from..next-1) and the scan statistics so far.
 // Everything else of the sweep is rebuilt from the values.
 std::vector<std::byte> encode_state(const impartial::SparseSweep& sweep, std::uint64_t from);

@@ -2,7 +2,7 @@
 // needs all those below it): one task, whose state (the values so far) goes to the journal
 // every --journal-every seconds and on a stop, so that --resume continues the sweep; writes
 // the values and the sweep's tables to one HDF5 file (grundy_schema.hpp).
-#include "common/job.hpp"
+#include "common/runtime/job.hpp"
 #include "grundy/grundy_job.hpp"
 #include "grundy/grundy_schema.hpp"
 

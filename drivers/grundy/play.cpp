@@ -3,10 +3,10 @@
 // values it leaves: a split to xor 0 wins for the player who makes it (the article's check
 // mark), any other loses against best play. Values come from the sparse-space sweep (heaps
 // up to 10^6) or, with --table, from a cgt-grundy result file (any heap it reaches).
-#include "common/json_writer.hpp"
-#include "common/options.hpp"
-#include "common/result_reader.hpp"
-#include "common/tool_main.hpp"
+#include "common/plumbing/json_writer.hpp"
+#include "common/runtime/options.hpp"
+#include "common/runtime/result_reader.hpp"
+#include "common/plumbing/tool_main.hpp"
 #include "impartial/grundy_game.hpp"
 #include "impartial/sparse_sweep.hpp"
 

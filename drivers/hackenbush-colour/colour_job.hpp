@@ -11,7 +11,7 @@
 // run of consecutive multisets (jobs::hackenbush_common::GraphTasks), so any split gives the same
 // rows. Pure: no MPI here.
 #include "core/game_store.hpp"
-#include "common/table.hpp"
+#include "common/runtime/table.hpp"
 #include "hackenbush-common/graph_tasks.hpp"
 #include "hackenbush-common/value_texts.hpp"
 

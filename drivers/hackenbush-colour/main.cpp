@@ -3,8 +3,8 @@
 // round-robin), its outcome checked against a value-free search and its value as a sum of
 // parts against its value as a whole; one HDF5 file with the counts, every graph's value
 // (an index into the table of distinct canonical texts) and that table (colour_schema.hpp).
-#include "common/contiguous_rows.hpp"
-#include "common/job.hpp"
+#include "common/runtime/contiguous_rows.hpp"
+#include "common/runtime/job.hpp"
 #include "hackenbush-colour/colour_job.hpp"
 #include "hackenbush-colour/colour_schema.hpp"
 #include "hackenbush-common/shared_tables.hpp"

@@ -3,8 +3,8 @@
 // multisets dealt round-robin) by the mex rule, by the fusion and colon principles and by
 // the CGT engine; one HDF5 file with every graph's three values, the agreement counts by
 // edge count and the distribution of nim values (green_schema.hpp).
-#include "common/contiguous_rows.hpp"
-#include "common/job.hpp"
+#include "common/runtime/contiguous_rows.hpp"
+#include "common/runtime/job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
 #include "hackenbush-green/green_job.hpp"
 #include "hackenbush-green/green_schema.hpp"

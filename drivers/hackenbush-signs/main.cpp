@@ -2,7 +2,7 @@
 // ranks (the prefix tree of colour strings split into equal contiguous blocks) and compared
 // with Berlekamp's sign-expansion rule; per length the stalks, mismatches and distinct
 // values, and the values of the short stalks as examples (signs_schema.hpp).
-#include "common/job.hpp"
+#include "common/runtime/job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
 #include "hackenbush-signs/signs_job.hpp"
 #include "hackenbush-signs/signs_schema.hpp"

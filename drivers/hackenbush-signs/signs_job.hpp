@@ -17,7 +17,7 @@
 // (an engine error, then also a mismatch) or hold a value that is not a number has its
 // distinct count marked unknown (-1) rather than guessed. Pure: no MPI here.
 #include "core/game_store.hpp"
-#include "common/table.hpp"
+#include "common/runtime/table.hpp"
 
 #include <cstdint>
 #include <string>

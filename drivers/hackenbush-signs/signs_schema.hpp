@@ -1,8 +1,8 @@
 #pragma once
 // The tables of a cgt-hackenbush-signs result file, declared once for the driver, its tests
-// and cgt-verify-hackenbush-signs (common/schema.hpp); and `intervals`, which the tasks
+// and cgt-verify-hackenbush-signs (common/runtime/schema.hpp); and `intervals`, which the tasks
 // fill and the journal keeps, but the file does not hold.
-#include "common/schema.hpp"
+#include "common/runtime/schema.hpp"
 
 #include <cstdint>
 #include <string>

@@ -3,8 +3,8 @@
 // taken and the string rules checked; one HDF5 file with the per-length table, every
 // stalk's value (an index into the table of distinct canonical texts) and that table
 // (stalks_schema.hpp).
-#include "common/contiguous_rows.hpp"
-#include "common/job.hpp"
+#include "common/runtime/contiguous_rows.hpp"
+#include "common/runtime/job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
 #include "hackenbush-stalks/stalks_job.hpp"
 #include "hackenbush-stalks/stalks_schema.hpp"

@@ -12,7 +12,7 @@
 // are in (length, colours) order whatever rank runs a task: each task appends one block per
 // length, keyed by length and task. Pure: no MPI here.
 #include "core/game_store.hpp"
-#include "common/table.hpp"
+#include "common/runtime/table.hpp"
 #include "hackenbush-common/value_texts.hpp"
 
 #include <cstdint>

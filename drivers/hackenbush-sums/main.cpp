@@ -2,7 +2,7 @@
 // MPI ranks in equal blocks (triple i depends only on the seed and i); for each, the outcome
 // of the sum of the three values against the value-free search on the three side by side
 // (sums_schema.hpp).
-#include "common/job.hpp"
+#include "common/runtime/job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
 #include "hackenbush-sums/sums_job.hpp"
 #include "hackenbush-sums/sums_schema.hpp"

@@ -7,7 +7,7 @@
 // Triple i depends only on the seed and i (a counter-based generator), so any split of
 // 0..N-1 gives the same rows. Pure: no MPI here.
 #include "core/game_store.hpp"
-#include "common/table.hpp"
+#include "common/runtime/table.hpp"
 #include "hackenbush-common/value_texts.hpp"
 #include "hackenbush/graphs.hpp"
 

@@ -3,9 +3,9 @@
 // 8,388,606 stalks; each value is also checked against Berlekamp's rule) and three-colour
 // stalks (default L = 12, 797,160 stalks). Prints CPU seconds (one core), stalks per second,
 // the store's size and the peak resident memory.
-#include "common/memory_limit.hpp"
-#include "common/options.hpp"
-#include "common/tool_main.hpp"
+#include "common/runtime/memory_limit.hpp"
+#include "common/runtime/options.hpp"
+#include "common/plumbing/tool_main.hpp"
 #include "hackenbush/stalks.hpp"
 
 #include <sys/resource.h>

@@ -3,10 +3,10 @@
 // analysis (who wins, stops, mean, temperature, thermograph, ...), the value of each part
 // with its mean and temperature (--analysis: everything, and the thermographs drawn), and
 // with --to-move every cut of that player and whether it keeps a win.
-#include "common/memory_limit.hpp"
-#include "common/options.hpp"
-#include "common/output_file.hpp" // not_regular_file
-#include "common/tool_main.hpp"
+#include "common/runtime/memory_limit.hpp"
+#include "common/runtime/options.hpp"
+#include "common/plumbing/output_file.hpp" // not_regular_file
+#include "common/plumbing/tool_main.hpp"
 #include "hackenbush-tool/report.hpp"
 #include "hackenbush/picture_values.hpp"
 

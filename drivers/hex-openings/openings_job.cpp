@@ -2,7 +2,7 @@
 // split opening's leaves, and the rows, counts and splits they append.
 #include "hex-openings/openings_job.hpp"
 
-#include "common/memory_limit.hpp"
+#include "common/runtime/memory_limit.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex/openings.hpp"
 

@@ -29,10 +29,10 @@
 // a function of the position, so all the tables but timings are the same on any rank
 // count, after a resume and after a merge of parts. The cost: the leaves share no table,
 // each clears a table of --tt-size-mib, and with P ranks up to P - 1 leaves may run in vain.
-#include "common/result_reader.hpp"
-#include "common/schema.hpp"
-#include "common/table.hpp"
-#include "common/task_verdicts.hpp"
+#include "common/runtime/result_reader.hpp"
+#include "common/runtime/schema.hpp"
+#include "common/runtime/table.hpp"
+#include "common/runtime/task_verdicts.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex/search.hpp"
 #include "hex/solver.hpp"

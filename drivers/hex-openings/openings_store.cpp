@@ -3,8 +3,8 @@
 #include "hex-openings/openings_job.hpp"
 
 #include "hex-openings/openings_schema.hpp"
-#include "common/hash.hpp"
-#include "common/result_reader.hpp"
+#include "common/plumbing/hash.hpp"
+#include "common/runtime/result_reader.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -2,9 +2,9 @@
 // with a cleared table, and prints per opening the result for the first player, the nodes,
 // the positions analysed and the CPU seconds (one core), then the totals and a signature
 // (the sum of the node counts: it changes whenever the search does, as Stockfish's bench).
-#include "common/memory_limit.hpp"
-#include "common/options.hpp"
-#include "common/tool_main.hpp"
+#include "common/runtime/memory_limit.hpp"
+#include "common/runtime/options.hpp"
+#include "common/plumbing/tool_main.hpp"
 #include "hex/openings.hpp"
 #include "hex/solver.hpp"
 

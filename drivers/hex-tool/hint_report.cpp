@@ -1,6 +1,6 @@
 #include "hex-tool/hint_report.hpp"
 
-#include "common/json_writer.hpp"
+#include "common/plumbing/json_writer.hpp"
 
 #include <cstdio>
 #include <map>

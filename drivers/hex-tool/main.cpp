@@ -2,10 +2,10 @@
 // picture), lists every empty cell as a win or a loss for the player to move; with --table,
 // the first moves of an empty board are read from a result file of cgt-hex-openings instead
 // of searched (7x7 from hex-large.h5 at once).
-#include "common/memory_limit.hpp"
-#include "common/options.hpp"
-#include "common/result_reader.hpp"
-#include "common/tool_main.hpp"
+#include "common/runtime/memory_limit.hpp"
+#include "common/runtime/options.hpp"
+#include "common/runtime/result_reader.hpp"
+#include "common/plumbing/tool_main.hpp"
 #include "hex-tool/hint_report.hpp"
 #include "hex/solver.hpp"
 

@@ -14,7 +14,7 @@
 // index, found through the text of V. Outcomes come from the graphs' own column; for stalks,
 // and for temperatures and atomic weights, each distinct value's text is read back into the
 // engine once, on the first query that needs it (stalk files do not yet store them).
-#include "common/result_reader.hpp"
+#include "common/runtime/result_reader.hpp"
 #include "core/game_store.hpp"
 #include "core/thermograph.hpp"
 

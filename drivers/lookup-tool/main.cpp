@@ -2,8 +2,8 @@
 // the stalks job, every graph of the colour job) from their result files, without valuing a
 // position again. Not an MPI program.
 #include "calc-tool/analysis_report.hpp"
-#include "common/options.hpp"
-#include "common/tool_main.hpp"
+#include "common/runtime/options.hpp"
+#include "common/plumbing/tool_main.hpp"
 #include "core/expression.hpp"
 #include "lookup-tool/atlas.hpp"
 

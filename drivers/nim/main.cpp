@@ -1,7 +1,7 @@
 // cgt-nim: Sprague-Grundy sums across MPI ranks. Every position of K heaps of size <= H of
 // each game is valued by the XOR rule, checked by a value-free search, and written to one
 // HDF5 table in enumeration order. Tasks are runs of 4096 positions in contiguous blocks.
-#include "common/job.hpp"
+#include "common/runtime/job.hpp"
 #include "nim/nim_job.hpp"
 #include "nim/nim_schema.hpp"
 

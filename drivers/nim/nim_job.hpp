@@ -4,7 +4,7 @@
 // against a value-free win/loss search. The enumeration key of a row is
 // game_index * positions_per_game + multiset rank, so rows can be computed for any
 // contiguous key range on its own: PositionRows is pure and knows nothing of MPI.
-#include "common/table.hpp"
+#include "common/runtime/table.hpp"
 #include "impartial/take_away.hpp"
 
 #include <cstdint>

@@ -4,7 +4,7 @@
 // with their rows in the `frontier`, `frontier_stats` and `frontier_frequencies` tables
 // (octal_sweep_schema.hpp); the cost estimate that orders the queue; and the state a long
 // game saves in the journal so that a stopped run resumes it mid-game. Pure: no MPI.
-#include "common/table.hpp"
+#include "common/runtime/table.hpp"
 #include "impartial/frontier_analysis.hpp"
 
 #include <cstddef>

@@ -4,7 +4,7 @@
 // reaches the ceiling; a dynamic task queue hands out the dearest games first, a long game
 // keeps its values in the journal as it goes (so a stopped run resumes it mid-game), and the
 // rows go to HDF5 tables in enumeration order (octal_sweep_schema.hpp).
-#include "common/job.hpp"
+#include "common/runtime/job.hpp"
 #include "octal-sweep/frontier_job.hpp"
 #include "octal-sweep/octal_sweep_job.hpp"
 #include "octal-sweep/octal_sweep_schema.hpp"

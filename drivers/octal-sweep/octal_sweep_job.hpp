@@ -8,7 +8,7 @@
 // (frontier_job.hpp). One row per game, keyed by the game's index in the enumeration, so
 // rows can be computed for any range of games on its own: GameRows is pure and knows
 // nothing of MPI.
-#include "common/table.hpp"
+#include "common/runtime/table.hpp"
 #include "impartial/frontier_analysis.hpp"
 #include "impartial/octal_analysis.hpp"
 

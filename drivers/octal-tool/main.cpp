@@ -1,7 +1,7 @@
 // cgt-octal: one heap game (an octal code or a subtraction set): its Grundy values, and its
 // preperiod and period with the proof bound used, or "not yet periodic up to N".
-#include "common/options.hpp"
-#include "common/printable.hpp"
+#include "common/runtime/options.hpp"
+#include "common/plumbing/printable.hpp"
 #include "impartial/octal_analysis.hpp"
 #include "octal-tool/frontier_report.hpp"
 #include "octal-tool/octal_report.hpp"

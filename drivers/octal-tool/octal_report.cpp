@@ -1,6 +1,6 @@
 #include "octal-tool/octal_report.hpp"
 
-#include "common/json_writer.hpp"
+#include "common/plumbing/json_writer.hpp"
 
 #include <algorithm>
 #include <cstdio>

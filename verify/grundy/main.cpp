@@ -3,7 +3,7 @@
 // OEIS A002188 (b-file to 20,000, a-file to 200,000, each proven byte-identical to the OEIS
 // file by its SHA-256), A036685 (G = 0), A180120/A180121 (records), Flammenkamp's sparse
 // values, and for a run that reaches 2^26 the figures of sen-ltd's Grundy's-game article.
-#include "common/hdf5_handle.hpp"
+#include "common/plumbing/hdf5_handle.hpp"
 #include "verify/grundy/grundy_figures.hpp"
 #include "impartial/grundy_game.hpp"
 #include "verify/common/parameters.hpp"
