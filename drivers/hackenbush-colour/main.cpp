@@ -89,7 +89,7 @@ public:
             index.push_back(value[i]);
         }
         const auto distinct_by_slot =
-            count_distinct_per_group(results.comm().raw(), distinct.total, m_rows->counts().size(), group, index);
+            count_distinct_per_group(results.comm(), distinct.total, m_rows->counts().size(), group, index);
         const std::vector<std::uint64_t> sums = results.sum_counters();
 
         LocalTable by_edges = colour::schema::by_edges.make(), colour_sets = colour::schema::colour_sets.make();
@@ -102,7 +102,7 @@ public:
         results.write(colour::schema::by_edges, by_edges);
         // Rows computed round-robin are scattered over the file: gathered into one run per
         // rank first, every compressed chunk is written by one rank.
-        make_rows_contiguous(results.comm().raw(), rows);
+        make_rows_contiguous(results.comm(), rows);
         results.write(0);
         jobs::hackenbush_common::write_values_table(results, distinct);
     }

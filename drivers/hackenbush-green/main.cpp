@@ -68,7 +68,7 @@ public:
         results.write(green::schema::nim_values::table, nim_values);
         // Rows computed round-robin are scattered over the file: gathered into one run per
         // rank first, every compressed chunk is written by one rank.
-        make_rows_contiguous(results.comm().raw(), results.table(0));
+        make_rows_contiguous(results.comm(), results.table(0));
         results.write(0);
     }
 

@@ -82,7 +82,7 @@ public:
             max_birthday[n] = std::max(max_birthday[n], static_cast<std::uint64_t>(birthday[i]));
         }
         const auto distinct_by_length =
-            count_distinct_per_group(results.comm().raw(), distinct.total, m_params.max_length + 1, length, value);
+            count_distinct_per_group(results.comm(), distinct.total, m_params.max_length + 1, length, value);
         std::vector<stalks::LengthCounts> counts(m_params.max_length + 1);
         stalks::set_summed_counts(counts, results.sum_counters());
         results.comm().max(max_birthday);
@@ -96,7 +96,7 @@ public:
         results.write(stalks::schema::lengths::table, lengths);
         // Rows computed round-robin are scattered over the file: gathered into one run per
         // rank first, every compressed chunk is written by one rank.
-        make_rows_contiguous(results.comm().raw(), rows);
+        make_rows_contiguous(results.comm(), rows);
         results.write(0);
         jobs::hackenbush_common::write_values_table(results, distinct);
     }

@@ -1,6 +1,7 @@
 #include "common/plumbing/hdf5_handle.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace cgt::common {
 
@@ -85,35 +86,6 @@ double read_double_attribute(hid_t object, const std::string& name, const std::s
     double value = 0;
     h5_check(H5Aread(attr, H5T_NATIVE_DOUBLE, &value), "H5Aread", at);
     return value;
-}
-
-void write_array_raw(hid_t loc, const std::string& name, hid_t type, const void* data,
-                     std::size_t count, std::size_t element_size, bool compress,
-                     const std::string& where) {
-    const std::string at = where + " (dataset " + name + ")";
-    const hsize_t dims[1] = {count};
-    H5Id space(h5_check(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", at), H5Sclose);
-    H5Id dcpl(h5_check(H5Pcreate(H5P_DATASET_CREATE), "H5Pcreate", at), H5Pclose);
-    if (compress && count > 0) {
-        const hsize_t chunk[1] = {std::min<hsize_t>(count, std::max<hsize_t>(1, (1u << 20) / element_size))};
-        h5_check(H5Pset_chunk(dcpl, 1, chunk), "H5Pset_chunk", at);
-        h5_check(H5Pset_shuffle(dcpl), "H5Pset_shuffle", at);
-        h5_check(H5Pset_deflate(dcpl, 4), "H5Pset_deflate", at);
-    }
-    H5Id set(h5_check(H5Dcreate2(loc, name.c_str(), type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT),
-                      "H5Dcreate2", at), H5Dclose);
-    if (count > 0) h5_check(H5Dwrite(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), "H5Dwrite", at);
-    set.close("H5Dclose", at);
-}
-
-void read_array_raw(hid_t loc, const std::string& name, hid_t type, std::vector<unsigned char>& out,
-                    std::size_t element_size, const std::string& where) {
-    const std::string at = where + " (dataset " + name + ")";
-    H5Id set(h5_check(H5Dopen2(loc, name.c_str(), H5P_DEFAULT), "H5Dopen2", at), H5Dclose);
-    H5Id space(h5_check(H5Dget_space(set), "H5Dget_space", at), H5Sclose);
-    const auto n = h5_check(H5Sget_simple_extent_npoints(space), "H5Sget_simple_extent_npoints", at);
-    out.assign(static_cast<std::size_t>(n) * element_size, 0);
-    if (n > 0) h5_check(H5Dread(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()), "H5Dread", at);
 }
 
 } // namespace cgt::common

@@ -1,12 +1,10 @@
 #pragma once
-// Checked HDF5 calls and RAII handles. Every failing HDF5 C call throws Hdf5Error naming
-// the call and the file (HighFive's rule), and HDF5's own error-stack printing is off, so a
-// failure reaches the user as one line.
+// Checked HDF5 calls and RAII handles, under the writer and reader of hdf5_file.hpp. Every
+// failing HDF5 C call throws Hdf5Error naming the call and the file (HighFive's rule), and
+// HDF5's own error-stack printing is off, so a failure reaches the user as one line.
 #include <hdf5.h>
 
 #include <cstdint>
-#include <cstring>
-#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -71,8 +69,7 @@ private:
 // A fixed-length UTF-8 string type holding texts of up to `width` bytes (NUL-terminated).
 H5Id utf8_string_type(std::size_t width, const std::string& where);
 
-// Serial helpers for small files (checkpoints, reference data): scalar attributes and
-// 1-D datasets of numbers, optionally chunked and compressed.
+// Scalar attributes of an object (Hdf5Object's, hdf5_file.hpp).
 void write_attribute(hid_t object, const std::string& name, const std::string& value, const std::string& where);
 void write_attribute(hid_t object, const std::string& name, std::int64_t value, const std::string& where);
 void write_attribute(hid_t object, const std::string& name, double value, const std::string& where);
@@ -88,24 +85,5 @@ template <> inline hid_t native_type<std::uint32_t>() { return H5T_NATIVE_UINT32
 template <> inline hid_t native_type<std::uint16_t>() { return H5T_NATIVE_UINT16; }
 template <> inline hid_t native_type<std::uint8_t>() { return H5T_NATIVE_UINT8; }
 template <> inline hid_t native_type<double>() { return H5T_NATIVE_DOUBLE; }
-
-void write_array_raw(hid_t loc, const std::string& name, hid_t type, const void* data,
-                     std::size_t count, std::size_t element_size, bool compress, const std::string& where);
-void read_array_raw(hid_t loc, const std::string& name, hid_t type, std::vector<unsigned char>& out,
-                    std::size_t element_size, const std::string& where);
-
-template <class T>
-void write_array(hid_t loc, const std::string& name, std::span<const T> data, bool compress,
-                 const std::string& where) {
-    write_array_raw(loc, name, native_type<T>(), data.data(), data.size(), sizeof(T), compress, where);
-}
-template <class T>
-std::vector<T> read_array(hid_t loc, const std::string& name, const std::string& where) {
-    std::vector<unsigned char> bytes;
-    read_array_raw(loc, name, native_type<T>(), bytes, sizeof(T), where);
-    std::vector<T> out(bytes.size() / sizeof(T));
-    if (!out.empty()) std::memcpy(out.data(), bytes.data(), bytes.size());
-    return out;
-}
 
 } // namespace cgt::common

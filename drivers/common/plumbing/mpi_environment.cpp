@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <new>
-#include <thread>
 #include <vector>
 
 namespace cgt::common {
@@ -74,28 +73,6 @@ void check_mpi(int rc, const char* call) {
     int length = 0;
     MPI_Error_string(rc, text, &length);
     throw std::runtime_error(std::string(call) + " failed: " + std::string(text, length));
-}
-
-void wait_politely(MPI_Request& request, std::chrono::microseconds longest) {
-    auto sleep = std::min(std::chrono::microseconds(10), longest);
-    for (;;) {
-        int flag = 0;
-        check_mpi(MPI_Test(&request, &flag, MPI_STATUS_IGNORE), "MPI_Test");
-        if (flag) return;
-        std::this_thread::sleep_for(sleep);
-        sleep = std::min(sleep * 2, longest);
-    }
-}
-
-void probe_politely(MPI_Comm comm, int source, int tag, MPI_Status& status, std::chrono::microseconds longest) {
-    auto sleep = std::min(std::chrono::microseconds(10), longest);
-    for (;;) {
-        int flag = 0;
-        check_mpi(MPI_Iprobe(source, tag, comm, &flag, &status), "MPI_Iprobe");
-        if (flag) return;
-        std::this_thread::sleep_for(sleep);
-        sleep = std::min(sleep * 2, longest);
-    }
 }
 
 int run_driver(int argc, char** argv, const std::function<int(MpiEnvironment&)>& body) {

@@ -14,7 +14,6 @@
 // cannot act on the terminal or break the line.
 #include <mpi.h>
 
-#include <chrono>
 #include <functional>
 #include <optional>
 #include <stdexcept>
@@ -70,15 +69,5 @@ int run_driver(int argc, char** argv, const std::function<int(MpiEnvironment&)>&
 
 // Throws std::runtime_error naming the MPI call if `rc` is not MPI_SUCCESS.
 void check_mpi(int rc, const char* call);
-
-// Waits until `request` completes without the busy polling of a blocking MPI call, which
-// holds a core for as long as the wait lasts (on a shared or oversubscribed machine the core
-// of a rank still computing): MPI_Test between sleeps that double from 10 microseconds up to
-// `longest`. A round trip that must be quick takes a fraction of a millisecond; a wait that
-// may last the rest of a run (a rank done before the others) a few milliseconds.
-void wait_politely(MPI_Request& request, std::chrono::microseconds longest);
-// The same for a message that has not come yet: MPI_Iprobe between such sleeps until one
-// from `source` with `tag` (or the MPI_ANY_ wildcards) is there; `status` gets its envelope.
-void probe_politely(MPI_Comm comm, int source, int tag, MPI_Status& status, std::chrono::microseconds longest);
 
 } // namespace cgt::common

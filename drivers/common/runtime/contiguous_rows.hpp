@@ -6,9 +6,8 @@
 // with more ranks. After make_rows_contiguous, rank r holds the r-th of P near-equal runs
 // (block_range of the total) as one block keyed r, so the file and its checksum are the same
 // and each chunk is written by one rank (two at the boundaries).
+#include "common/plumbing/comm.hpp"
 #include "common/runtime/table.hpp"
-
-#include <mpi.h>
 
 namespace cgt::common {
 
@@ -17,6 +16,6 @@ namespace cgt::common {
 // one rank the table is left as it is: its blocks already make up the whole file). At
 // most 2^31 - 1 rows and 2 GiB of text may go from one rank to another in one call (MPI
 // counts are ints); beyond that std::runtime_error names the limit.
-void make_rows_contiguous(MPI_Comm comm, LocalTable& table);
+void make_rows_contiguous(const Comm& comm, LocalTable& table);
 
 } // namespace cgt::common

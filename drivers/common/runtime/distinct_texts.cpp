@@ -1,10 +1,7 @@
 #include "common/runtime/distinct_texts.hpp"
 
-#include "common/plumbing/mpi_environment.hpp"
-
 #include <algorithm>
 #include <bit>
-#include <climits>
 #include <numeric>
 #include <stdexcept>
 #include <string_view>
@@ -17,35 +14,13 @@ namespace {
 // distinct texts is within a few percent of an equal share.
 constexpr std::size_t SAMPLES_PER_RANK = 32;
 
-int mpi_count(std::uint64_t n, const char* what) {
-    if (n > static_cast<std::uint64_t>(INT_MAX))
-        throw std::runtime_error(std::string("index_distinct_texts: ") + what + " of " + std::to_string(n) +
-                                 " exceeds the MPI limit of " + std::to_string(INT_MAX) +
-                                 " per exchange (use more ranks)");
-    return static_cast<int>(n);
-}
-
-// Counts and displacements of an MPI_*v call, checked against the int limit.
-struct Layout {
-    std::vector<int> counts, displs;
-    std::uint64_t total = 0;
-    Layout(std::span<const std::uint64_t> n, const char* what) : counts(n.size()), displs(n.size()) {
-        for (std::size_t r = 0; r < n.size(); ++r) {
-            displs[r] = mpi_count(total, what);
-            counts[r] = mpi_count(n[r], what);
-            total += n[r];
-        }
-        mpi_count(total, what);
-    }
-};
-
-// Texts packed for MPI: their lengths and their bytes back to back.
+// Texts packed for an exchange: their lengths and their bytes back to back.
 struct Packed {
     std::vector<std::uint64_t> lengths;
-    std::string bytes;
+    std::vector<char> bytes;
     void add(std::string_view s) {
         lengths.push_back(s.size());
-        bytes.append(s);
+        bytes.insert(bytes.end(), s.begin(), s.end());
     }
     // Views of the texts, valid while `bytes` lives.
     [[nodiscard]] std::vector<std::string_view> views() const {
@@ -61,34 +36,17 @@ struct Packed {
 };
 
 // Every rank's `mine`, in rank order, on every rank.
-Packed allgather_texts(MPI_Comm comm, int size, const Packed& mine) {
-    const std::uint64_t counts_mine[2] = {mine.lengths.size(), mine.bytes.size()};
-    std::vector<std::uint64_t> counts(2 * static_cast<std::size_t>(size));
-    check_mpi(MPI_Allgather(counts_mine, 2, MPI_UINT64_T, counts.data(), 2, MPI_UINT64_T, comm), "MPI_Allgather");
-    std::vector<std::uint64_t> n_texts(size), n_bytes(size);
-    for (int r = 0; r < size; ++r) {
-        n_texts[r] = counts[2 * r];
-        n_bytes[r] = counts[2 * r + 1];
-    }
-    const Layout texts(n_texts, "sample texts"), bytes(n_bytes, "sample bytes");
+Packed allgather_texts(const Comm& comm, const Packed& mine) {
     Packed all;
-    all.lengths.resize(texts.total);
-    all.bytes.resize(bytes.total);
-    check_mpi(MPI_Allgatherv(mine.lengths.data(), static_cast<int>(mine.lengths.size()), MPI_UINT64_T,
-                             all.lengths.data(), texts.counts.data(), texts.displs.data(), MPI_UINT64_T, comm),
-              "MPI_Allgatherv");
-    check_mpi(MPI_Allgatherv(mine.bytes.data(), static_cast<int>(mine.bytes.size()), MPI_CHAR, all.bytes.data(),
-                             bytes.counts.data(), bytes.displs.data(), MPI_CHAR, comm),
-              "MPI_Allgatherv");
+    all.lengths = comm.allgatherv(std::span<const std::uint64_t>(mine.lengths), "index_distinct_texts: sample texts");
+    all.bytes = comm.allgatherv(std::span<const char>(mine.bytes), "index_distinct_texts: sample bytes");
     return all;
 }
 
 } // namespace
 
-DistinctTexts index_distinct_texts(MPI_Comm comm, std::vector<std::string> texts) {
-    int rank = 0, size = 1;
-    check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
-    check_mpi(MPI_Comm_size(comm, &size), "MPI_Comm_size");
+DistinctTexts index_distinct_texts(const Comm& comm, std::vector<std::string> texts) {
+    const int size = comm.size();
     const std::size_t n = texts.size();
 
     // This rank's distinct texts in byte order (std::string compares bytes as unsigned
@@ -121,7 +79,7 @@ DistinctTexts index_distinct_texts(MPI_Comm comm, std::vector<std::string> texts
     Packed sample;
     const std::size_t take = std::min(distinct.size(), SAMPLES_PER_RANK * static_cast<std::size_t>(size));
     for (std::size_t k = 0; k < take; ++k) sample.add(texts[distinct[k * distinct.size() / take]]);
-    const Packed samples = allgather_texts(comm, size, sample);
+    const Packed samples = allgather_texts(comm, sample);
     std::vector<std::string_view> sorted_samples = samples.views();
     std::sort(sorted_samples.begin(), sorted_samples.end());
     std::vector<std::string_view> splitters;
@@ -144,22 +102,12 @@ DistinctTexts index_distinct_texts(MPI_Comm comm, std::vector<std::string> texts
     }
     std::vector<std::string>().swap(texts); // the texts now live in `outgoing`
 
-    std::vector<std::uint64_t> recv_texts(size), recv_bytes(size);
-    check_mpi(MPI_Alltoall(send_texts.data(), 1, MPI_UINT64_T, recv_texts.data(), 1, MPI_UINT64_T, comm),
-              "MPI_Alltoall");
-    check_mpi(MPI_Alltoall(send_bytes.data(), 1, MPI_UINT64_T, recv_bytes.data(), 1, MPI_UINT64_T, comm),
-              "MPI_Alltoall");
-    const Layout st(send_texts, "texts sent"), sb(send_bytes, "bytes sent");
-    const Layout rt(recv_texts, "texts received"), rb(recv_bytes, "bytes received");
+    const std::vector<std::uint64_t> recv_texts = comm.alltoall(send_texts), recv_bytes = comm.alltoall(send_bytes);
     Packed incoming;
-    incoming.lengths.resize(rt.total);
-    incoming.bytes.resize(rb.total);
-    check_mpi(MPI_Alltoallv(outgoing.lengths.data(), st.counts.data(), st.displs.data(), MPI_UINT64_T,
-                            incoming.lengths.data(), rt.counts.data(), rt.displs.data(), MPI_UINT64_T, comm),
-              "MPI_Alltoallv");
-    check_mpi(MPI_Alltoallv(outgoing.bytes.data(), sb.counts.data(), sb.displs.data(), MPI_CHAR,
-                            incoming.bytes.data(), rb.counts.data(), rb.displs.data(), MPI_CHAR, comm),
-              "MPI_Alltoallv");
+    incoming.lengths = comm.alltoallv(std::span<const std::uint64_t>(outgoing.lengths), send_texts, recv_texts,
+                                      "index_distinct_texts: texts");
+    incoming.bytes = comm.alltoallv(std::span<const char>(outgoing.bytes), send_bytes, recv_bytes,
+                                    "index_distinct_texts: text bytes");
     outgoing.bytes.clear();
     outgoing.bytes.shrink_to_fit();
 
@@ -169,10 +117,13 @@ DistinctTexts index_distinct_texts(MPI_Comm comm, std::vector<std::string> texts
     std::vector<std::size_t> by_text(received.size());
     std::iota(by_text.begin(), by_text.end(), std::size_t{0});
     const auto less = [&](std::size_t a, std::size_t b) { return received[a] < received[b]; };
+    // Where each sender's run begins among the texts received.
+    std::vector<std::size_t> run_start(static_cast<std::size_t>(size) + 1, 0);
+    for (std::size_t r = 0; r < static_cast<std::size_t>(size); ++r) run_start[r + 1] = run_start[r] + recv_texts[r];
     for (std::size_t width = 1; width < static_cast<std::size_t>(size); width *= 2)
         for (std::size_t r = 0; r + width < static_cast<std::size_t>(size); r += 2 * width) {
             const auto at = [&](std::size_t k) {
-                return by_text.begin() + (k < static_cast<std::size_t>(size) ? rt.displs[k] : static_cast<long>(rt.total));
+                return by_text.begin() + static_cast<long>(run_start[std::min(k, static_cast<std::size_t>(size))]);
             };
             std::inplace_merge(at(r), at(r + width), at(r + 2 * width), less);
         }
@@ -182,22 +133,19 @@ DistinctTexts index_distinct_texts(MPI_Comm comm, std::vector<std::string> texts
         answer[k] = result.owned.size() - 1;
     }
     const std::uint64_t owned = result.owned.size();
-    check_mpi(MPI_Exscan(&owned, &result.first, 1, MPI_UINT64_T, MPI_SUM, comm), "MPI_Exscan");
-    if (rank == 0) result.first = 0; // MPI_Exscan leaves rank 0's result undefined
-    check_mpi(MPI_Allreduce(&owned, &result.total, 1, MPI_UINT64_T, MPI_SUM, comm), "MPI_Allreduce");
+    result.first = comm.exclusive_sum(owned);
+    result.total = comm.sum(owned);
     for (std::uint64_t& a : answer) a += result.first;
 
     // The indices go back to the senders, in the order the texts came.
-    std::vector<std::uint64_t> global(distinct.size());
-    check_mpi(MPI_Alltoallv(answer.data(), rt.counts.data(), rt.displs.data(), MPI_UINT64_T, global.data(),
-                            st.counts.data(), st.displs.data(), MPI_UINT64_T, comm),
-              "MPI_Alltoallv");
+    const std::vector<std::uint64_t> global =
+        comm.alltoallv(std::span<const std::uint64_t>(answer), recv_texts, send_texts, "index_distinct_texts: indices");
     result.index.resize(n);
     for (std::size_t i = 0; i < n; ++i) result.index[i] = global[local_id[i]];
     return result;
 }
 
-std::vector<std::uint64_t> count_distinct_per_group(MPI_Comm comm, std::uint64_t total, std::size_t groups,
+std::vector<std::uint64_t> count_distinct_per_group(const Comm& comm, std::uint64_t total, std::size_t groups,
                                                     std::span<const std::uint64_t> group,
                                                     std::span<const std::uint64_t> index) {
     if (group.size() != index.size())
@@ -211,12 +159,7 @@ std::vector<std::uint64_t> count_distinct_per_group(MPI_Comm comm, std::uint64_t
                                         " (limits " + std::to_string(groups) + " and " + std::to_string(total) + ")");
         seen[group[i] * words + index[i] / 64] |= std::uint64_t{1} << (index[i] % 64);
     }
-    constexpr std::size_t CHUNK = std::size_t{1} << 24; // words per MPI call
-    for (std::size_t at = 0; at < seen.size(); at += CHUNK) {
-        const int count = static_cast<int>(std::min(CHUNK, seen.size() - at));
-        check_mpi(MPI_Allreduce(MPI_IN_PLACE, seen.data() + at, count, MPI_UINT64_T, MPI_BOR, comm),
-                  "MPI_Allreduce");
-    }
+    comm.bit_or(seen);
     std::vector<std::uint64_t> counts(groups, 0);
     for (std::size_t g = 0; g < groups; ++g)
         for (std::uint64_t w = 0; w < words; ++w) counts[g] += static_cast<std::uint64_t>(std::popcount(seen[g * words + w]));

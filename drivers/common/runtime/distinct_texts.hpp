@@ -10,7 +10,7 @@
 // travel back. Work and memory are spread over the ranks (no rank holds every text), and
 // the owners' shares, taken in rank order, are the sorted distinct texts: each rank writes
 // its own share of the table of distinct texts.
-#include <mpi.h>
+#include "common/plumbing/comm.hpp"
 
 #include <cstdint>
 #include <span>
@@ -34,12 +34,12 @@ struct DistinctTexts {
 // none); they are consumed (moved into `owned` where possible). Byte order decides the
 // indices. A rank may send or receive at most 2 GiB of text in one exchange (MPI counts
 // and displacements are ints); beyond that std::runtime_error names the limit.
-DistinctTexts index_distinct_texts(MPI_Comm comm, std::vector<std::string> texts);
+DistinctTexts index_distinct_texts(const Comm& comm, std::vector<std::string> texts);
 
 // Collective. For each group g < groups, how many distinct indices (< total) the items of
 // group g carry over all ranks: item i of this rank is in group[i] and has index[i]. Costs
 // groups * total bits of memory on every rank.
-std::vector<std::uint64_t> count_distinct_per_group(MPI_Comm comm, std::uint64_t total, std::size_t groups,
+std::vector<std::uint64_t> count_distinct_per_group(const Comm& comm, std::uint64_t total, std::size_t groups,
                                                     std::span<const std::uint64_t> group,
                                                     std::span<const std::uint64_t> index);
 

@@ -62,7 +62,7 @@ std::vector<std::uint64_t> JobResults::sum_counters() {
 }
 
 DistinctTexts JobResults::index_texts() {
-    DistinctTexts distinct = index_distinct_texts(m_comm.raw(), m_tables.texts().take());
+    DistinctTexts distinct = index_distinct_texts(m_comm, m_tables.texts().take());
     for (const auto& [t, column] : m_tables.spec().text_ids)
         for (std::uint64_t& id : m_tables.table(t).column<std::uint64_t>(column)) id = distinct.index[id];
     return distinct;
@@ -226,7 +226,7 @@ void JobRunner::compute_tasks() {
             } catch (const std::runtime_error& e) {
                 failed = e.what();
             }
-        agree_on_failure(m_comm.raw(), failed);
+        m_comm.agree_on_failure(failed);
         const std::string path = journal_file(m_journal, m_comm.rank());
         std::int64_t keep = -1;
         for (std::size_t f = 0; f < m_plan.files.size(); ++f)
@@ -241,10 +241,10 @@ void JobRunner::compute_tasks() {
             failed = e.what();
         }
         m_env.agree_on_usage(error);
-        agree_on_failure(m_comm.raw(), failed);
+        m_comm.agree_on_failure(failed);
     }
     m_last_sync = Clock::now();
-    m_progress = std::make_unique<Progress>(m_comm.raw(), units, m_info.progress_label.empty()
+    m_progress = std::make_unique<Progress>(m_comm, units, m_info.progress_label.empty()
                                                                       ? m_info.program + " tasks" : m_info.progress_label,
                                             m_quiet || todo.empty());
     // The journal is made durable while long tasks run, too: every --journal-every seconds,
@@ -288,7 +288,7 @@ void JobRunner::compute_tasks() {
                                    },
                                .needed = [&](std::uint64_t i) { return m_job.task_needed(todo[i], m_verdicts); }};
         run_task_queue(
-            m_comm.raw(), todo.size(),
+            m_comm, todo.size(),
             [&](std::uint64_t i) {
                 if (m_task_stopped) return QueueTaskEnd{};
                 const std::uint64_t before = m_computed;
@@ -360,7 +360,7 @@ int JobRunner::run() {
     m_job.begin(*m_tables);
     m_env.agree_on_usage(restore());
 
-    m_stop = std::make_unique<StopSignal>(m_comm.raw());
+    m_stop = std::make_unique<StopSignal>(m_comm);
     compute_tasks();
     const bool stopped = m_stop->finish();
     const std::uint64_t done = settled_tasks();
@@ -375,7 +375,7 @@ int JobRunner::run() {
     if (m_failure)
         *m_failure += " (" + std::to_string(done) + " of " + std::to_string(m_tasks) + " tasks are kept in " +
                       m_journal + ": continue with --resume)";
-    agree_on_failure(m_comm.raw(), m_failure);
+    m_comm.agree_on_failure(m_failure);
     if (stopped) {
         if (m_comm.is_root())
             std::fprintf(stderr, "%s: stopped: %llu of %llu tasks are done and kept in %s%s; continue with: %s\n",
@@ -393,7 +393,7 @@ int JobRunner::run() {
         return 0;
     }
 
-    ResultFile file(m_comm.raw(), m_out, m_info.program, m_options->parameters_text(), seconds_since(m_start));
+    ResultFile file(m_comm, m_out, m_info.program, m_options->parameters_text(), seconds_since(m_start));
     JobResults results(m_comm, *m_tables, file);
     m_job.finish(results);
     // Each rank's CPU seconds (MPI start-up aside): its share of the work, for benchmarks.

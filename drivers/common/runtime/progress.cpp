@@ -1,8 +1,7 @@
 #include "common/runtime/progress.hpp"
 
-#include "common/plumbing/mpi_environment.hpp"
-
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -32,11 +31,9 @@ std::string format_duration(double seconds) {
     return buf;
 }
 
-Progress::Progress(MPI_Comm comm, std::uint64_t total_units, std::string label, bool quiet)
-    : m_comm(comm), m_total(total_units), m_label(std::move(label)), m_quiet(quiet),
-      m_tty(isatty(STDERR_FILENO) != 0) {
-    MPI_Comm_rank(comm, &m_rank);
-    MPI_Comm_size(comm, &m_size);
+Progress::Progress(const Comm& comm, std::uint64_t total_units, std::string label, bool quiet)
+    : m_comm(comm), m_rank(comm.rank()), m_size(comm.size()), m_total(total_units), m_label(std::move(label)),
+      m_quiet(quiet), m_tty(isatty(STDERR_FILENO) != 0) {
     m_start = m_last_print = m_last_send = m_last_drain = Clock::now();
 }
 
@@ -57,8 +54,8 @@ void Progress::advance(std::uint64_t units) {
     m_done += units;
     const auto now = Clock::now();
     if (seconds_between(m_last_send, now) >= 1.0) {
-        // A one-word message goes eagerly: MPI_Send returns without waiting for rank 0.
-        check_mpi(MPI_Send(&m_unsent, 1, MPI_UINT64_T, 0, TAG_COUNT, m_comm), "MPI_Send");
+        // A one-word message goes eagerly: the send returns without waiting for rank 0.
+        m_comm.send(m_unsent, 0, TAG_COUNT);
         m_unsent = 0;
         m_last_send = now;
     }
@@ -72,33 +69,24 @@ void Progress::record(std::uint64_t units) {
 void Progress::drain_messages(bool blocking_for_finals) {
     int finals = 0;
     for (;;) {
-        int flag = 0;
-        MPI_Status status;
-        if (blocking_for_finals && finals < m_size - 1) {
-            probe_politely(m_comm, MPI_ANY_SOURCE, MPI_ANY_TAG, status, FINISH_SLEEP_MAX);
-            flag = 1;
-        } else {
-            check_mpi(MPI_Iprobe(MPI_ANY_SOURCE, TAG_COUNT, m_comm, &flag, &status), "MPI_Iprobe");
-        }
-        if (!flag) return;
-        if (status.MPI_TAG != TAG_COUNT && status.MPI_TAG != TAG_FINAL)
+        std::optional<Envelope> message;
+        if (blocking_for_finals && finals < m_size - 1)
+            message = m_comm.probe_politely(Comm::ANY_SOURCE, Comm::ANY_TAG, FINISH_SLEEP_MAX);
+        else
+            message = m_comm.probe(Comm::ANY_SOURCE, TAG_COUNT);
+        if (!message) return;
+        if (message->tag != TAG_COUNT && message->tag != TAG_FINAL)
             throw std::logic_error("Progress::finish: a message of another protocol is pending");
         std::uint64_t units = 0;
-        check_mpi(MPI_Recv(&units, 1, MPI_UINT64_T, status.MPI_SOURCE, status.MPI_TAG, m_comm,
-                           MPI_STATUS_IGNORE), "MPI_Recv");
+        m_comm.receive(units, message->source, message->tag);
         m_done += units;
-        if (status.MPI_TAG == TAG_FINAL) ++finals;
+        if (message->tag == TAG_FINAL) ++finals;
         if (blocking_for_finals && finals == m_size - 1) {
             // A probe for any tag matches a sender's messages in the order sent, so every
             // count has arrived before its sender's final; this drain is only a safeguard.
-            int more = 1;
-            while (more) {
-                check_mpi(MPI_Iprobe(MPI_ANY_SOURCE, TAG_COUNT, m_comm, &more, &status), "MPI_Iprobe");
-                if (more) {
-                    check_mpi(MPI_Recv(&units, 1, MPI_UINT64_T, status.MPI_SOURCE, TAG_COUNT,
-                                       m_comm, MPI_STATUS_IGNORE), "MPI_Recv");
-                    m_done += units;
-                }
+            while (const auto more = m_comm.probe(Comm::ANY_SOURCE, TAG_COUNT)) {
+                m_comm.receive(units, more->source, TAG_COUNT);
+                m_done += units;
             }
             return;
         }
@@ -112,14 +100,13 @@ void Progress::finish() {
     if (m_rank != 0) {
         // Synchronous send: when it completes, rank 0 has matched it, and the count
         // messages sent before it (eager, same sender) have been delivered.
-        MPI_Request request;
-        check_mpi(MPI_Issend(&m_unsent, 1, MPI_UINT64_T, 0, TAG_FINAL, m_comm, &request), "MPI_Issend");
-        wait_politely(request, FINISH_SLEEP_MAX);
+        Request request = m_comm.send_synchronous_later(m_unsent, 0, TAG_FINAL);
+        request.wait_politely(FINISH_SLEEP_MAX);
         m_unsent = 0;
     } else if (m_size > 1) {
         drain_messages(true);
     }
-    check_mpi(MPI_Barrier(m_comm), "MPI_Barrier");
+    m_comm.barrier();
     if (m_rank == 0) maybe_print(true);
 }
 

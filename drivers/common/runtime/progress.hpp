@@ -10,7 +10,7 @@
 //    finish() is collective and collects the rest;
 //  - the dynamic task queue: rank 0's queue calls record() (thread-safe, no MPI) as tasks
 //    complete anywhere; workers call nothing. finish() is then called on every rank too.
-#include <mpi.h>
+#include "common/plumbing/comm.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -23,7 +23,7 @@ namespace cgt::common {
 class Progress {
 public:
     // Collective: all ranks construct it with the same total and label.
-    Progress(MPI_Comm comm, std::uint64_t total_units, std::string label, bool quiet);
+    Progress(const Comm& comm, std::uint64_t total_units, std::string label, bool quiet);
     Progress(const Progress&) = delete;
     Progress& operator=(const Progress&) = delete;
 
@@ -41,7 +41,7 @@ private:
     void maybe_print(bool final_line);
     void drain_messages(bool blocking_for_finals);
 
-    MPI_Comm m_comm;
+    Comm m_comm;
     int m_rank = 0, m_size = 1;
     std::uint64_t m_total;
     std::string m_label;

@@ -11,16 +11,16 @@
 // written and the file is closed; a run that dies leaves only PATH.partial, marked
 // complete = 0. PATH.partial stays locked by rank 0 while the run writes it, and neither
 // it nor PATH is ever anything but a regular file (output_file.hpp).
-#include "common/plumbing/hdf5_handle.hpp"
+#include "common/plumbing/comm.hpp"
+#include "common/plumbing/hdf5_file.hpp"
 #include "common/plumbing/output_file.hpp"
 #include "common/runtime/schema.hpp"
 #include "common/runtime/table.hpp"
 
-#include <mpi.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace cgt::common {
@@ -38,7 +38,7 @@ public:
     // (the driver skeleton creates the file once the tasks are done), so that `started` and
     // `wall_seconds` cover the whole run. Throws UsageError on every rank when another run
     // holds PATH.partial, JobFailure on every rank when it cannot be created.
-    ResultFile(MPI_Comm comm, std::string path, std::string program, std::string parameters,
+    ResultFile(const Comm& comm, std::string path, std::string program, std::string parameters,
                double run_seconds = 0.0);
     ~ResultFile();
     ResultFile(const ResultFile&) = delete;
@@ -74,19 +74,17 @@ public:
     [[nodiscard]] double wall_seconds() const;
 
 private:
-    H5Id open_object(const std::string& object);
     void lock_partial_file();
     // Collective, after a write every rank made: JobFailure on every rank (naming the call
     // and, if it can tell, a full disk) if it failed on any, PATH.partial then removed.
-    void agree_on_write(herr_t status, const std::string& call);
+    void agree_on_write(bool written, const std::string& call);
 
-    MPI_Comm m_comm;
-    int m_rank = 0, m_size = 1;
+    Comm m_comm;
     std::uint64_t m_write_slab_bytes = std::uint64_t{64} << 20;
     std::string m_path;
     std::chrono::steady_clock::time_point m_start;
     OutputLock m_lock; // rank 0 only
-    H5Id m_file;
+    std::optional<Hdf5File> m_file;
     bool m_finished = false;
 };
 

@@ -3,10 +3,11 @@
 // A reader refuses (ResultRefused) a file that is still PATH.partial, lacks complete = 1,
 // or was written by another program; reading a table whose data no longer matches its
 // checksum throws ResultRefused too ("data altered").
-#include "common/plumbing/hdf5_handle.hpp"
+#include "common/plumbing/hdf5_file.hpp"
 #include "common/runtime/schema.hpp"
 #include "common/runtime/table.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,7 +59,7 @@ public:
 private:
     std::string m_path;
     std::uint64_t m_text_slab_bytes = std::uint64_t{16} << 20;
-    H5Id m_file;
+    std::optional<Hdf5File> m_file;
 };
 
 } // namespace cgt::common

@@ -1,9 +1,6 @@
 #include "common/runtime/stop_signal.hpp"
 
-#include "common/plumbing/mpi_environment.hpp"
-
 #include <csignal>
-#include <vector>
 
 namespace cgt::common {
 
@@ -24,17 +21,7 @@ void StopSignal::install() {
 
 bool StopSignal::received() { return g_received != 0; }
 
-StopSignal::StopSignal(MPI_Comm comm) {
-    check_mpi(MPI_Comm_dup(comm, &m_comm), "MPI_Comm_dup");
-    check_mpi(MPI_Comm_rank(m_comm, &m_rank), "MPI_Comm_rank");
-    check_mpi(MPI_Comm_size(m_comm, &m_size), "MPI_Comm_size");
-}
-
-StopSignal::~StopSignal() {
-    int finalized = 0;
-    MPI_Finalized(&finalized);
-    if (!finalized && m_comm != MPI_COMM_NULL) MPI_Comm_free(&m_comm);
-}
+StopSignal::StopSignal(const Comm& comm) : m_comm(comm) {}
 
 bool StopSignal::requested() const { return received() || m_local.load() || m_remote.load(); }
 
@@ -43,16 +30,12 @@ void StopSignal::poll() {
         m_told = true;
         // One-word messages go out eagerly: these sends do not wait for the receivers.
         const int word = 1;
-        for (int r = 0; r < m_size; ++r)
-            if (r != m_rank) check_mpi(MPI_Send(&word, 1, MPI_INT, r, TAG_STOP, m_comm), "MPI_Send");
+        for (int r = 0; r < m_comm.size(); ++r)
+            if (r != m_comm.rank()) m_comm.send(word, r, TAG_STOP);
     }
-    for (;;) {
-        int flag = 0;
-        MPI_Status status;
-        check_mpi(MPI_Iprobe(MPI_ANY_SOURCE, TAG_STOP, m_comm, &flag, &status), "MPI_Iprobe");
-        if (!flag) return;
+    while (const auto notice = m_comm.probe(Comm::ANY_SOURCE, TAG_STOP)) {
         int word = 0;
-        check_mpi(MPI_Recv(&word, 1, MPI_INT, status.MPI_SOURCE, TAG_STOP, m_comm, MPI_STATUS_IGNORE), "MPI_Recv");
+        m_comm.receive(word, notice->source, TAG_STOP);
         ++m_heard;
         m_remote = true;
     }
@@ -60,18 +43,16 @@ void StopSignal::poll() {
 
 bool StopSignal::finish() {
     poll();
-    int told = m_told ? 1 : 0, tellers = 0;
-    check_mpi(MPI_Allreduce(&told, &tellers, 1, MPI_INT, MPI_SUM, m_comm), "MPI_Allreduce");
+    const std::uint64_t told = m_told ? 1 : 0;
+    const std::uint64_t tellers = m_comm.sum(told);
     // Every rank that told sent one notice to each other rank.
-    const int expected = tellers - told;
-    while (m_heard < expected) {
+    const std::uint64_t expected = tellers - told;
+    while (static_cast<std::uint64_t>(m_heard) < expected) {
         int word = 0;
-        check_mpi(MPI_Recv(&word, 1, MPI_INT, MPI_ANY_SOURCE, TAG_STOP, m_comm, MPI_STATUS_IGNORE), "MPI_Recv");
+        m_comm.receive(word, Comm::ANY_SOURCE, TAG_STOP);
         ++m_heard;
     }
-    int mine = requested() ? 1 : 0, any = 0;
-    check_mpi(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, m_comm), "MPI_Allreduce");
-    return any != 0;
+    return m_comm.any(requested());
 }
 
 } // namespace cgt::common

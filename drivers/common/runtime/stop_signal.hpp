@@ -9,7 +9,7 @@
 // poll() does the MPI part (it tells the other ranks once, and takes their word) and is
 // called by one thread at a time: rank 0's dispatcher thread while the task queue runs,
 // otherwise the main thread between tasks.
-#include <mpi.h>
+#include "common/plumbing/comm.hpp"
 
 #include <atomic>
 
@@ -24,8 +24,7 @@ public:
     static bool received();
 
     // Collective: a private communicator for the notices.
-    explicit StopSignal(MPI_Comm comm);
-    ~StopSignal();
+    explicit StopSignal(const Comm& comm);
     StopSignal(const StopSignal&) = delete;
     StopSignal& operator=(const StopSignal&) = delete;
 
@@ -38,8 +37,7 @@ public:
     bool finish();
 
 private:
-    MPI_Comm m_comm = MPI_COMM_NULL;
-    int m_rank = 0, m_size = 1;
+    PrivateComm m_comm;
     bool m_told = false;           // this rank's notices are sent
     int m_heard = 0;               // notices received
     std::atomic<bool> m_remote{false};

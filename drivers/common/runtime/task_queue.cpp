@@ -1,12 +1,12 @@
 #include "common/runtime/task_queue.hpp"
 
-#include "common/plumbing/mpi_environment.hpp"
 #include "common/runtime/task_verdicts.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <span>
 #include <thread>
 
 namespace cgt::common {
@@ -70,12 +70,11 @@ private:
 // Rank 0's dispatcher: serves requests until every worker has been told "done". Polls with
 // a short sleep instead of a blocking receive, which would spin a core that rank 0's own
 // tasks need.
-void dispatch(MPI_Comm comm, int workers, std::uint64_t n_tasks, Dealer& dealer, Progress* progress,
+void dispatch(const Comm& comm, int workers, std::uint64_t n_tasks, Dealer& dealer, Progress* progress,
               StopSignal* stop) {
     using namespace std::chrono;
     std::uint64_t request[REQUEST_WORDS] = {0, NO_TASK, 0};
-    MPI_Request pending;
-    check_mpi(MPI_Irecv(request, REQUEST_WORDS, MPI_UINT64_T, MPI_ANY_SOURCE, TAG_REQUEST, comm, &pending), "MPI_Irecv");
+    Request pending = comm.receive_later(std::span<std::uint64_t>(request), Comm::ANY_SOURCE, TAG_REQUEST);
     auto backoff = microseconds(20);
     while (workers > 0) {
         if (stop) {
@@ -83,10 +82,8 @@ void dispatch(MPI_Comm comm, int workers, std::uint64_t n_tasks, Dealer& dealer,
             // Rank 0's own loop reads the same flag; no task is handed out from now on.
             if (stop->requested()) dealer.close();
         }
-        int flag = 0;
-        MPI_Status status;
-        check_mpi(MPI_Test(&pending, &flag, &status), "MPI_Test");
-        if (!flag) {
+        Envelope from;
+        if (!pending.test(&from)) {
             std::this_thread::sleep_for(backoff);
             backoff = std::min(backoff * 2, microseconds(500));
             continue;
@@ -100,29 +97,25 @@ void dispatch(MPI_Comm comm, int workers, std::uint64_t n_tasks, Dealer& dealer,
             task = n_tasks;
             --workers;
         }
-        check_mpi(MPI_Send(&task, 1, MPI_UINT64_T, status.MPI_SOURCE, TAG_TASK, comm), "MPI_Send");
-        if (workers > 0)
-            check_mpi(MPI_Irecv(request, REQUEST_WORDS, MPI_UINT64_T, MPI_ANY_SOURCE, TAG_REQUEST, comm, &pending),
-                      "MPI_Irecv");
+        comm.send(task, from.source, TAG_TASK);
+        if (workers > 0) pending = comm.receive_later(std::span<std::uint64_t>(request), Comm::ANY_SOURCE, TAG_REQUEST);
     }
 }
 // A worker's wait for rank 0's answer: short sleeps, since the answer comes within a round
 // trip (and a blocking wait would take the core that rank 0's dispatcher thread needs).
 constexpr std::chrono::microseconds ANSWER_SLEEP_MAX{200};
 
-std::vector<std::uint64_t> queue(MPI_Comm comm, std::uint64_t n_tasks,
+std::vector<std::uint64_t> queue(const Comm& comm, std::uint64_t n_tasks,
                                  const std::function<QueueTaskEnd(std::uint64_t)>& run, QueueVerdicts* verdicts,
                                  Progress* progress, StopSignal* stop) {
-    int rank = 0, size = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
+    const int rank = comm.rank(), size = comm.size();
     std::vector<std::uint64_t> mine;
 
     if (rank == 0) {
         Dealer dealer(n_tasks, verdicts);
         std::thread dispatcher;
         if (size > 1)
-            dispatcher = std::thread(dispatch, comm, size - 1, n_tasks, std::ref(dealer), progress, stop);
+            dispatcher = std::thread(dispatch, std::cref(comm), size - 1, n_tasks, std::ref(dealer), progress, stop);
         // With one rank there is no dispatcher thread: this loop polls for itself.
         const auto stopping = [&] {
             if (stop && size == 1) stop->poll();
@@ -154,13 +147,13 @@ std::vector<std::uint64_t> queue(MPI_Comm comm, std::uint64_t n_tasks,
         const bool prefetch = verdicts == nullptr;
         std::uint64_t next = 0;
         std::uint64_t request[REQUEST_WORDS] = {0, NO_TASK, 0};
-        auto ask = [&](MPI_Request& reply) {
-            check_mpi(MPI_Send(request, REQUEST_WORDS, MPI_UINT64_T, 0, TAG_REQUEST, comm), "MPI_Send");
-            check_mpi(MPI_Irecv(&next, 1, MPI_UINT64_T, 0, TAG_TASK, comm, &reply), "MPI_Irecv");
+        auto ask = [&](Request& reply) {
+            comm.send(std::span<const std::uint64_t>(request), 0, TAG_REQUEST);
+            reply = comm.receive_later(std::span<std::uint64_t>(&next, 1), 0, TAG_TASK);
         };
-        MPI_Request reply;
+        Request reply;
         ask(reply);
-        wait_politely(reply, ANSWER_SLEEP_MAX);
+        reply.wait_politely(ANSWER_SLEEP_MAX);
         std::uint64_t finished = 0;
         while (next < n_tasks) {
             const std::uint64_t task = next;
@@ -178,7 +171,7 @@ std::vector<std::uint64_t> queue(MPI_Comm comm, std::uint64_t n_tasks,
                 finished = 0;
                 ask(reply);
             }
-            wait_politely(reply, ANSWER_SLEEP_MAX);
+            reply.wait_politely(ANSWER_SLEEP_MAX);
             if (stop) {
                 stop->poll();
                 if (stop->requested()) break;
@@ -191,7 +184,7 @@ std::vector<std::uint64_t> queue(MPI_Comm comm, std::uint64_t n_tasks,
             request[1] = NO_TASK;
             finished = 0;
             ask(reply);
-            wait_politely(reply, ANSWER_SLEEP_MAX);
+            reply.wait_politely(ANSWER_SLEEP_MAX);
             if (stop) stop->poll();
         }
         // The last task finished after the last request: counted by progress->finish().
@@ -202,7 +195,7 @@ std::vector<std::uint64_t> queue(MPI_Comm comm, std::uint64_t n_tasks,
 }
 } // namespace
 
-std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
+std::vector<std::uint64_t> run_task_queue(const Comm& comm, std::uint64_t n_tasks,
                                           const std::function<void(std::uint64_t)>& run,
                                           Progress* progress, StopSignal* stop) {
     return queue(
@@ -214,7 +207,7 @@ std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
         nullptr, progress, stop);
 }
 
-std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
+std::vector<std::uint64_t> run_task_queue(const Comm& comm, std::uint64_t n_tasks,
                                           const std::function<QueueTaskEnd(std::uint64_t)>& run,
                                           QueueVerdicts* verdicts, Progress* progress, StopSignal* stop) {
     return queue(comm, n_tasks, run, verdicts, progress, stop);

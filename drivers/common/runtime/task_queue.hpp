@@ -7,8 +7,6 @@
 #include "common/runtime/progress.hpp"
 #include "common/runtime/stop_signal.hpp"
 
-#include <mpi.h>
-
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -25,7 +23,7 @@ namespace cgt::common {
 // With `stop`, a stop request (on any rank) ends the queue early: no task is handed out
 // after rank 0 has heard of it, every rank finishes the task it is running and returns;
 // some tasks are then never run (the ids returned say which ran).
-std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
+std::vector<std::uint64_t> run_task_queue(const Comm& comm, std::uint64_t n_tasks,
                                           const std::function<void(std::uint64_t)>& run,
                                           Progress* progress = nullptr, StopSignal* stop = nullptr);
 
@@ -53,7 +51,7 @@ struct QueueTaskEnd {
 // verdict it can have: the round trip then adds to each task (tasks of a second or more
 // want this); without (nullptr), no task is skipped and the requests go out as above.
 // Returns the ids run on this rank, ascending; the skipped ones ran nowhere.
-std::vector<std::uint64_t> run_task_queue(MPI_Comm comm, std::uint64_t n_tasks,
+std::vector<std::uint64_t> run_task_queue(const Comm& comm, std::uint64_t n_tasks,
                                           const std::function<QueueTaskEnd(std::uint64_t)>& run,
                                           QueueVerdicts* verdicts, Progress* progress = nullptr,
                                           StopSignal* stop = nullptr);

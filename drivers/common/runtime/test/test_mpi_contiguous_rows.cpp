@@ -2,7 +2,6 @@
 #include "common/plumbing/partition.hpp"
 
 #include <catch2/catch.hpp>
-#include <mpi.h>
 
 #include <algorithm>
 #include <string>
@@ -11,8 +10,12 @@
 using namespace cgt::common;
 
 namespace {
-int world_rank() { int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); return r; }
-int world_size() { int s; MPI_Comm_size(MPI_COMM_WORLD, &s); return s; }
+const Comm& world() {
+    static const Comm comm(MPI_COMM_WORLD);
+    return comm;
+}
+int world_rank() { return world().rank(); }
+int world_size() { return world().size(); }
 }
 
 TEST_CASE("ContiguousRows: rows dealt round-robin end up as each rank's run of the global order", "[mpi]") {
@@ -36,7 +39,7 @@ TEST_CASE("ContiguousRows: rows dealt round-robin end up as each rank's run of t
             real.push_back(0.5 * static_cast<double>(g));
         }
     }
-    make_rows_contiguous(MPI_COMM_WORLD, table);
+    make_rows_contiguous(world(), table);
     const Range mine = block_range(total, static_cast<std::uint64_t>(world_size()), static_cast<std::uint64_t>(world_rank()));
     REQUIRE(table.rows() == mine.size());
     std::vector<std::uint64_t> order; // local rows in the order of their blocks' keys
@@ -67,6 +70,6 @@ TEST_CASE("ContiguousRows: rows dealt round-robin end up as each rank's run of t
 TEST_CASE("ContiguousRows: an empty table stays empty", "[mpi]") {
     LocalTable table;
     table.add_column<std::string>("text");
-    make_rows_contiguous(MPI_COMM_WORLD, table);
+    make_rows_contiguous(world(), table);
     CHECK(table.rows() == 0);
 }

@@ -1,7 +1,6 @@
 #include "common/runtime/distinct_texts.hpp"
 
 #include <catch2/catch.hpp>
-#include <mpi.h>
 
 #include <algorithm>
 #include <set>
@@ -11,23 +10,28 @@
 using namespace cgt::common;
 
 namespace {
-int world_rank() { int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); return r; }
-int world_size() { int s; MPI_Comm_size(MPI_COMM_WORLD, &s); return s; }
+const Comm& world() {
+    static const Comm comm(MPI_COMM_WORLD);
+    return comm;
+}
+int world_rank() { return world().rank(); }
+int world_size() { return world().size(); }
 
 // The shares of every rank, concatenated in rank order (on every rank).
 std::vector<std::string> all_shares(const DistinctTexts& d) {
+    std::vector<std::uint64_t> lengths;
+    std::vector<char> bytes;
+    for (const std::string& s : d.owned) {
+        lengths.push_back(s.size());
+        bytes.insert(bytes.end(), s.begin(), s.end());
+    }
+    const auto all_lengths = world().allgatherv(std::span<const std::uint64_t>(lengths), "test lengths");
+    const auto all_bytes = world().allgatherv(std::span<const char>(bytes), "test bytes");
     std::vector<std::string> all;
-    for (int r = 0; r < world_size(); ++r) {
-        std::uint64_t n = world_rank() == r ? d.owned.size() : 0;
-        MPI_Bcast(&n, 1, MPI_UINT64_T, r, MPI_COMM_WORLD);
-        for (std::uint64_t k = 0; k < n; ++k) {
-            std::string s = world_rank() == r ? d.owned[k] : std::string();
-            std::uint64_t len = s.size();
-            MPI_Bcast(&len, 1, MPI_UINT64_T, r, MPI_COMM_WORLD);
-            s.resize(len);
-            MPI_Bcast(s.data(), static_cast<int>(len), MPI_CHAR, r, MPI_COMM_WORLD);
-            all.push_back(s);
-        }
+    std::size_t at = 0;
+    for (std::uint64_t n : all_lengths) {
+        all.emplace_back(all_bytes.data() + at, n);
+        at += n;
     }
     return all;
 }
@@ -46,7 +50,7 @@ TEST_CASE("DistinctTexts: indices are places in byte order, whatever the split",
     std::set<std::string> sorted(everything.begin(), everything.end());
     const std::vector<std::string> expected(sorted.begin(), sorted.end());
     const std::vector<std::string> copy = mine;
-    const DistinctTexts d = index_distinct_texts(MPI_COMM_WORLD, mine);
+    const DistinctTexts d = index_distinct_texts(world(), mine);
     CHECK(d.total == expected.size());
     CHECK(d.total == 485); // 97 x 5 combinations, all reached by k < 1000
     REQUIRE(d.index.size() == copy.size());
@@ -64,20 +68,20 @@ TEST_CASE("DistinctTexts: byte order puts '-' before digits and '{' after letter
           "[mpi]") {
     std::vector<std::string> mine;
     if (world_rank() == world_size() - 1) mine = {"{0|}", "1/2", "-1", "\xe2\x86\x91*", "^*", "-1"};
-    const DistinctTexts d = index_distinct_texts(MPI_COMM_WORLD, mine);
+    const DistinctTexts d = index_distinct_texts(world(), mine);
     CHECK(d.total == 5);
     CHECK(all_shares(d) == std::vector<std::string>{"-1", "1/2", "^*", "{0|}", "\xe2\x86\x91*"});
     if (!mine.empty()) CHECK(d.index == std::vector<std::uint64_t>{3, 1, 0, 4, 2, 0});
 }
 
 TEST_CASE("DistinctTexts: ranks without texts and no texts at all", "[mpi]") {
-    const DistinctTexts none = index_distinct_texts(MPI_COMM_WORLD, {});
+    const DistinctTexts none = index_distinct_texts(world(), {});
     CHECK(none.total == 0);
     CHECK(none.owned.empty());
     CHECK(none.index.empty());
     std::vector<std::string> mine;
     if (world_rank() == 0) mine = {"b", "a", "b", ""};
-    const DistinctTexts d = index_distinct_texts(MPI_COMM_WORLD, mine);
+    const DistinctTexts d = index_distinct_texts(world(), mine);
     CHECK(d.total == 3);
     if (world_rank() == 0) CHECK(d.index == std::vector<std::uint64_t>{2, 1, 2, 0});
     CHECK(all_shares(d) == std::vector<std::string>{"", "a", "b"});
@@ -92,8 +96,8 @@ TEST_CASE("DistinctTexts: distinct indices per group are counted across ranks", 
             group.push_back(k % 3);
             index.push_back(k % 3 == 0 ? k % 10 : k % 7);
         }
-    CHECK(count_distinct_per_group(MPI_COMM_WORLD, 10, 4, group, index) == std::vector<std::uint64_t>{10, 7, 7, 0});
-    CHECK_THROWS_WITH(count_distinct_per_group(MPI_COMM_WORLD, 5, 4, std::vector<std::uint64_t>{0},
+    CHECK(count_distinct_per_group(world(), 10, 4, group, index) == std::vector<std::uint64_t>{10, 7, 7, 0});
+    CHECK_THROWS_WITH(count_distinct_per_group(world(), 5, 4, std::vector<std::uint64_t>{0},
                                                std::vector<std::uint64_t>{5}),
                       "count_distinct_per_group: item 0 has group 0 and index 5 (limits 4 and 5)");
 }

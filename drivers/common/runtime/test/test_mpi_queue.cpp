@@ -4,7 +4,6 @@
 #include "common/runtime/task_queue.hpp"
 
 #include <catch2/catch.hpp>
-#include <mpi.h>
 
 #include <numeric>
 #include <optional>
@@ -14,22 +13,26 @@
 using namespace cgt::common;
 
 namespace {
-int world_rank() { int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); return r; }
-int world_size() { int s; MPI_Comm_size(MPI_COMM_WORLD, &s); return s; }
+const Comm& world() {
+    static const Comm comm(MPI_COMM_WORLD);
+    return comm;
+}
+int world_rank() { return world().rank(); }
+int world_size() { return world().size(); }
 }
 
 TEST_CASE("TaskQueue: every task runs exactly once across the ranks", "[mpi]") {
     for (std::uint64_t n : {0ull, 1ull, 5ull, 97ull}) {
         std::vector<int> ran(n, 0);
-        Progress progress(MPI_COMM_WORLD, n, "queue test", true);
-        const auto mine = run_task_queue(MPI_COMM_WORLD, n, [&](std::uint64_t t) {
+        Progress progress(world(), n, "queue test", true);
+        const auto mine = run_task_queue(world(), n, [&](std::uint64_t t) {
             ran[t] += 1;
             if (t % 7 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2)); // uneven cost
         }, &progress);
         progress.finish();
         CHECK(std::is_sorted(mine.begin(), mine.end()));
-        std::vector<int> total(n, 0);
-        MPI_Allreduce(ran.data(), total.data(), static_cast<int>(n), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        std::vector<std::uint64_t> total(ran.begin(), ran.end());
+        world().sum(total);
         for (std::uint64_t t = 0; t < n; ++t) CHECK(total[t] == 1);
         if (world_rank() == 0) CHECK(progress.done() == n);
     }
@@ -51,9 +54,9 @@ TEST_CASE("TaskQueue: with verdicts, rank 0 learns each one and skips the tasks 
                                    if (v == 9u && t < first_nine) first_nine = t;
                                },
                            .needed = [&](std::uint64_t t) { return t <= first_nine; }};
-    Progress progress(MPI_COMM_WORLD, n, "verdict queue test", true);
+    Progress progress(world(), n, "verdict queue test", true);
     const auto mine = run_task_queue(
-        MPI_COMM_WORLD, n,
+        world(), n,
         [&](std::uint64_t t) {
             ran[t] += 1;
             std::this_thread::sleep_for(std::chrono::milliseconds(t % 3));
@@ -62,8 +65,8 @@ TEST_CASE("TaskQueue: with verdicts, rank 0 learns each one and skips the tasks 
         &verdicts, &progress);
     progress.finish();
     CHECK(std::is_sorted(mine.begin(), mine.end()));
-    std::vector<int> total(n, 0);
-    MPI_Allreduce(ran.data(), total.data(), static_cast<int>(n), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    std::vector<std::uint64_t> total(ran.begin(), ran.end());
+    world().sum(total);
     for (std::uint64_t t = 0; t < n; ++t) {
         CHECK(total[t] <= 1);
         if (t <= 9) CHECK(total[t] == 1); // needed: never skipped
@@ -72,11 +75,11 @@ TEST_CASE("TaskQueue: with verdicts, rank 0 learns each one and skips the tasks 
         CHECK(first_nine == 9);
         CHECK(progress.done() == n); // the skipped ones count as settled
         for (std::uint64_t t = 0; t < n; ++t) {
-            CHECK(told[t] == total[t]); // every task run told rank 0 its verdict, once
+            CHECK(static_cast<std::uint64_t>(told[t]) == total[t]); // every task run told rank 0 its verdict, once
             if (total[t]) CHECK(verdict[t] == t % 10);
         }
         // The tasks after 9 run only while its verdict was unknown: on one rank, none.
-        int after = 0;
+        std::uint64_t after = 0;
         for (std::uint64_t t = 10; t < n; ++t) after += total[t];
         if (world_size() == 1) CHECK(after == 0);
     }
@@ -85,7 +88,7 @@ TEST_CASE("TaskQueue: with verdicts, rank 0 learns each one and skips the tasks 
 TEST_CASE("Progress: counts from a static split reach rank 0", "[mpi]") {
     const std::uint64_t total = 10000;
     const Range mine = block_range(total, world_size(), world_rank());
-    Progress progress(MPI_COMM_WORLD, total, "static test", true);
+    Progress progress(world(), total, "static test", true);
     for (std::uint64_t i = mine.begin; i < mine.end; ++i) progress.advance(1);
     progress.finish();
     if (world_rank() == 0) CHECK(progress.done() == total);
@@ -94,21 +97,19 @@ TEST_CASE("Progress: counts from a static split reach rank 0", "[mpi]") {
 TEST_CASE("MpiEnvironment: a usage error found on one rank is raised on every rank", "[mpi]") {
     std::optional<std::string> error;
     if (world_rank() == world_size() - 1) error = "--heaps must be 1..16, got 17";
-    CHECK_THROWS_WITH(agree_on_usage(MPI_COMM_WORLD, error), "--heaps must be 1..16, got 17");
-    CHECK_NOTHROW(agree_on_usage(MPI_COMM_WORLD, std::nullopt));
+    CHECK_THROWS_WITH(world().agree_on_usage(error), "--heaps must be 1..16, got 17");
+    CHECK_NOTHROW(world().agree_on_usage(std::nullopt));
 }
 
 TEST_CASE("Task queue: progress counts the tasks that finished, not those that stopped", "[mpi]") {
     const std::uint64_t n = 40;
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    Progress progress(MPI_COMM_WORLD, n, "finished-only test", true);
+    const int rank = world_rank();
+    Progress progress(world(), n, "finished-only test", true);
     // Every third task "stops" (a long task saving its state at a stop request): not done.
     const auto mine = run_task_queue(
-        MPI_COMM_WORLD, n, [&](std::uint64_t t) { return QueueTaskEnd{t % 3 != 0, std::nullopt}; }, nullptr, &progress);
+        world(), n, [&](std::uint64_t t) { return QueueTaskEnd{t % 3 != 0, std::nullopt}; }, nullptr, &progress);
     progress.finish();
-    std::uint64_t ran = mine.size();
-    MPI_Allreduce(MPI_IN_PLACE, &ran, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    const std::uint64_t ran = world().sum(std::uint64_t{mine.size()});
     CHECK(ran == n);
     if (rank == 0) CHECK(progress.done() == n - (n + 2) / 3); // 40 less the 14 multiples of 3 in 0..39
 }

@@ -5,7 +5,6 @@
 #include "common/runtime/task_queue.hpp"
 
 #include <catch2/catch.hpp>
-#include <mpi.h>
 
 #include <cstdio>
 #include <string>
@@ -16,14 +15,18 @@
 using namespace cgt::common;
 
 namespace {
-int world_rank() { int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); return r; }
-int world_size() { int s; MPI_Comm_size(MPI_COMM_WORLD, &s); return s; }
+const Comm& world() {
+    static const Comm comm(MPI_COMM_WORLD);
+    return comm;
+}
+int world_rank() { return world().rank(); }
+int world_size() { return world().size(); }
 
 // A path unique to this run (rank 0's pid), the same on every rank.
 std::string temp_path(const std::string& stem) {
-    long pid = getpid();
-    MPI_Bcast(&pid, 1, MPI_LONG, 0, MPI_COMM_WORLD);
-    return "/tmp/cgt-test-" + stem + "-" + std::to_string(world_size()) + "-" + std::to_string(pid) + ".h5";
+    std::string pid = std::to_string(getpid());
+    world().broadcast(pid);
+    return "/tmp/cgt-test-" + stem + "-" + std::to_string(world_size()) + "-" + pid + ".h5";
 }
 
 // Rows 0..n-1 by a static split: value i*i, text "#i", and i/2 as a float.
@@ -44,7 +47,7 @@ void fill_static(LocalTable& t, std::uint64_t n) {
 TEST_CASE("ResultFile: rows land in enumeration order whatever the split", "[mpi]") {
     const std::string path = temp_path("order");
     {
-        ResultFile file(MPI_COMM_WORLD, path, "cgt-test", "n = 50\n");
+        ResultFile file(world(), path, "cgt-test", "n = 50\n");
         LocalTable a;
         fill_static(a, 50);
         file.write_table("static", a, "id");
@@ -56,7 +59,7 @@ TEST_CASE("ResultFile: rows land in enumeration order whatever the split", "[mpi
         LocalTable b;
         auto& v = b.add_column<std::int64_t>("v");
         auto& g = b.add_column<std::uint16_t>("g");
-        run_task_queue(MPI_COMM_WORLD, 40, [&](std::uint64_t t) {
+        run_task_queue(world(), 40, [&](std::uint64_t t) {
             b.begin_block(t);
             for (std::uint64_t k = 0; k < t % 3; ++k) {
                 v.push_back(static_cast<std::int64_t>(100 * t + k));
@@ -101,7 +104,7 @@ TEST_CASE("ResultFile: rows land in enumeration order whatever the split", "[mpi
         CHECK(reader.read_table("empty").rows == 0);
         std::remove(path.c_str());
     }
-    MPI_Barrier(MPI_COMM_WORLD);
+    world().barrier();
 }
 
 namespace {
@@ -113,7 +116,7 @@ TEST_CASE("ResultFile: a table written in many small rounds reads back whole, re
     const std::string path = temp_path("rounds");
     constexpr std::uint64_t ROWS = 3000, PLAIN_ROWS = 300;
     {
-        ResultFile file(MPI_COMM_WORLD, path, "cgt-test", "");
+        ResultFile file(world(), path, "cgt-test", "");
         // One chunk (~500 rows) per round, boundaries of the ranks' shares inside chunks;
         // uncompressed, one row per round.
         file.set_write_slab_bytes(1);
@@ -148,13 +151,13 @@ TEST_CASE("ResultFile: a table written in many small rounds reads back whole, re
         }
         std::remove(path.c_str());
     }
-    MPI_Barrier(MPI_COMM_WORLD);
+    world().barrier();
 }
 
 TEST_CASE("ResultFile: an unfinished file stays .partial and readers refuse it", "[mpi]") {
     const std::string path = temp_path("partial");
     {
-        ResultFile file(MPI_COMM_WORLD, path, "cgt-test", "");
+        ResultFile file(world(), path, "cgt-test", "");
         LocalTable a;
         fill_static(a, 10);
         file.write_table("static", a, "id");
@@ -166,7 +169,7 @@ TEST_CASE("ResultFile: an unfinished file stays .partial and readers refuse it",
         std::remove((path + ".partial").c_str());
         CHECK_THROWS_WITH(ResultReader(path, "cgt-test"), Catch::Contains("does not exist"));
     }
-    MPI_Barrier(MPI_COMM_WORLD);
+    world().barrier();
 }
 
 TEST_CASE("ResultFile: a .partial it cannot create is one JobFailure on every rank", "[mpi]") {
@@ -174,36 +177,36 @@ TEST_CASE("ResultFile: a .partial it cannot create is one JobFailure on every ra
     // after that check, on every rank alike (no rank is left in a collective).
     const std::string path = temp_path("uncreatable");
     if (world_rank() == 0) REQUIRE(::mkdir((path + ".partial").c_str(), 0700) == 0);
-    MPI_Barrier(MPI_COMM_WORLD);
-    CHECK_THROWS_MATCHES(ResultFile(MPI_COMM_WORLD, path, "cgt-test", ""), JobFailure,
+    world().barrier();
+    CHECK_THROWS_MATCHES(ResultFile(world(), path, "cgt-test", ""), JobFailure,
                          Catch::Message("cannot write '" + path + ".partial': it is a directory"));
     if (world_rank() == 0) ::rmdir((path + ".partial").c_str());
     const std::string nowhere = "/nonexistent-dir/x.h5";
-    CHECK_THROWS_MATCHES(ResultFile(MPI_COMM_WORLD, nowhere, "cgt-test", ""), JobFailure,
+    CHECK_THROWS_MATCHES(ResultFile(world(), nowhere, "cgt-test", ""), JobFailure,
                          Catch::Message("cannot write '" + nowhere + ".partial': No such file or directory"));
-    MPI_Barrier(MPI_COMM_WORLD);
+    world().barrier();
 }
 
 TEST_CASE("ResultFile: a second run to the same file is refused while the first writes", "[mpi]") {
     const std::string path = temp_path("locked");
     {
-        ResultFile first(MPI_COMM_WORLD, path, "cgt-test", "");
-        CHECK_THROWS_MATCHES(ResultFile(MPI_COMM_WORLD, path, "cgt-test", ""), UsageError,
+        ResultFile first(world(), path, "cgt-test", "");
+        CHECK_THROWS_MATCHES(ResultFile(world(), path, "cgt-test", ""), UsageError,
                              Catch::Message("another run is writing '" + path +
                                             ".partial' (it is locked): wait for it to finish, or choose another --out"));
         first.finish();
     }
-    ResultFile again(MPI_COMM_WORLD, path, "cgt-test", ""); // free once the first is done
+    ResultFile again(world(), path, "cgt-test", ""); // free once the first is done
     again.finish();
     if (world_rank() == 0) CHECK_NOTHROW(ResultReader(path, "cgt-test"));
     if (world_rank() == 0) std::remove(path.c_str());
-    MPI_Barrier(MPI_COMM_WORLD);
+    world().barrier();
 }
 
 TEST_CASE("ResultFile: finish() never renames over what is not a regular file", "[mpi]") {
     // A FIFO that appeared at PATH during the run (a device is refused the same way).
     const std::string path = temp_path("fifo");
-    ResultFile file(MPI_COMM_WORLD, path, "cgt-test", "");
+    ResultFile file(world(), path, "cgt-test", "");
     if (world_rank() == 0) REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
     CHECK_THROWS_MATCHES(file.finish(), JobFailure,
                          Catch::Message("refusing to replace '" + path + "': it is a FIFO (the complete result stays in '" +
@@ -215,13 +218,13 @@ TEST_CASE("ResultFile: finish() never renames over what is not a regular file", 
         std::remove(path.c_str());
         std::remove((path + ".partial").c_str());
     }
-    MPI_Barrier(MPI_COMM_WORLD);
+    world().barrier();
 }
 
 TEST_CASE("ResultReader: refuses another job's file, an incomplete one and altered data", "[mpi]") {
     const std::string path = temp_path("refuse");
     {
-        ResultFile file(MPI_COMM_WORLD, path, "cgt-test", "");
+        ResultFile file(world(), path, "cgt-test", "");
         LocalTable a;
         fill_static(a, 20);
         file.write_table("static", a, "id");
@@ -229,25 +232,26 @@ TEST_CASE("ResultReader: refuses another job's file, an incomplete one and alter
     }
     if (world_rank() == 0) {
         CHECK_THROWS_WITH(ResultReader(path, "cgt-nim"), Catch::Contains("written by cgt-test, not cgt-nim"));
-        silence_hdf5_errors();
         {   // alter one value in place
-            H5Id f(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
-            H5Id d(H5Dopen2(f, "static/id", H5P_DEFAULT), H5Dclose);
-            std::vector<std::int64_t> v(20);
-            REQUIRE(H5Dread(d, H5T_NATIVE_INT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()) >= 0);
+            std::optional<Hdf5File> f = Hdf5File::open(path, Hdf5File::Access::read_write);
+            REQUIRE(f);
+            Hdf5Dataset d = f->open_dataset("static/id", path);
+            std::vector<std::int64_t> v = d.read_all<std::int64_t>();
+            REQUIRE(v.size() == 20);
             v[7] += 1;
-            REQUIRE(H5Dwrite(d, H5T_NATIVE_INT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()) >= 0);
+            d.write_rows(0, v.size(), ElementType::number<std::int64_t>(path), v.data());
         }
         {
             ResultReader reader(path, "cgt-test");
             CHECK_THROWS_WITH(reader.read_table("static"), Catch::Contains("data altered"));
         }
         {   // clear the complete flag
-            H5Id f(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
-            write_attribute(f, "complete", std::int64_t{0}, path);
+            std::optional<Hdf5File> f = Hdf5File::open(path, Hdf5File::Access::read_write);
+            REQUIRE(f);
+            f->set_attribute("complete", std::int64_t{0});
         }
         CHECK_THROWS_WITH(ResultReader(path, "cgt-test"), Catch::Contains("incomplete"));
         std::remove(path.c_str());
     }
-    MPI_Barrier(MPI_COMM_WORLD);
+    world().barrier();
 }
