@@ -3,7 +3,7 @@
 // every --journal-every seconds and on a stop, so that --resume continues the sweep; writes
 // the values and the sweep's tables to one HDF5 file (grundy_schema.hpp).
 #include "common/runtime/job.hpp"
-#include "grundy/grundy_job.hpp"
+#include "grundy/grundy_sweep.hpp"
 #include "grundy/grundy_schema.hpp"
 
 #include <stdexcept>

@@ -5,7 +5,7 @@
 // (an index into the table of distinct canonical texts) and that table (colour_schema.hpp).
 #include "common/runtime/contiguous_rows.hpp"
 #include "common/runtime/job.hpp"
-#include "hackenbush-colour/colour_job.hpp"
+#include "hackenbush-colour/colour_rows.hpp"
 #include "hackenbush-colour/colour_schema.hpp"
 #include "hackenbush-common/shared_tables.hpp"
 

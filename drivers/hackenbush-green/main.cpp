@@ -6,7 +6,7 @@
 #include "common/runtime/contiguous_rows.hpp"
 #include "common/runtime/job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
-#include "hackenbush-green/green_job.hpp"
+#include "hackenbush-green/green_rows.hpp"
 #include "hackenbush-green/green_schema.hpp"
 
 #include <memory>

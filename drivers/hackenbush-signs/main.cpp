@@ -4,7 +4,7 @@
 // values, and the values of the short stalks as examples (signs_schema.hpp).
 #include "common/runtime/job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
-#include "hackenbush-signs/signs_job.hpp"
+#include "hackenbush-signs/signs_rows.hpp"
 #include "hackenbush-signs/signs_schema.hpp"
 
 #include <cmath>

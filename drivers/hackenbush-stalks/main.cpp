@@ -6,7 +6,7 @@
 #include "common/runtime/contiguous_rows.hpp"
 #include "common/runtime/job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
-#include "hackenbush-stalks/stalks_job.hpp"
+#include "hackenbush-stalks/stalks_rows.hpp"
 #include "hackenbush-stalks/stalks_schema.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 // (sums_schema.hpp).
 #include "common/runtime/job.hpp"
 #include "hackenbush-common/shared_tables.hpp"
-#include "hackenbush-sums/sums_job.hpp"
+#include "hackenbush-sums/sums_rows.hpp"
 #include "hackenbush-sums/sums_schema.hpp"
 
 #include <memory>

@@ -3,9 +3,9 @@
 // each rule set asked for and in misere Hex, written to one HDF5 table in enumeration order,
 // with a table of what each rule did per opening and one of the seconds each took
 // (openings_schema.hpp). A hard opening may be split (--split) into the positions of its
-// first plies, each a task, combined by negamax once all are done (openings_job.hpp).
+// first plies, each a task, combined by negamax once all are done (openings_tasks.hpp).
 #include "common/runtime/job.hpp"
-#include "hex-openings/openings_job.hpp"
+#include "hex-openings/openings_tasks.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex/board.hpp"
 

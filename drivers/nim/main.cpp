@@ -2,7 +2,7 @@
 // each game is valued by the XOR rule, checked by a value-free search, and written to one
 // HDF5 table in enumeration order. Tasks are runs of 4096 positions in contiguous blocks.
 #include "common/runtime/job.hpp"
-#include "nim/nim_job.hpp"
+#include "nim/nim_rows.hpp"
 #include "nim/nim_schema.hpp"
 
 #include <memory>

@@ -5,8 +5,8 @@
 // keeps its values in the journal as it goes (so a stopped run resumes it mid-game), and the
 // rows go to HDF5 tables in enumeration order (octal_sweep_schema.hpp).
 #include "common/runtime/job.hpp"
-#include "octal-sweep/frontier_job.hpp"
-#include "octal-sweep/octal_sweep_job.hpp"
+#include "octal-sweep/frontier_state.hpp"
+#include "octal-sweep/sweep_games.hpp"
 #include "octal-sweep/octal_sweep_schema.hpp"
 
 #include <algorithm>
@@ -129,7 +129,7 @@ public:
                  "compute only the tasks of these games (.16,.354 or 1,3,4 as in --games), into the journal",
                  [this](const std::string& text) { return tasks_of_games(text); }}};
     }
-    // The dearest first (frontier_job.hpp's estimate), so that the longest game does not
+    // The dearest first (frontier_state.hpp's estimate), so that the longest game does not
     // start last; every rank computes the same order.
     std::vector<std::uint64_t> dispatch_order() const override {
         std::vector<double> cost(task_count());

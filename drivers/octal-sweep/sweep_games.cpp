@@ -1,6 +1,6 @@
-#include "octal-sweep/octal_sweep_job.hpp"
+#include "octal-sweep/sweep_games.hpp"
 
-#include "octal-sweep/frontier_job.hpp"
+#include "octal-sweep/frontier_state.hpp"
 #include "octal-sweep/octal_sweep_schema.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "hackenbush-sums/sums_job.hpp"
+#include "hackenbush-sums/sums_rows.hpp"
 
 #include "core/flat_map.hpp"
 #include "hackenbush-sums/sums_schema.hpp"

@@ -1,4 +1,4 @@
-#include "hackenbush-signs/signs_job.hpp"
+#include "hackenbush-signs/signs_rows.hpp"
 #include "hackenbush-signs/signs_schema.hpp"
 
 #include <catch2/catch.hpp>

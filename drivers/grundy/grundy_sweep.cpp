@@ -1,4 +1,4 @@
-#include "grundy/grundy_job.hpp"
+#include "grundy/grundy_sweep.hpp"
 
 #include "grundy/grundy_schema.hpp"
 #include "impartial/grundy_game.hpp"

@@ -1,4 +1,4 @@
-#include "hackenbush-stalks/stalks_job.hpp"
+#include "hackenbush-stalks/stalks_rows.hpp"
 
 #include "hackenbush-stalks/stalks_schema.hpp"
 #include "hackenbush/stalks.hpp"

@@ -1,4 +1,4 @@
-#include "nim/nim_job.hpp"
+#include "nim/nim_rows.hpp"
 
 #include "impartial/multisets.hpp"
 #include "nim/nim_schema.hpp"

@@ -1,4 +1,4 @@
-#include "hex-openings/openings_job.hpp"
+#include "hex-openings/openings_tasks.hpp"
 #include "hex/openings.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "openings_test_rows.hpp"

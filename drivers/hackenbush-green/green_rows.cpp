@@ -1,4 +1,4 @@
-#include "hackenbush-green/green_job.hpp"
+#include "hackenbush-green/green_rows.hpp"
 
 #include "hackenbush-green/green_schema.hpp"
 #include "hackenbush/green.hpp"

@@ -1,5 +1,5 @@
 #include "hackenbush-common/row_order.hpp"
-#include "hackenbush-sums/sums_job.hpp"
+#include "hackenbush-sums/sums_rows.hpp"
 #include "hackenbush-sums/sums_schema.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-#include "nim/nim_job.hpp"
+#include "nim/nim_rows.hpp"
 #include "nim/nim_schema.hpp"
 
 #include <catch2/catch.hpp>

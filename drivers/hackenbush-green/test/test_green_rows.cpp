@@ -1,5 +1,5 @@
 #include "hackenbush-common/row_order.hpp"
-#include "hackenbush-green/green_job.hpp"
+#include "hackenbush-green/green_rows.hpp"
 #include "hackenbush-green/green_schema.hpp"
 
 #include <catch2/catch.hpp>

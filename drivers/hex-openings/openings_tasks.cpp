@@ -1,6 +1,6 @@
 // The openings job's tasks: an opening solved whole (saved and continued at pauses), a
 // split opening's leaves, and the rows, counts and splits they append.
-#include "hex-openings/openings_job.hpp"
+#include "hex-openings/openings_tasks.hpp"
 
 #include "common/runtime/memory_limit.hpp"
 #include "hex-openings/openings_schema.hpp"

@@ -1,4 +1,4 @@
-#include "hackenbush-colour/colour_job.hpp"
+#include "hackenbush-colour/colour_rows.hpp"
 
 #include "hackenbush-colour/colour_schema.hpp"
 #include "hackenbush/picture_values.hpp"

@@ -1,4 +1,4 @@
-#include "octal-sweep/octal_sweep_job.hpp"
+#include "octal-sweep/sweep_games.hpp"
 #include "octal-sweep/octal_sweep_schema.hpp"
 
 #include <catch2/catch.hpp>

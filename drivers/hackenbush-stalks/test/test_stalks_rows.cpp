@@ -1,5 +1,5 @@
 #include "hackenbush-common/row_order.hpp"
-#include "hackenbush-stalks/stalks_job.hpp"
+#include "hackenbush-stalks/stalks_rows.hpp"
 #include "hackenbush-stalks/stalks_schema.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-#include "octal-sweep/frontier_job.hpp"
+#include "octal-sweep/frontier_state.hpp"
 
 #include "octal-sweep/octal_sweep_schema.hpp"
 
