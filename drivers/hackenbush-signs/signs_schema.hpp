@@ -36,7 +36,7 @@ inline const common::TableSchema table{
     .columns = {colours, value, sign_expansion}};
 } // namespace examples
 
-// Not in the file: what each task's stalks span, per length (signs_job.hpp, Interval).
+// Not in the file: what each task's stalks span, per length (signs_rows.hpp, Interval).
 namespace intervals {
 inline constexpr Col<std::uint64_t> length{"length", "stalk length"};
 inline constexpr Col<std::uint64_t> distinct{"distinct", "distinct values of the task's stalks of this length"};

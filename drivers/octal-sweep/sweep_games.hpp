@@ -5,7 +5,7 @@
 // N". With a ceiling (the frontier), every game that is not a subtraction set (octal codes,
 // Grundy's game) is run instead by the frontier sweep until the Guy-Smith bound proves its
 // period or it reaches its ceiling, with the statistics of every power of two
-// (frontier_job.hpp). One row per game, keyed by the game's index in the enumeration, so
+// (frontier_state.hpp). One row per game, keyed by the game's index in the enumeration, so
 // rows can be computed for any range of games on its own: GameRows is pure and knows
 // nothing of MPI.
 #include "common/runtime/table.hpp"

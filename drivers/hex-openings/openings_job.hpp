@@ -1,0 +1,59 @@
+#pragma once
+// HexOpeningsJob, the job of cgt-hex-openings (main.cpp): every first move of Hex on the board
+// sizes asked for, solved across MPI ranks (one opening per task of the dynamic queue: openings
+// differ in cost by 100x), with each rule set asked for and in misere Hex, written to one HDF5
+// table in enumeration order, with a table of what each rule did per opening and one of the seconds
+// each took (openings_schema.hpp). A hard opening may be split (--split) into the positions of its
+// first plies, each a task, combined by negamax once all are done (openings_tasks.hpp).
+#include "common/runtime/job.hpp"
+#include "hex-openings/openings_schema.hpp"
+#include "hex-openings/openings_tasks.hpp"
+#include "hex/board.hpp"
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+namespace cgt::jobs::hex_openings {
+
+class HexOpeningsJob : public common::Job {
+  public:
+    common::JobInfo info() const override;
+    void add_options(common::Options& options) override;
+    // The store's digest, unless --store-digest named it (then it is among the options).
+    std::string derived_parameters() const override;
+    void read_options(const common::po::variables_map& vm, int) override;
+    common::MemoryNeed memory_need(int) const override;
+    std::uint64_t task_count() const override;
+    common::Split split() const override;
+    // The split openings' tasks first, then the others heaviest first (hexjob::tasks), so
+    // that the long ones start first.
+    std::vector<std::uint64_t> dispatch_order() const override;
+    // A split opening's leaves tell their results; rank 0 skips the leaves they make useless.
+    bool skips_tasks() const override;
+    bool task_needed(std::uint64_t task, const common::TaskVerdicts& verdicts) const override;
+    std::vector<common::TaskSubset> subsets() override;
+    common::TaskTableSpec tables() const override;
+    // A long opening saves its search every --journal-every seconds and on a stop, and a
+    // resumed run continues it from there (SearchHooks); a split opening's leaves run
+    // to their end.
+    common::TaskStatus compute(std::uint64_t task, common::TaskTables& out,
+                               common::TaskContext& context) override;
+    // The split openings' leaves, wherever they were solved, go to rank 0, which appends the
+    // openings' rows and writes every splits row (the needed leaves' from what they
+    // computed); the leaves' own counts and seconds leave the tables then.
+    void finish(common::JobResults& results) override;
+
+  private:
+    void read_store_options(const common::po::variables_map& vm);
+    // "0123456789abcdef (N positions)".
+    [[nodiscard]] std::string digest_text() const;
+    [[nodiscard]] bool recording() const;
+    std::vector<std::uint64_t> tasks_of_cells(const std::string& text) const;
+    Params m_params;
+    std::uint64_t m_store_digest = 0;
+    bool m_digest_given = false;
+    std::unique_ptr<OpeningTasks> m_work; // the rows, the split trees and the tasks
+};
+
+} // namespace cgt::jobs::hex_openings
