@@ -17,7 +17,7 @@ cgt_slurm_run() {
   cgt_require_job "$job"
   local bin=${CGT_BIN:-build/release/bin}
   local driver
-  driver=$bin/$(cgt_job_driver "$job")
+  driver=$bin/$(cgt_job_driver "$job") || exit 2
   local out= resume=0 args=("$@") i
   for ((i = 0; i < ${#args[@]}; i++)); do
     case "${args[i]}" in

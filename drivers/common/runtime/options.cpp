@@ -1,6 +1,7 @@
 #include "common/runtime/options.hpp"
 
 #include "common/plumbing/output_file.hpp"
+#include "common/plumbing/printable.hpp"
 
 #include <boost/any.hpp>
 
@@ -100,6 +101,21 @@ std::optional<std::string> read_config_text(const std::string& path, std::string
 }
 } // namespace
 
+std::optional<std::string> Options::check_job_keys(const po::variables_map& vm) const {
+    const auto value = [&](const char* key) { return vm.count(key) ? vm[key].as<std::string>() : std::string(); };
+    if (vm.count("driver") && value("driver") != m_program)
+        return "driver = " + quoted(value("driver")) + ", but this program is " + m_program;
+    if (vm.count("ranks")) {
+        const std::string ranks = value("ranks");
+        if (ranks.empty() || ranks.size() > 6 || ranks.find_first_not_of("0123456789") != std::string::npos ||
+            std::stol(ranks) < 1)
+            return "ranks must be a whole number from 1 to 999999, got " + quoted(ranks);
+    }
+    if (vm.count("main") && value("main") != "yes" && value("main") != "no")
+        return "main must be yes or no, got " + quoted(value("main"));
+    return std::nullopt;
+}
+
 std::optional<std::string>
 Options::parse_quietly(int argc, const char* const argv[],
                        const std::function<void(const po::variables_map&)>& validate, bool& help,
@@ -145,8 +161,10 @@ Options::parse_quietly(int argc, const char* const argv[],
             for (const auto& option : m_run.options())
                 if (std::find(m_run_in_config.begin(), m_run_in_config.end(), option->long_name()) != m_run_in_config.end())
                     file_options.add(option);
-            if (m_with_output) file_options.add_options()("out", po::value<std::string>())(
-                "quiet", po::value<bool>());
+            if (m_with_output) {
+                file_options.add_options()("out", po::value<std::string>())("quiet", po::value<bool>());
+                for (const char* key : JOB_KEYS) file_options.add_options()(key, po::value<std::string>());
+            }
             try {
                 config = po::parse_config_file(in, file_options, false);
                 // Every value of the file is checked, also one the command line overrides.
@@ -158,6 +176,7 @@ Options::parse_quietly(int argc, const char* const argv[],
             } catch (po::error& e) {
                 return "in --config file '" + config_path + "': " + message_of(e);
             }
+            if (auto error = check_job_keys(vm)) return "in --config file '" + config_path + "': " + *error;
         }
         po::notify(vm);
         if (auto error = check(vm)) return error;

@@ -3,7 +3,11 @@
 // Every program gets --help (with an example), --version (`PROGRAM VERSION`, the git
 // describe of its build), --config FILE (the same options as an INI file, so a job is a
 // file; command-line values win over the file), and drivers also get --out FILE and
-// --quiet. Bad options, bad values, unknown keys in the INI file and a --out that cannot
+// --quiet. A driver's INI file (jobs/JOB.ini) may also hold the job keys that jobs/common.sh
+// reads to run it (JOB_KEYS): `driver` (the program, checked: another program's INI is
+// refused), `verify` (its verify program), `ranks` (ranks of a local run, 1..999999) and
+// `main` (yes or no: whether jobs/main runs it); they are INI-only and no parameters of
+// the run. Bad options, bad values, unknown keys in the INI file and a --out that cannot
 // be written are UsageErrors: one line, exit status 2, no output file.
 #include "common/plumbing/mpi_environment.hpp"
 
@@ -17,6 +21,9 @@
 namespace cgt::common {
 
 namespace po = boost::program_options;
+
+// The keys of a job's INI file that say how to run it rather than what it computes.
+inline constexpr const char* JOB_KEYS[] = {"driver", "verify", "ranks", "main"};
 
 class Options {
 public:
@@ -82,6 +89,9 @@ private:
                                              const std::function<void(const po::variables_map&)>& validate,
                                              bool& help, bool& version);
     void print_help() const;
+    // Why the job keys of a --config file are refused (a driver key naming another
+    // program, a bad ranks or main), if they are.
+    [[nodiscard]] std::optional<std::string> check_job_keys(const po::variables_map& vm) const;
     void print_version() const;
 
     std::string m_program, m_summary, m_example;
