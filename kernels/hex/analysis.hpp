@@ -8,9 +8,9 @@
 // cells. A connection's carrier is one; so is the union of the carriers of the opponent's
 // semi connections when they have no common cell.
 #include "hex/inferior.hpp"
+#include "hex/outcome.hpp"
 #include "hex/resistance.hpp"
 #include "hex/rule_set.hpp"
-#include "hex/search.hpp"
 #include "hex/vc.hpp"
 #include "hex/vc_strong.hpp"
 

@@ -4,7 +4,7 @@
 // the six neighbours), sharing no code with the bit-parallel solver. Exponential: for
 // positions with up to about 12 empty cells.
 #include "hex/board.hpp"
-#include "hex/search.hpp"
+#include "hex/rule_set.hpp"
 
 namespace cgt::hex {
 

@@ -125,8 +125,4 @@ Variant parse_variant(std::string_view text) {
     throw std::invalid_argument("unknown variant '" + std::string(text) + "' (use normal or misere)");
 }
 
-const char* outcome_name(Outcome o) {
-    return o == Outcome::win ? "win" : o == Outcome::loss ? "loss" : "unknown";
-}
-
 } // namespace cgt::hex

@@ -1,9 +1,9 @@
 #pragma once
 // What a search is asked to do: normal or misere Hex, which pruning rules apply (the
 // article's rules 1 and 2, or virtual connections with inferior cells and proof sets), how
-// the tree is searched, in which order moves are tried, and the outcome it reports. Names as
-// they appear in options and result files ("rule1+2+distance", "dfpn+vc+inferior+proof",
-// "misere", "win").
+// the tree is searched and in which order moves are tried. Names as they appear in options
+// and result files ("rule1+2+distance", "dfpn+vc+inferior+proof", "misere"). The outcome a
+// search reports is in outcome.hpp.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -80,12 +80,5 @@ struct RuleSet {
 enum class Variant : std::uint8_t { normal, misere };
 const char* variant_name(Variant v);
 Variant parse_variant(std::string_view text);
-
-// For the player to move; unknown when the node limit stopped the search.
-enum class Outcome : std::uint8_t { win, loss, unknown };
-const char* outcome_name(Outcome o);
-constexpr Outcome negate(Outcome o) {
-    return o == Outcome::win ? Outcome::loss : o == Outcome::loss ? Outcome::win : Outcome::unknown;
-}
 
 } // namespace cgt::hex

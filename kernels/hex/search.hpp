@@ -5,6 +5,7 @@
 #include "hex/board.hpp"
 #include "hex/geometry.hpp"
 #include "hex/move_order.hpp"
+#include "hex/outcome.hpp"
 #include "hex/rule_set.hpp"
 #include "hex/side.hpp"
 #include "hex/threats.hpp"
@@ -16,44 +17,6 @@
 #include <vector>
 
 namespace cgt::hex {
-
-struct SearchStats {
-    std::uint64_t nodes = 0; // calls of the search, the root and table hits included
-    // Positions found in the table: at a call of the search, or (vc rule sets) when the
-    // moves of a position are looked up before searching any.
-    std::uint64_t tt_hits = 0;
-    // What the rules decided: nodes lost to two opponent completing cells (rule 1), nodes with
-    // one forced move (rule 1), nodes won by a double threat (rule 2), nodes lost because the
-    // opponent's double threats cannot all be stopped (rule 2).
-    std::uint64_t rule1_losses = 0;
-    std::uint64_t forced_moves = 0;
-    std::uint64_t rule2_wins = 0;
-    std::uint64_t rule2_losses = 0;
-    // The vc rule sets (vc_search.hpp). Positions analysed (fill-in, H-search, must-play:
-    // each new position once, then kept in the table), decided by fill-in connecting a
-    // player, by the mover's edge-to-edge connection, by the opponent's full one, or by the
-    // opponent's semi connections having no common cell; moves cut as outside the must-play
-    // region, as dominated, as vulnerable and by proof sets; cells filled as dead, captured single cells
-    // and captured pairs.
-    std::uint64_t expansions = 0;
-    std::uint64_t fill_decided = 0;
-    std::uint64_t vc_wins = 0;
-    std::uint64_t vc_losses = 0;
-    std::uint64_t mustplay_losses = 0;
-    std::uint64_t mustplay_cut = 0;
-    std::uint64_t dominated_cut = 0;
-    std::uint64_t vulnerable_cut = 0;
-    std::uint64_t proof_cut = 0;
-    std::uint64_t filled_dead = 0;
-    std::uint64_t filled_captured = 0;
-    std::uint64_t filled_pairs = 0;
-    // Search quality: over the positions the proof-number search proved won, the position
-    // of the winning move in the move order (0: the first), summed; and the moves left to
-    // try, summed over the positions analysed and not decided.
-    std::uint64_t won = 0;
-    std::uint64_t winning_index_sum = 0;
-    std::uint64_t moves_sum = 0;
-};
 
 // The position being searched, with one frame per stone played so that undo is a pop.
 template <class Bits> class Engine {
