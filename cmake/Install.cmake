@@ -1,7 +1,9 @@
 # `cmake --install build/release --prefix DIR` installs
 #   DIR/bin/cgt-*                       every program (drivers, verify programs, tools)
 #   DIR/lib/libcgt_<area>.a             the kernels (pure C++: core, hackenbush, hex, impartial)
-#   DIR/include/cgt/<area>/*.hpp        their headers (#include "core/game_store.hpp")
+#   DIR/lib/libcgt_<area>_<layer>.a     the layers of a kernel in layers (hex: board ... solver)
+#   DIR/include/cgt/<area>/*.hpp        their headers (#include "core/game_store.hpp",
+#                                       "hex/board/board.hpp")
 #   DIR/lib/cmake/cgt/                  the package: find_package(cgt) gives cgt::core, ...
 #   DIR/share/cgt/verify-data/          the reference data (give it to a verify program as --data-dir)
 # Called at the end of the top-level CMakeLists, when every target exists.
@@ -31,10 +33,10 @@ function(cgt_install)
 
   get_property(kernels GLOBAL PROPERTY CGT_KERNELS)
   install(TARGETS ${kernels} EXPORT cgtTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-  foreach(k IN LISTS kernels)
-    string(REGEX REPLACE "^cgt_" "" area ${k})
+  get_property(areas GLOBAL PROPERTY CGT_KERNEL_AREAS)
+  foreach(area IN LISTS areas)
     install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernels/${area}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/cgt/${area}
-            FILES_MATCHING PATTERN "*.hpp" PATTERN "test" EXCLUDE)
+            FILES_MATCHING PATTERN "*.hpp" PATTERN "test" EXCLUDE PATTERN "fuzz" EXCLUDE)
   endforeach()
 
   set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/cgt)
