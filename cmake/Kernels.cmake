@@ -4,6 +4,8 @@
 set_property(GLOBAL PROPERTY CGT_KERNELS "")      # every kernel library, layers included
 set_property(GLOBAL PROPERTY CGT_KERNEL_AREAS "") # kernels/<area> folders
 
+include(KernelLayers)
+
 # The static library <target> of the .cpp files in <dir> (an INTERFACE library when there are
 # none), with kernels/ as the include root and export name <export>.
 function(_cgt_kernel_library target export dir)
@@ -32,7 +34,8 @@ endfunction()
 # built into the static library cgt_<area>_<layer> (alias cgt::<area>_<layer>), which links
 # the layers in DEPS (each declared before it, so the layers form no cycle). Its files may
 # include (#include "<area>/<layer>/<file>.hpp") their own layer's headers and those of the
-# layers below it (its DEPS, and theirs), nothing of a layer above or beside it.
+# layers below it (its DEPS, and theirs), nothing of a layer above or beside it:
+# cgt_add_kernel checks that (cmake/KernelLayers.cmake).
 function(cgt_add_kernel_layer area layer)
   cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
   get_property(declared GLOBAL PROPERTY CGT_LAYERS_${area})
@@ -64,16 +67,55 @@ function(cgt_add_kernel_layer area layer)
   endforeach()
 endfunction()
 
-# The library cgt_<area> of a kernel in layers: an INTERFACE library linking every layer.
+# The library cgt_<area> of a kernel in layers: an INTERFACE library linking every layer,
+# the layer spec written for the checks, the checks now and in the build, and a test that
+# they refuse what they must (cmake/kernel_layers_test.cmake).
 function(_cgt_add_layered_kernel area)
   get_property(layers GLOBAL PROPERTY CGT_LAYERS_${area})
   add_library(cgt_${area} INTERFACE)
   add_library(cgt::${area} ALIAS cgt_${area})
   set_target_properties(cgt_${area} PROPERTIES EXPORT_NAME ${area})
   set_property(GLOBAL APPEND PROPERTY CGT_KERNELS cgt_${area})
+
+  set(CGT_LAYER_AREA ${area})
+  set(CGT_LAYERS ${layers})
+  set(spec_text "set(CGT_LAYER_AREA ${area})\nset(CGT_LAYERS ${layers})\n")
+  set(files)
   foreach(layer IN LISTS layers)
     target_link_libraries(cgt_${area} INTERFACE cgt_${area}_${layer})
+    get_property(sees GLOBAL PROPERTY CGT_LAYER_SEES_${area}_${layer})
+    set(CGT_LAYER_SEES_${layer} ${sees})
+    string(APPEND spec_text "set(CGT_LAYER_SEES_${layer} ${sees})\n")
+    file(GLOB layer_files ${CMAKE_CURRENT_SOURCE_DIR}/${layer}/*.hpp ${CMAKE_CURRENT_SOURCE_DIR}/${layer}/*.cpp)
+    list(APPEND files ${layer_files})
   endforeach()
+  # A file at the top of the kernel's folder (in no layer) must rerun configure too.
+  file(GLOB stray CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.hpp ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  set(spec ${CMAKE_BINARY_DIR}/kernel_layers/${area}.cmake)
+  file(CONFIGURE OUTPUT ${spec} CONTENT "${spec_text}" @ONLY)
+  cgt_check_layers(${CMAKE_CURRENT_SOURCE_DIR})
+
+  # The build checks again whenever a layer's file changes (configure runs only when the
+  # list of files does).
+  set(check ${CMAKE_COMMAND} -DCGT_LAYER_SPEC=${spec} -DCGT_LAYER_ROOT=${CMAKE_CURRENT_SOURCE_DIR}
+            -P ${PROJECT_SOURCE_DIR}/cmake/KernelLayers.cmake)
+  set(stamp ${CMAKE_BINARY_DIR}/kernel_layers/${area}.checked)
+  add_custom_command(OUTPUT ${stamp} COMMAND ${check} COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
+                     DEPENDS ${files} ${spec} ${PROJECT_SOURCE_DIR}/cmake/KernelLayers.cmake
+                     COMMENT "Checking the layers of kernels/${area}" VERBATIM)
+  add_custom_target(cgt_${area}_layers DEPENDS ${stamp})
+  foreach(layer IN LISTS layers)
+    add_dependencies(cgt_${area}_${layer} cgt_${area}_layers)
+  endforeach()
+
+  if(NOT CGT_FUZZ)
+    set(name "kernels purity: kernels/${area} refuses an include from a layer above or beside, and a file in no layer")
+    add_test(NAME "${name}"
+             COMMAND ${CMAKE_COMMAND} -DCGT_LAYER_SPEC=${spec} -DCGT_LAYER_ROOT=${CMAKE_CURRENT_SOURCE_DIR}
+                     -DCGT_LAYER_WORK=${CMAKE_CURRENT_BINARY_DIR}/kernel_layers_test
+                     -P ${PROJECT_SOURCE_DIR}/cmake/kernel_layers_test.cmake)
+    set_tests_properties("${name}" PROPERTIES LABELS "${area};purity")
+  endif()
 endfunction()
 
 # cgt_add_kernel(<area> [DEPS <kernel areas>...])
