@@ -6,21 +6,24 @@
 # same jobs/ folder beside the programs' prefix. The programs: CGT_BIN if set, otherwise the
 # build tree's (CGT_BUILD, default build/release) or the install's bin folder.
 CGT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# CGT_REPORT_DIR: the results report's Python (verify/report, or share/cgt/report).
 if [ -f "$CGT_ROOT/CMakeLists.txt" ]; then
   CGT_INSTALLED=0
   CGT_BUILD=${CGT_BUILD:-$CGT_ROOT/build/release}
   CGT_BIN=${CGT_BIN:-$CGT_BUILD/bin}
+  CGT_REPORT_DIR=$CGT_ROOT/verify/report
 else
   CGT_INSTALLED=1
   # jobs/install_paths.sh, written by cmake --install: CGT_INSTALLED_BIN (relative to CGT_ROOT).
   . "$CGT_ROOT/jobs/install_paths.sh"
   CGT_BIN=${CGT_BIN:-$CGT_ROOT/$CGT_INSTALLED_BIN}
+  CGT_REPORT_DIR=$CGT_ROOT/report
 fi
 
 # Debian packages: to build and run the jobs; to draw the results report (jobs/report, run
 # by the first python3 that imports h5py and matplotlib, or CGT_PYTHON); to run the tests
 # (adds a real Slurm, and Chromium for a screenshot of the report).
-CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2"
+CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2 help2man"
 CGT_PACKAGES_REPORT="python3 python3-h5py python3-matplotlib"
 CGT_PACKAGES_TEST="slurm-wlm munge chromium fonts-ipafont-gothic"
 
