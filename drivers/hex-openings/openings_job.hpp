@@ -8,7 +8,7 @@
 #include "common/runtime/job.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex-openings/openings_tasks.hpp"
-#include "hex/board.hpp"
+#include "hex/board/board.hpp"
 #include <algorithm>
 #include <cstdio>
 #include <memory>

@@ -3,7 +3,7 @@
 #include "hex-openings/openings_tasks.hpp"
 
 #include "hex-openings/openings_schema.hpp"
-#include "hex/openings.hpp"
+#include "hex/solver/openings.hpp"
 
 #include <algorithm>
 #include <sstream>

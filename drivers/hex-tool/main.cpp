@@ -7,7 +7,7 @@
 #include "common/runtime/result_reader.hpp"
 #include "common/plumbing/tool_main.hpp"
 #include "hex-tool/hint_report.hpp"
-#include "hex/solver.hpp"
+#include "hex/solver/solver.hpp"
 
 #include <chrono>
 #include <cstdio>

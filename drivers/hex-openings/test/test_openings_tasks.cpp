@@ -1,5 +1,5 @@
 #include "hex-openings/openings_tasks.hpp"
-#include "hex/openings.hpp"
+#include "hex/solver/openings.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "openings_test_rows.hpp"
 
