@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # The 8x8 openings decided so far, kept as the journals of the parts that decided them
-# (drivers/hex-openings/frontier/8x8/CELL.h5.journal: `jobs/run hex-8x8 --openings CELL`):
+# (drivers/hex-openings/parts/8x8/CELL.h5.journal: `jobs/run hex-8x8 --openings CELL`):
 #   - each is a finished part of hex-8x8 as its INI stands now: a --resume of it (on a copy)
 #     is accepted and computes nothing, so a later run's parts merge with it;
 #   - each opening's result is the one Benzene's 8x8 map gives (verify/data/hex-large.txt),
 #     and so is its copy by the 180-degree symmetry;
 #   - together they merge into one result file, which cgt-verify-hex-openings passes, or,
 #     while openings are missing, the merge refuses naming missing tasks and nothing else.
-#   frontier_test.sh BIN_DIR SOURCE_DIR
+#   parts_test.sh BIN_DIR SOURCE_DIR
 set -uo pipefail
 bin=$1 src=$2
-parts=$src/drivers/hex-openings/frontier/8x8
-dir=$(mktemp -d /tmp/cgt-frontier.XXXXXX)
+parts=$src/drivers/hex-openings/parts/8x8
+dir=$(mktemp -d /tmp/cgt-hex-8x8-parts.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 map=$(sed -n 's/^normal\.8\.map = //p' "$src/verify/data/hex-large.txt")
