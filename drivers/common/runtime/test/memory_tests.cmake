@@ -89,13 +89,13 @@ endforeach()
 
 cgt_add_cli_test(NAME "memory: cgt-hackenbush --max-memory 12Q is a usage error" STATUS 2 LABELS memory
                  STDERR "^error: --max-memory must be a size such as 512M, 8G, 1.5T or a number of bytes, got '12Q'$"
-                 COMMAND ${bin}/cgt-hackenbush --max-memory 12Q ${PROJECT_SOURCE_DIR}/drivers/hackenbush-tool/test/stalk40.txt)
+                 COMMAND ${bin}/cgt-hackenbush --max-memory 12Q ${PROJECT_SOURCE_DIR}/drivers/tools/hackenbush/test/stalk40.txt)
 
 # cgt-hackenbush cannot know a picture's positions before valuing them (41 for a stalk of 40
 # edges, up to 2^40 for a tangle): it stops with one line when the engine's store passes
 # the limit. This picture (a 5 x 5 grid of 40 edges) grows by about 15 MiB a second.
 cgt_add_cli_test(NAME "memory: cgt-hackenbush stops a 40-edge picture at --max-memory" STATUS 2 LABELS memory
                  STDERR "^error: the pictures' positions need more than the 64.0 MiB limit \\(--max-memory\\): stopped after [0-9]+ positions held [0-9.]+ MiB$"
-                 COMMAND ${bin}/cgt-hackenbush --max-memory 64M ${PROJECT_SOURCE_DIR}/drivers/hackenbush-tool/test/grid40.txt)
+                 COMMAND ${bin}/cgt-hackenbush --max-memory 64M ${PROJECT_SOURCE_DIR}/drivers/tools/hackenbush/test/grid40.txt)
 cgt_add_cli_test(NAME "memory: a stalk of 40 edges is valued" STATUS 0 LABELS memory
-                 STDOUT "^value:" COMMAND ${bin}/cgt-hackenbush --max-memory 64M ${PROJECT_SOURCE_DIR}/drivers/hackenbush-tool/test/stalk40.txt)
+                 STDOUT "^value:" COMMAND ${bin}/cgt-hackenbush --max-memory 64M ${PROJECT_SOURCE_DIR}/drivers/tools/hackenbush/test/stalk40.txt)

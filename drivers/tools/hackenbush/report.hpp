@@ -1,6 +1,6 @@
 #pragma once
 // What cgt-hackenbush prints for a sum of pictures: the value of the sum with its analysis
-// (outcome, stops, mean, temperature, thermograph, ...: calc-tool/analysis_report.hpp), the
+// (outcome, stops, mean, temperature, thermograph, ...: tools/calc/analysis_report.hpp), the
 // value of each part with its mean and temperature (with `full`, its whole analysis), and
 // for the player to move every cut with the value after it and whether it keeps a win; as
 // text for people or as one JSON object.

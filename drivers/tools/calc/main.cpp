@@ -2,7 +2,7 @@
 // program. For each expression: the canonical form and its names, outcome, stops, mean,
 // temperature and thermograph, confusion interval, incentives, birthday, atomic weight,
 // reduced canonical form; for a comparison G op H whether it holds and how G and H stand.
-#include "calc-tool/analysis_report.hpp"
+#include "tools/calc/analysis_report.hpp"
 #include "common/runtime/options.hpp"
 #include "common/plumbing/tool_main.hpp"
 #include "core/expression.hpp"

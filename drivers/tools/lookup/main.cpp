@@ -1,11 +1,11 @@
 // cgt-lookup: answers questions about the values our Hackenbush jobs stored (every stalk of
 // the stalks job, every graph of the colour job) from their result files, without valuing a
 // position again. Not an MPI program.
-#include "calc-tool/analysis_report.hpp"
+#include "tools/calc/analysis_report.hpp"
 #include "common/runtime/options.hpp"
 #include "common/plumbing/tool_main.hpp"
 #include "core/expression.hpp"
-#include "lookup-tool/atlas.hpp"
+#include "tools/lookup/atlas.hpp"
 
 #include <chrono>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "calc-tool/analysis_report.hpp"
+#include "tools/calc/analysis_report.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "hackenbush-tool/report.hpp"
+#include "tools/hackenbush/report.hpp"
 
 #include <catch2/catch.hpp>
 

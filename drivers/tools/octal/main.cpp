@@ -3,8 +3,8 @@
 #include "common/runtime/options.hpp"
 #include "common/plumbing/printable.hpp"
 #include "impartial/octal_analysis.hpp"
-#include "octal-tool/frontier_report.hpp"
-#include "octal-tool/octal_report.hpp"
+#include "tools/octal/frontier_report.hpp"
+#include "tools/octal/octal_report.hpp"
 
 #include <bit>
 #include <chrono>

@@ -6,7 +6,7 @@
 #include "common/runtime/options.hpp"
 #include "common/runtime/result_reader.hpp"
 #include "common/plumbing/tool_main.hpp"
-#include "hex-tool/hint_report.hpp"
+#include "tools/hex/hint_report.hpp"
 #include "hex/solver/solver.hpp"
 
 #include <chrono>

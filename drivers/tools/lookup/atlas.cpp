@@ -1,4 +1,4 @@
-#include "lookup-tool/atlas.hpp"
+#include "tools/lookup/atlas.hpp"
 
 #include "core/infinitesimals.hpp"
 

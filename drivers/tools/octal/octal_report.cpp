@@ -1,4 +1,4 @@
-#include "octal-tool/octal_report.hpp"
+#include "tools/octal/octal_report.hpp"
 
 #include "common/plumbing/json_writer.hpp"
 

@@ -1,6 +1,6 @@
-#include "hackenbush-tool/report.hpp"
+#include "tools/hackenbush/report.hpp"
 
-#include "calc-tool/analysis_report.hpp"
+#include "tools/calc/analysis_report.hpp"
 #include "core/analysis.hpp"
 #include "hackenbush/picture_values.hpp"
 

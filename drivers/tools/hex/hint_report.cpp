@@ -1,4 +1,4 @@
-#include "hex-tool/hint_report.hpp"
+#include "tools/hex/hint_report.hpp"
 
 #include "common/plumbing/json_writer.hpp"
 

@@ -7,7 +7,7 @@
 #include "common/runtime/options.hpp"
 #include "common/plumbing/output_file.hpp" // not_regular_file
 #include "common/plumbing/tool_main.hpp"
-#include "hackenbush-tool/report.hpp"
+#include "tools/hackenbush/report.hpp"
 #include "hackenbush/picture_values.hpp"
 
 #include <fstream>

@@ -1,4 +1,4 @@
-#include "hex-tool/hint_report.hpp"
+#include "tools/hex/hint_report.hpp"
 #include "hex/solver/solver.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-#include "octal-tool/frontier_report.hpp"
+#include "tools/octal/frontier_report.hpp"
 
 #include <bit>
 #include <cstdio>
