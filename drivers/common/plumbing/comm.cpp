@@ -15,15 +15,17 @@ constexpr std::size_t CHUNK = std::size_t{1} << 24;
 
 int int_count(std::uint64_t n, const char* what) {
     if (n > static_cast<std::uint64_t>(INT_MAX))
-        throw std::runtime_error(std::string(what) + ": " + std::to_string(n) +
-                                 " elements exceed the MPI limit of 2^31 - 1 per exchange (use more ranks)");
+        throw std::runtime_error(
+            std::string(what) + ": " + std::to_string(n) +
+            " elements exceed the MPI limit of 2^31 - 1 per exchange (use more ranks)");
     return static_cast<int>(n);
 }
 
 // Counts and displacements of an MPI_*v call, checked against the int limit.
 struct Layout {
     std::vector<int> counts, displs;
-    Layout(std::span<const std::uint64_t> n, const char* what) : counts(n.size()), displs(n.size()) {
+    Layout(std::span<const std::uint64_t> n, const char* what)
+        : counts(n.size()), displs(n.size()) {
         std::uint64_t total = 0;
         for (std::size_t r = 0; r < n.size(); ++r) {
             displs[r] = int_count(total, what);
@@ -37,13 +39,14 @@ struct Layout {
 void reduce_in_place(MPI_Comm comm, std::vector<std::uint64_t>& values, MPI_Op op) {
     for (std::size_t at = 0; at < values.size(); at += CHUNK) {
         const int count = static_cast<int>(std::min(CHUNK, values.size() - at));
-        check_mpi(MPI_Allreduce(MPI_IN_PLACE, values.data() + at, count, MPI_UINT64_T, op, comm), "MPI_Allreduce");
+        check_mpi(MPI_Allreduce(MPI_IN_PLACE, values.data() + at, count, MPI_UINT64_T, op, comm),
+                  "MPI_Allreduce");
     }
 }
 
 // The sleeps of a polite wait: from 10 microseconds, doubling up to `longest`.
 class Backoff {
-public:
+  public:
     explicit Backoff(std::chrono::microseconds longest)
         : m_sleep(std::min(std::chrono::microseconds(10), longest)), m_longest(longest) {}
     void sleep() {
@@ -51,7 +54,7 @@ public:
         m_sleep = std::min(m_sleep * 2, m_longest);
     }
 
-private:
+  private:
     std::chrono::microseconds m_sleep, m_longest;
 };
 } // namespace
@@ -83,9 +86,15 @@ Comm::Comm(MPI_Comm comm) : m_comm(comm) {
     check_mpi(MPI_Comm_size(comm, &m_size), "MPI_Comm_size");
 }
 
-void Comm::sum(std::vector<std::uint64_t>& values) const { reduce_in_place(m_comm, values, MPI_SUM); }
-void Comm::max(std::vector<std::uint64_t>& values) const { reduce_in_place(m_comm, values, MPI_MAX); }
-void Comm::bit_or(std::vector<std::uint64_t>& values) const { reduce_in_place(m_comm, values, MPI_BOR); }
+void Comm::sum(std::vector<std::uint64_t>& values) const {
+    reduce_in_place(m_comm, values, MPI_SUM);
+}
+void Comm::max(std::vector<std::uint64_t>& values) const {
+    reduce_in_place(m_comm, values, MPI_MAX);
+}
+void Comm::bit_or(std::vector<std::uint64_t>& values) const {
+    reduce_in_place(m_comm, values, MPI_BOR);
+}
 
 std::uint64_t Comm::sum(std::uint64_t value) const {
     std::vector<std::uint64_t> v{value};
@@ -121,15 +130,18 @@ std::vector<std::uint64_t> Comm::gather(const std::vector<std::uint64_t>& mine) 
         displs[r] = int_count(total, "Comm::gather");
         total += static_cast<std::uint64_t>(counts[r]);
     }
-    std::vector<std::uint64_t> all(is_root() ? static_cast<std::size_t>(int_count(total, "Comm::gather")) : 0);
-    check_mpi(MPI_Gatherv(mine.data(), n, MPI_UINT64_T, all.data(), counts.data(), displs.data(), MPI_UINT64_T, 0,
-                          m_comm), "MPI_Gatherv");
+    std::vector<std::uint64_t> all(
+        is_root() ? static_cast<std::size_t>(int_count(total, "Comm::gather")) : 0);
+    check_mpi(MPI_Gatherv(mine.data(), n, MPI_UINT64_T, all.data(), counts.data(), displs.data(),
+                          MPI_UINT64_T, 0, m_comm),
+              "MPI_Gatherv");
     return all;
 }
 
 std::size_t Comm::total_count(std::span<const std::uint64_t> counts, const char* what) {
     std::uint64_t total = 0;
-    for (std::uint64_t n : counts) total += n;
+    for (std::uint64_t n : counts)
+        total += n;
     return static_cast<std::size_t>(int_count(total, what));
 }
 
@@ -137,25 +149,27 @@ void Comm::allgather_raw(const void* mine, void* all, MPI_Datatype type) const {
     check_mpi(MPI_Allgather(mine, 1, type, all, 1, type, m_comm), "MPI_Allgather");
 }
 
-void Comm::allgatherv_raw(const void* mine, std::span<const std::uint64_t> counts, void* all, MPI_Datatype type,
-                          const char* what) const {
+void Comm::allgatherv_raw(const void* mine, std::span<const std::uint64_t> counts, void* all,
+                          MPI_Datatype type, const char* what) const {
     const Layout layout(counts, what);
-    check_mpi(MPI_Allgatherv(mine, layout.counts[static_cast<std::size_t>(m_rank)], type, all, layout.counts.data(),
-                             layout.displs.data(), type, m_comm),
+    check_mpi(MPI_Allgatherv(mine, layout.counts[static_cast<std::size_t>(m_rank)], type, all,
+                             layout.counts.data(), layout.displs.data(), type, m_comm),
               "MPI_Allgatherv");
 }
 
 std::vector<std::uint64_t> Comm::alltoall(const std::vector<std::uint64_t>& send) const {
     std::vector<std::uint64_t> got(static_cast<std::size_t>(m_size));
-    check_mpi(MPI_Alltoall(send.data(), 1, MPI_UINT64_T, got.data(), 1, MPI_UINT64_T, m_comm), "MPI_Alltoall");
+    check_mpi(MPI_Alltoall(send.data(), 1, MPI_UINT64_T, got.data(), 1, MPI_UINT64_T, m_comm),
+              "MPI_Alltoall");
     return got;
 }
 
 void Comm::alltoallv_raw(const void* send, std::span<const std::uint64_t> send_counts, void* recv,
-                         std::span<const std::uint64_t> recv_counts, MPI_Datatype type, const char* what) const {
+                         std::span<const std::uint64_t> recv_counts, MPI_Datatype type,
+                         const char* what) const {
     const Layout s(send_counts, what), r(recv_counts, what);
-    check_mpi(MPI_Alltoallv(send, s.counts.data(), s.displs.data(), type, recv, r.counts.data(), r.displs.data(), type,
-                            m_comm),
+    check_mpi(MPI_Alltoallv(send, s.counts.data(), s.displs.data(), type, recv, r.counts.data(),
+                            r.displs.data(), type, m_comm),
               "MPI_Alltoallv");
 }
 
@@ -197,13 +211,18 @@ void Comm::broadcast(std::vector<std::string>& texts) const {
     }
 }
 
-void Comm::broadcast(double& value) const { check_mpi(MPI_Bcast(&value, 1, MPI_DOUBLE, 0, m_comm), "MPI_Bcast"); }
+void Comm::broadcast(double& value) const {
+    check_mpi(MPI_Bcast(&value, 1, MPI_DOUBLE, 0, m_comm), "MPI_Bcast");
+}
 
-void Comm::barrier() const { check_mpi(MPI_Barrier(m_comm), "MPI_Barrier"); }
+void Comm::barrier() const {
+    check_mpi(MPI_Barrier(m_comm), "MPI_Barrier");
+}
 
 int Comm::ranks_on_node() const {
     MPI_Comm node = MPI_COMM_NULL;
-    check_mpi(MPI_Comm_split_type(m_comm, MPI_COMM_TYPE_SHARED, m_rank, MPI_INFO_NULL, &node), "MPI_Comm_split_type");
+    check_mpi(MPI_Comm_split_type(m_comm, MPI_COMM_TYPE_SHARED, m_rank, MPI_INFO_NULL, &node),
+              "MPI_Comm_split_type");
     int ranks = 1;
     const int rc = MPI_Comm_size(node, &ranks);
     MPI_Comm_free(&node);
@@ -211,21 +230,29 @@ int Comm::ranks_on_node() const {
     return ranks;
 }
 
-void Comm::agree_on_usage(const std::optional<std::string>& error) const { common::agree_on_usage(m_comm, error); }
-void Comm::agree_on_failure(const std::optional<std::string>& error) const { common::agree_on_failure(m_comm, error); }
+void Comm::agree_on_usage(const std::optional<std::string>& error) const {
+    common::agree_on_usage(m_comm, error);
+}
+void Comm::agree_on_failure(const std::optional<std::string>& error) const {
+    common::agree_on_failure(m_comm, error);
+}
 
 // --- messages
 
-void Comm::send_raw(const void* data, std::size_t count, MPI_Datatype type, int dest, int tag) const {
+void Comm::send_raw(const void* data, std::size_t count, MPI_Datatype type, int dest,
+                    int tag) const {
     check_mpi(MPI_Send(data, int_count(count, "Comm::send"), type, dest, tag, m_comm), "MPI_Send");
 }
 
-void Comm::receive_raw(void* data, std::size_t count, MPI_Datatype type, int source, int tag) const {
-    check_mpi(MPI_Recv(data, int_count(count, "Comm::receive"), type, source, tag, m_comm, MPI_STATUS_IGNORE),
+void Comm::receive_raw(void* data, std::size_t count, MPI_Datatype type, int source,
+                       int tag) const {
+    check_mpi(MPI_Recv(data, int_count(count, "Comm::receive"), type, source, tag, m_comm,
+                       MPI_STATUS_IGNORE),
               "MPI_Recv");
 }
 
-Request Comm::receive_later_raw(void* data, std::size_t count, MPI_Datatype type, int source, int tag) const {
+Request Comm::receive_later_raw(void* data, std::size_t count, MPI_Datatype type, int source,
+                                int tag) const {
     Request request;
     check_mpi(MPI_Irecv(data, int_count(count, "Comm::receive_later"), type, source, tag, m_comm,
                         &request.m_request),
@@ -233,7 +260,8 @@ Request Comm::receive_later_raw(void* data, std::size_t count, MPI_Datatype type
     return request;
 }
 
-Request Comm::send_synchronous_later_raw(const void* value, MPI_Datatype type, int dest, int tag) const {
+Request Comm::send_synchronous_later_raw(const void* value, MPI_Datatype type, int dest,
+                                         int tag) const {
     Request request;
     check_mpi(MPI_Issend(value, 1, type, dest, tag, m_comm, &request.m_request), "MPI_Issend");
     return request;

@@ -19,13 +19,20 @@ namespace cgt::common {
 
 // The MPI datatype of an element type.
 template <class T> MPI_Datatype mpi_type() {
-    if constexpr (std::is_same_v<T, std::int64_t>) return MPI_INT64_T;
-    else if constexpr (std::is_same_v<T, std::uint64_t>) return MPI_UINT64_T;
-    else if constexpr (std::is_same_v<T, std::uint32_t>) return MPI_UINT32_T;
-    else if constexpr (std::is_same_v<T, std::uint16_t>) return MPI_UINT16_T;
-    else if constexpr (std::is_same_v<T, std::uint8_t>) return MPI_UINT8_T;
-    else if constexpr (std::is_same_v<T, int>) return MPI_INT;
-    else if constexpr (std::is_same_v<T, double>) return MPI_DOUBLE;
+    if constexpr (std::is_same_v<T, std::int64_t>)
+        return MPI_INT64_T;
+    else if constexpr (std::is_same_v<T, std::uint64_t>)
+        return MPI_UINT64_T;
+    else if constexpr (std::is_same_v<T, std::uint32_t>)
+        return MPI_UINT32_T;
+    else if constexpr (std::is_same_v<T, std::uint16_t>)
+        return MPI_UINT16_T;
+    else if constexpr (std::is_same_v<T, std::uint8_t>)
+        return MPI_UINT8_T;
+    else if constexpr (std::is_same_v<T, int>)
+        return MPI_INT;
+    else if constexpr (std::is_same_v<T, double>)
+        return MPI_DOUBLE;
     else {
         static_assert(std::is_same_v<T, char>, "an MPI element is an integer, a double or a char");
         return MPI_CHAR;
@@ -41,9 +48,11 @@ struct Envelope {
 // A message on its way (a nonblocking send or receive), done once test() says so or
 // wait_politely() returns. The buffer it was given must live until then.
 class Request {
-public:
+  public:
     Request() = default;
-    Request(Request&& other) noexcept : m_request(other.m_request) { other.m_request = MPI_REQUEST_NULL; }
+    Request(Request&& other) noexcept : m_request(other.m_request) {
+        other.m_request = MPI_REQUEST_NULL;
+    }
     Request& operator=(Request&& other) noexcept {
         std::swap(m_request, other.m_request);
         return *this;
@@ -61,13 +70,13 @@ public:
     // that may last the rest of a run (a rank done before the others) a few milliseconds.
     void wait_politely(std::chrono::microseconds longest);
 
-private:
+  private:
     friend class Comm;
     MPI_Request m_request = MPI_REQUEST_NULL;
 };
 
 class Comm {
-public:
+  public:
     // Wildcards of receive() and probe().
     static constexpr int ANY_SOURCE = MPI_ANY_SOURCE;
     static constexpr int ANY_TAG = MPI_ANY_TAG;
@@ -116,8 +125,9 @@ public:
     // rank 1, ... (recv_counts[r], as alltoall(send_counts) tells). At most 2^31 - 1 elements
     // sent or received in all; beyond that std::runtime_error names `what` and the limit.
     template <class T>
-    [[nodiscard]] std::vector<T> alltoallv(std::span<const T> send, std::span<const std::uint64_t> send_counts,
-                                           std::span<const std::uint64_t> recv_counts, const char* what) const {
+    [[nodiscard]] std::vector<T>
+    alltoallv(std::span<const T> send, std::span<const std::uint64_t> send_counts,
+              std::span<const std::uint64_t> recv_counts, const char* what) const {
         std::vector<T> got(total_count(recv_counts, what));
         alltoallv_raw(send.data(), send_counts, got.data(), recv_counts, mpi_type<T>(), what);
         return got;
@@ -143,51 +153,57 @@ public:
         send_raw(data.data(), data.size(), mpi_type<T>(), dest, tag);
     }
     template <class T>
-        requires std::is_arithmetic_v<T>
+    requires std::is_arithmetic_v<T>
     void send(const T& value, int dest, int tag) const {
         send_raw(&value, 1, mpi_type<T>(), dest, tag);
     }
     template <class T>
-        requires std::is_arithmetic_v<T>
+    requires std::is_arithmetic_v<T>
     void receive(T& value, int source, int tag) const {
         receive_raw(&value, 1, mpi_type<T>(), source, tag);
     }
     // A receive that completes later (Request), into `data`.
-    template <class T> [[nodiscard]] Request receive_later(std::span<T> data, int source, int tag) const {
+    template <class T>
+    [[nodiscard]] Request receive_later(std::span<T> data, int source, int tag) const {
         return receive_later_raw(data.data(), data.size(), mpi_type<T>(), source, tag);
     }
     // A send that completes only once the receiver has matched it, and every message this
     // rank sent to it before has arrived.
-    template <class T> [[nodiscard]] Request send_synchronous_later(const T& value, int dest, int tag) const {
+    template <class T>
+    [[nodiscard]] Request send_synchronous_later(const T& value, int dest, int tag) const {
         return send_synchronous_later_raw(&value, mpi_type<T>(), dest, tag);
     }
     // The envelope of a message from `source` with `tag` that has come and is not yet
     // received (either may be a wildcard), if there is one.
     [[nodiscard]] std::optional<Envelope> probe(int source, int tag) const;
     // Waits for such a message as Request::wait_politely waits.
-    [[nodiscard]] Envelope probe_politely(int source, int tag, std::chrono::microseconds longest) const;
+    [[nodiscard]] Envelope probe_politely(int source, int tag,
+                                          std::chrono::microseconds longest) const;
 
-protected:
+  protected:
     MPI_Comm m_comm;
     int m_rank = 0, m_size = 1;
 
-private:
+  private:
     static std::size_t total_count(std::span<const std::uint64_t> counts, const char* what);
     void allgather_raw(const void* mine, void* all, MPI_Datatype type) const;
-    void allgatherv_raw(const void* mine, std::span<const std::uint64_t> counts, void* all, MPI_Datatype type,
-                        const char* what) const;
+    void allgatherv_raw(const void* mine, std::span<const std::uint64_t> counts, void* all,
+                        MPI_Datatype type, const char* what) const;
     void alltoallv_raw(const void* send, std::span<const std::uint64_t> send_counts, void* recv,
-                       std::span<const std::uint64_t> recv_counts, MPI_Datatype type, const char* what) const;
+                       std::span<const std::uint64_t> recv_counts, MPI_Datatype type,
+                       const char* what) const;
     void send_raw(const void* data, std::size_t count, MPI_Datatype type, int dest, int tag) const;
     void receive_raw(void* data, std::size_t count, MPI_Datatype type, int source, int tag) const;
-    Request receive_later_raw(void* data, std::size_t count, MPI_Datatype type, int source, int tag) const;
-    Request send_synchronous_later_raw(const void* value, MPI_Datatype type, int dest, int tag) const;
+    Request receive_later_raw(void* data, std::size_t count, MPI_Datatype type, int source,
+                              int tag) const;
+    Request send_synchronous_later_raw(const void* value, MPI_Datatype type, int dest,
+                                       int tag) const;
 };
 
 // A communicator of its own (a duplicate of `parent`, collectively made) for a protocol whose
 // messages must not meet any other's; freed on destruction (unless MPI has ended).
 class PrivateComm : public Comm {
-public:
+  public:
     explicit PrivateComm(const Comm& parent);
     ~PrivateComm();
     PrivateComm(const PrivateComm&) = delete;

@@ -4,10 +4,11 @@
 
 namespace cgt::common {
 
-DatasetStorage DatasetStorage::compressed(std::uint64_t rows, std::size_t element_size, bool shuffle,
-                                          unsigned deflate_level) {
+DatasetStorage DatasetStorage::compressed(std::uint64_t rows, std::size_t element_size,
+                                          bool shuffle, unsigned deflate_level) {
     if (rows == 0) return {};
-    const std::uint64_t chunk = std::min<std::uint64_t>(rows, std::max<std::uint64_t>(1, (1u << 20) / element_size));
+    const std::uint64_t chunk =
+        std::min<std::uint64_t>(rows, std::max<std::uint64_t>(1, (1u << 20) / element_size));
     return {chunk, shuffle, deflate_level};
 }
 
@@ -18,31 +19,53 @@ ElementType ElementType::text(std::size_t width, const std::string& where) {
     return ElementType(utf8_string_type(width, where));
 }
 
-std::size_t ElementType::size() const { return H5Tget_size(m_type); }
+std::size_t ElementType::size() const {
+    return H5Tget_size(m_type);
+}
 
 ElementType::Kind ElementType::kind() const {
     switch (H5Tget_class(m_type)) {
-    case H5T_INTEGER: return Kind::integer;
-    case H5T_FLOAT: return Kind::floating;
-    case H5T_STRING: return Kind::text;
-    default: return Kind::other;
+    case H5T_INTEGER:
+        return Kind::integer;
+    case H5T_FLOAT:
+        return Kind::floating;
+    case H5T_STRING:
+        return Kind::text;
+    default:
+        return Kind::other;
     }
 }
 
-bool ElementType::is_signed() const { return H5Tget_class(m_type) == H5T_INTEGER && H5Tget_sign(m_type) == H5T_SGN_2; }
+bool ElementType::is_signed() const {
+    return H5Tget_class(m_type) == H5T_INTEGER && H5Tget_sign(m_type) == H5T_SGN_2;
+}
 
 // --- attributes
 
-bool Hdf5Object::has_attribute(const std::string& name) const { return common::has_attribute(m_id, name); }
+bool Hdf5Object::has_attribute(const std::string& name) const {
+    return common::has_attribute(m_id, name);
+}
 void Hdf5Object::set_attribute(const std::string& name, const std::string& value) {
     write_attribute(m_id, name, value, m_where);
 }
-void Hdf5Object::set_attribute(const std::string& name, std::int64_t value) { write_attribute(m_id, name, value, m_where); }
-void Hdf5Object::set_attribute(const std::string& name, double value) { write_attribute(m_id, name, value, m_where); }
-std::string Hdf5Object::text_attribute(const std::string& name) const { return read_string_attribute(m_id, name, m_where); }
-std::int64_t Hdf5Object::int_attribute(const std::string& name) const { return read_int_attribute(m_id, name, m_where); }
-double Hdf5Object::float_attribute(const std::string& name) const { return read_double_attribute(m_id, name, m_where); }
-void Hdf5Object::close() { m_id.close(m_close_call, m_where); }
+void Hdf5Object::set_attribute(const std::string& name, std::int64_t value) {
+    write_attribute(m_id, name, value, m_where);
+}
+void Hdf5Object::set_attribute(const std::string& name, double value) {
+    write_attribute(m_id, name, value, m_where);
+}
+std::string Hdf5Object::text_attribute(const std::string& name) const {
+    return read_string_attribute(m_id, name, m_where);
+}
+std::int64_t Hdf5Object::int_attribute(const std::string& name) const {
+    return read_int_attribute(m_id, name, m_where);
+}
+double Hdf5Object::float_attribute(const std::string& name) const {
+    return read_double_attribute(m_id, name, m_where);
+}
+void Hdf5Object::close() {
+    m_id.close(m_close_call, m_where);
+}
 
 // --- datasets
 
@@ -68,7 +91,8 @@ namespace {
 H5Id select_run(hid_t set, std::uint64_t first, std::uint64_t count, const std::string& where) {
     H5Id space(h5_check(H5Dget_space(set), "H5Dget_space", where), H5Sclose);
     const hsize_t start[1] = {first}, n[1] = {count};
-    h5_check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, n, nullptr), "H5Sselect_hyperslab", where);
+    h5_check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, n, nullptr),
+             "H5Sselect_hyperslab", where);
     return space;
 }
 H5Id memory_space(std::uint64_t count, const std::string& where) {
@@ -79,7 +103,8 @@ H5Id memory_space(std::uint64_t count, const std::string& where) {
 }
 } // namespace
 
-void Hdf5Dataset::read_rows(std::uint64_t first, std::uint64_t count, const ElementType& type, void* out) const {
+void Hdf5Dataset::read_rows(std::uint64_t first, std::uint64_t count, const ElementType& type,
+                            void* out) const {
     if (count == 0) return;
     if (first == 0 && count == rows()) {
         h5_check(H5Dread(m_id, type.id(), H5S_ALL, H5S_ALL, H5P_DEFAULT, out), "H5Dread", m_where);
@@ -90,38 +115,45 @@ void Hdf5Dataset::read_rows(std::uint64_t first, std::uint64_t count, const Elem
     h5_check(H5Dread(m_id, type.id(), mem_space, file_space, H5P_DEFAULT, out), "H5Dread", m_where);
 }
 
-void Hdf5Dataset::write_rows(std::uint64_t first, std::uint64_t count, const ElementType& type, const void* data) {
+void Hdf5Dataset::write_rows(std::uint64_t first, std::uint64_t count, const ElementType& type,
+                             const void* data) {
     if (count == 0) return;
     if (first == 0 && count == rows()) {
-        h5_check(H5Dwrite(m_id, type.id(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data), "H5Dwrite", m_where);
+        h5_check(H5Dwrite(m_id, type.id(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data), "H5Dwrite",
+                 m_where);
         return;
     }
     const H5Id file_space = select_run(m_id, first, count, m_where);
     const H5Id mem_space = memory_space(count, m_where);
-    h5_check(H5Dwrite(m_id, type.id(), mem_space, file_space, H5P_DEFAULT, data), "H5Dwrite", m_where);
+    h5_check(H5Dwrite(m_id, type.id(), mem_space, file_space, H5P_DEFAULT, data), "H5Dwrite",
+             m_where);
 }
 
-bool Hdf5Dataset::write_selection(std::span<const RowRun> runs, std::uint64_t count, const ElementType& type,
-                                const void* data) {
+bool Hdf5Dataset::write_selection(std::span<const RowRun> runs, std::uint64_t count,
+                                  const ElementType& type, const void* data) {
     H5Id file_space(h5_check(H5Dget_space(m_id), "H5Dget_space", m_where), H5Sclose);
     h5_check(H5Sselect_none(file_space), "H5Sselect_none", m_where);
     for (const RowRun& run : runs) {
         const hsize_t start[1] = {run.first}, n[1] = {run.rows};
-        h5_check(H5Sselect_hyperslab(file_space, H5S_SELECT_OR, start, nullptr, n, nullptr), "H5Sselect_hyperslab",
-                 m_where);
+        h5_check(H5Sselect_hyperslab(file_space, H5S_SELECT_OR, start, nullptr, n, nullptr),
+                 "H5Sselect_hyperslab", m_where);
     }
     const H5Id mem_space = memory_space(count, m_where);
     H5Id dxpl(h5_check(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate", m_where), H5Pclose);
-    if (m_parallel) h5_check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio", m_where);
+    if (m_parallel)
+        h5_check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio", m_where);
     return H5Dwrite(m_id, type.id(), mem_space, file_space, dxpl, data) >= 0;
 }
 
 // --- groups
 
-bool Hdf5Group::has(const std::string& name) const { return H5Lexists(m_id, name.c_str(), H5P_DEFAULT) > 0; }
+bool Hdf5Group::has(const std::string& name) const {
+    return H5Lexists(m_id, name.c_str(), H5P_DEFAULT) > 0;
+}
 
 Hdf5Group Hdf5Group::create_group(const std::string& name, const std::string& where) {
-    H5Id id(h5_check(H5Gcreate2(m_id, name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), "H5Gcreate2", where),
+    H5Id id(h5_check(H5Gcreate2(m_id, name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                     "H5Gcreate2", where),
             H5Gclose);
     return Hdf5Group(std::move(id), where, "H5Gclose", m_parallel);
 }
@@ -136,8 +168,9 @@ Hdf5Object Hdf5Group::open_object(const std::string& name, const std::string& wh
     return Hdf5Object(std::move(id), where, "H5Oclose", m_parallel);
 }
 
-Hdf5Dataset Hdf5Group::create_dataset(const std::string& name, const ElementType& type, std::uint64_t rows,
-                                  const DatasetStorage& storage, const std::string& where) {
+Hdf5Dataset Hdf5Group::create_dataset(const std::string& name, const ElementType& type,
+                                      std::uint64_t rows, const DatasetStorage& storage,
+                                      const std::string& where) {
     const hsize_t dims[1] = {rows};
     H5Id space(h5_check(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", where), H5Sclose);
     H5Id dcpl(h5_check(H5Pcreate(H5P_DATASET_CREATE), "H5Pcreate", where), H5Pclose);
@@ -145,11 +178,13 @@ Hdf5Dataset Hdf5Group::create_dataset(const std::string& name, const ElementType
         const hsize_t chunk[1] = {storage.chunk_rows};
         h5_check(H5Pset_chunk(dcpl, 1, chunk), "H5Pset_chunk", where);
         if (storage.shuffle) h5_check(H5Pset_shuffle(dcpl), "H5Pset_shuffle", where);
-        if (storage.deflate_level > 0) h5_check(H5Pset_deflate(dcpl, storage.deflate_level), "H5Pset_deflate", where);
+        if (storage.deflate_level > 0)
+            h5_check(H5Pset_deflate(dcpl, storage.deflate_level), "H5Pset_deflate", where);
     }
-    H5Id id(h5_check(H5Dcreate2(m_id, name.c_str(), type.id(), space, H5P_DEFAULT, dcpl, H5P_DEFAULT), "H5Dcreate2",
-                     where),
-            H5Dclose);
+    H5Id id(
+        h5_check(H5Dcreate2(m_id, name.c_str(), type.id(), space, H5P_DEFAULT, dcpl, H5P_DEFAULT),
+                 "H5Dcreate2", where),
+        H5Dclose);
     return Hdf5Dataset(std::move(id), where, "H5Dclose", m_parallel);
 }
 
@@ -171,13 +206,18 @@ std::optional<Hdf5File> Hdf5File::create(const Comm& comm, const std::string& pa
 
 std::optional<Hdf5File> Hdf5File::open(const std::string& path, Access access) {
     silence_hdf5_errors();
-    const hid_t file = H5Fopen(path.c_str(), access == Access::read_write ? H5F_ACC_RDWR : H5F_ACC_RDONLY, H5P_DEFAULT);
+    const hid_t file = H5Fopen(
+        path.c_str(), access == Access::read_write ? H5F_ACC_RDWR : H5F_ACC_RDONLY, H5P_DEFAULT);
     if (file < 0) return std::nullopt;
     return Hdf5File(H5Id(file, H5Fclose), path, "H5Fclose", false);
 }
 
-bool Hdf5File::flush() { return H5Fflush(m_id, H5F_SCOPE_GLOBAL) >= 0; }
+bool Hdf5File::flush() {
+    return H5Fflush(m_id, H5F_SCOPE_GLOBAL) >= 0;
+}
 
-bool Hdf5File::close_file() { return H5Fclose(m_id.release()) >= 0; }
+bool Hdf5File::close_file() {
+    return H5Fclose(m_id.release()) >= 0;
+}
 
 } // namespace cgt::common

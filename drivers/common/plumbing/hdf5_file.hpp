@@ -31,7 +31,7 @@ namespace cgt::common {
 struct DatasetStorage {
     std::uint64_t chunk_rows = 0; // 0: contiguous, unfiltered
     bool shuffle = false;
-    unsigned deflate_level = 0;   // 0: not deflated
+    unsigned deflate_level = 0; // 0: not deflated
 
     // Chunks of about 1 MiB of `element_size`-byte elements (and at most `rows` rows); a
     // dataset of no rows is stored contiguous.
@@ -41,13 +41,14 @@ struct DatasetStorage {
 
 // The element type of a dataset: a native number type, or UTF-8 text of a fixed width.
 class ElementType {
-public:
+  public:
     enum class Kind { integer, floating, text, other };
 
     template <class T> static ElementType number(const std::string& where) {
         return ElementType(native_type<T>(), where);
     }
-    // Texts of up to `width` bytes, NUL-terminated (one byte wider), so h5dump prints clean strings.
+    // Texts of up to `width` bytes, NUL-terminated (one byte wider), so h5dump prints clean
+    // strings.
     static ElementType text(std::size_t width, const std::string& where);
 
     [[nodiscard]] std::size_t size() const;
@@ -55,7 +56,7 @@ public:
     [[nodiscard]] bool is_signed() const; // an integer type that holds negative numbers
     [[nodiscard]] hid_t id() const { return m_type.get(); }
 
-private:
+  private:
     friend class Hdf5Dataset;
     ElementType(hid_t native, const std::string& where);
     explicit ElementType(H5Id type) : m_type(std::move(type)) {}
@@ -70,7 +71,7 @@ struct RowRun {
 
 // An open file, group or dataset, with the name its errors give.
 class Hdf5Object {
-public:
+  public:
     [[nodiscard]] const std::string& where() const { return m_where; }
     [[nodiscard]] bool has_attribute(const std::string& name) const;
     // A scalar attribute, replacing one of the same name.
@@ -83,10 +84,11 @@ public:
     // Closes it now (Hdf5Error if that fails); otherwise it is closed on destruction.
     void close();
 
-protected:
+  protected:
     friend class Hdf5Group;
     Hdf5Object(H5Id id, std::string where, const char* close_call, bool parallel)
-        : m_id(std::move(id)), m_where(std::move(where)), m_close_call(close_call), m_parallel(parallel) {}
+        : m_id(std::move(id)), m_where(std::move(where)), m_close_call(close_call),
+          m_parallel(parallel) {}
     H5Id m_id;
     std::string m_where;
     const char* m_close_call;
@@ -94,35 +96,37 @@ protected:
 };
 
 class Hdf5Dataset : public Hdf5Object {
-public:
+  public:
     [[nodiscard]] std::uint64_t rows() const;
     [[nodiscard]] ElementType type() const;
     // The rows of one chunk; 0 when the dataset is contiguous.
     [[nodiscard]] std::uint64_t chunk_rows() const;
 
     // Reads rows first .. first + count - 1 into `out` as elements of `type`.
-    void read_rows(std::uint64_t first, std::uint64_t count, const ElementType& type, void* out) const;
+    void read_rows(std::uint64_t first, std::uint64_t count, const ElementType& type,
+                   void* out) const;
     template <class T> [[nodiscard]] std::vector<T> read_all() const {
         std::vector<T> out(rows());
         if (!out.empty()) read_rows(0, out.size(), ElementType::number<T>(m_where), out.data());
         return out;
     }
     // Writes rows first .. first + count - 1 from `data`, elements of `type`.
-    void write_rows(std::uint64_t first, std::uint64_t count, const ElementType& type, const void* data);
+    void write_rows(std::uint64_t first, std::uint64_t count, const ElementType& type,
+                    const void* data);
     // Collective in a parallel file: writes `data` (elements of `type`, in file order) to
     // the rows of `runs` (ascending, disjoint; `count` rows in all, none for a rank with no
     // rows). Returns whether HDF5 wrote them: false on one rank only (its part of a full
     // disk) is possible, and the caller must tell every rank before anyone throws.
-    [[nodiscard]] bool write_selection(std::span<const RowRun> runs, std::uint64_t count, const ElementType& type,
-                                       const void* data);
+    [[nodiscard]] bool write_selection(std::span<const RowRun> runs, std::uint64_t count,
+                                       const ElementType& type, const void* data);
 
-private:
+  private:
     friend class Hdf5Group;
     using Hdf5Object::Hdf5Object;
 };
 
 class Hdf5Group : public Hdf5Object {
-public:
+  public:
     // Whether a link `name` (a group or dataset, "table/column" for one inside) exists.
     [[nodiscard]] bool has(const std::string& name) const;
     Hdf5Group create_group(const std::string& name, const std::string& where);
@@ -130,12 +134,13 @@ public:
     // Any object by its path from here, for its attributes.
     [[nodiscard]] Hdf5Object open_object(const std::string& name, const std::string& where) const;
     Hdf5Dataset create_dataset(const std::string& name, const ElementType& type, std::uint64_t rows,
-                             const DatasetStorage& storage, const std::string& where);
+                               const DatasetStorage& storage, const std::string& where);
     [[nodiscard]] Hdf5Dataset open_dataset(const std::string& name, const std::string& where) const;
 
     // One process's write of a whole 1-D dataset of numbers, and its read.
     template <class T>
-    void write_array(const std::string& name, std::span<const T> values, const DatasetStorage& storage) {
+    void write_array(const std::string& name, std::span<const T> values,
+                     const DatasetStorage& storage) {
         const std::string at = m_where + " (dataset " + name + ")";
         const ElementType type = ElementType::number<T>(at);
         Hdf5Dataset set = create_dataset(name, type, values.size(), storage, at);
@@ -146,12 +151,12 @@ public:
         return open_dataset(name, m_where + " (dataset " + name + ")").template read_all<T>();
     }
 
-protected:
+  protected:
     using Hdf5Object::Hdf5Object;
 };
 
 class Hdf5File : public Hdf5Group {
-public:
+  public:
     enum class Access { read_only, read_write };
     // Collective over `comm`: creates PATH (replacing a file there) for a parallel write by
     // every rank. Nothing where HDF5 cannot create it (on this rank: the caller tells the others).
@@ -167,7 +172,7 @@ public:
     // opened (closing is collective, and would wait for the ranks that did not).
     void abandon() { static_cast<void>(m_id.release()); }
 
-private:
+  private:
     using Hdf5Group::Hdf5Group;
 };
 

@@ -12,8 +12,10 @@ BlockPlacement place_blocks(const Comm& comm, std::span<const Block> blocks) {
         my_keys.push_back(b.key);
         my_rows.push_back(b.rows);
     }
-    const std::vector<std::uint64_t> all_keys = comm.allgatherv(std::span<const std::uint64_t>(my_keys), "block keys");
-    const std::vector<std::uint64_t> all_rows = comm.allgatherv(std::span<const std::uint64_t>(my_rows), "block rows");
+    const std::vector<std::uint64_t> all_keys =
+        comm.allgatherv(std::span<const std::uint64_t>(my_keys), "block keys");
+    const std::vector<std::uint64_t> all_rows =
+        comm.allgatherv(std::span<const std::uint64_t>(my_rows), "block rows");
     BlockPlacement placement;
     placement.offsets = block_offsets(blocks, all_keys, all_rows);
     placement.total_rows = std::accumulate(all_rows.begin(), all_rows.end(), std::uint64_t{0});

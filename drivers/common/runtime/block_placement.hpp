@@ -13,8 +13,9 @@
 namespace cgt::common {
 
 struct BlockPlacement {
-    std::vector<std::uint64_t> offsets; // the global first row of each local block, in the local order
-    std::uint64_t total_rows = 0;       // the rows of every rank together
+    std::vector<std::uint64_t>
+        offsets;                  // the global first row of each local block, in the local order
+    std::uint64_t total_rows = 0; // the rows of every rank together
 };
 
 // Collective. Every rank passes its blocks (ranks with none still call). Throws
