@@ -25,6 +25,15 @@
 
 namespace cgt::common {
 
+// The HDF5 calls whose failure the caller reports itself (Hdf5File::create, flush and
+// close_file, Hdf5Dataset::write_selection), by name, for its message; and the one
+// Hdf5File::open makes.
+inline constexpr const char* HDF5_CREATE_CALL = "H5Fcreate";
+inline constexpr const char* HDF5_OPEN_CALL = "H5Fopen";
+inline constexpr const char* HDF5_FLUSH_CALL = "H5Fflush";
+inline constexpr const char* HDF5_CLOSE_CALL = "H5Fclose";
+inline constexpr const char* HDF5_WRITE_CALL = "H5Dwrite";
+
 // How a 1-D dataset is stored: contiguous, or in chunks of `chunk_rows` rows, each passed
 // through the shuffle filter (the bytes of numbers grouped by significance, which deflate
 // packs better) and deflate at `deflate_level` (1 fastest .. 9 smallest).

@@ -45,7 +45,7 @@ ResultFile::ResultFile(const Comm& comm, std::string path, std::string program, 
     lock_partial_file();
     std::optional<Hdf5File> file = Hdf5File::create(m_comm, where);
     std::optional<std::string> failed;
-    if (!file) failed = "cannot write '" + where + "': H5Fcreate failed";
+    if (!file) failed = "cannot write '" + where + "': " + HDF5_CREATE_CALL + " failed";
     else if (m_comm.is_root() && !m_lock.holds(where))
         failed = "cannot write '" + where + "': another program replaced it while it was being created";
     try {
@@ -67,7 +67,7 @@ ResultFile::ResultFile(const Comm& comm, std::string path, std::string program, 
     set_attribute("/", "started", started);
     set_attribute("/", "complete", std::int64_t{0});
     // On disk now, so a run that dies leaves a readable PATH.partial that says complete = 0.
-    agree_on_write(m_file->flush(), "H5Fflush");
+    agree_on_write(m_file->flush(), HDF5_FLUSH_CALL);
 }
 
 ResultFile::~ResultFile() = default; // an unfinished file stays PATH.partial, complete = 0
@@ -76,7 +76,7 @@ void ResultFile::agree_on_write(bool written, const std::string& call) {
     // A write may fail on one rank only (its part of a full disk): every rank learns it here,
     // before the next collective call, and they all unwind together (no rank left waiting).
     std::optional<std::string> failed;
-    if (!written || (call.starts_with("H5Dwrite") && test_write_fails("result", m_comm.rank())))
+    if (!written || (call.starts_with(HDF5_WRITE_CALL) && test_write_fails("result", m_comm.rank())))
         failed = "cannot write '" + partial_path() + "' (" + call +
                  "): " + write_failure_cause(partial_path(), "the write failed") +
                  "; the run's tasks stay in its journal: make room and run it again with --resume";
@@ -232,7 +232,7 @@ void ResultFile::write_table(const std::string& name, LocalTable& table, const s
                 }
             }, column.data);
             agree_on_write(set.write_selection(runs_of_rows(lo, hi), hi - lo, *type, data),
-                           "H5Dwrite of " + name + "/" + column.name);
+                           std::string(HDF5_WRITE_CALL) + " of " + name + "/" + column.name);
         }
         set.close();
     }
@@ -258,7 +258,7 @@ void ResultFile::finish() {
     m_comm.broadcast(wall);
     set_attribute("/", "wall_seconds", wall);
     set_attribute("/", "complete", std::int64_t{1});
-    agree_on_write(m_file->close_file(), "H5Fclose"); // also the barrier before the rename
+    agree_on_write(m_file->close_file(), HDF5_CLOSE_CALL); // also the barrier before the rename
     std::optional<std::string> error;
     if (m_comm.is_root()) {
         try {

@@ -36,7 +36,7 @@ int main(int argc, char* argv[]) {
     try {
         const std::string path = argv[1], what = argv[2];
         std::optional<Hdf5File> file = Hdf5File::open(path, Hdf5File::Access::read_write);
-        if (!file) throw Hdf5Error("H5Fopen failed on " + path);
+        if (!file) throw Hdf5Error(std::string(HDF5_OPEN_CALL) + " failed on " + path);
         if (what == "set-int" && argc == 5) {
             file->set_attribute(argv[3], static_cast<std::int64_t>(std::atoll(argv[4])));
         } else if (what == "set-text" && argc == 5) {
