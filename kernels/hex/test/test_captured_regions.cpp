@@ -1,10 +1,14 @@
-#include "hex/board.hpp"
-#include "hex/captured_regions.hpp"
-#include "hex/vc_strong.hpp"
+#include "hex/analysis/analysis.hpp"
+#include "hex/board/board.hpp"
+#include "hex/connections/vc_strong.hpp"
+#include "hex/inferior/captured_regions.hpp"
+#include "hex/solver/openings.hpp"
+#include "hex/solver/solver.hpp"
 #include "reference_solver.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -158,4 +162,51 @@ TEST_CASE("CapturedRegions: a captured region stays captured with more stones ar
         }
     }
     CHECK(checked > 50);
+}
+
+TEST_CASE("Analyser: with +regions the third-row carrier behind a stone is filled, and the fill-in "
+          "goes on from it",
+          "[hex]") {
+    const Board b = Board::from_moves(7, "b4 c2");
+    const Geometry<Narrow> g(7);
+    for (const char* name :
+         {"dfpn+vc+stronger+templates+inferior+regions+proof+resistance", "vc+inferior+regions"}) {
+        Analyser<Narrow> analyser(g, RuleSet::parse(name));
+        Narrow stones[2] = {convert_cells<Narrow>(b.stones(Colour::red)),
+                            convert_cells<Narrow>(b.stones(Colour::blue))};
+        Analysis<Narrow> out;
+        SearchStats stats;
+        analyser.analyse(stones, Colour::red, out, stats);
+        INFO(name);
+        CHECK(out.filled[1] == cells_of(7, {"a1", "b1", "c1", "a2", "b2", "a3", "b3", "a4"}));
+        CHECK(out.filled[0] == 0);
+        CHECK(stats.filled_captured == 8);
+    }
+    Analyser<Narrow> without(
+        g, RuleSet::parse("dfpn+vc+stronger+templates+inferior+proof+resistance"));
+    Narrow stones[2] = {convert_cells<Narrow>(b.stones(Colour::red)),
+                        convert_cells<Narrow>(b.stones(Colour::blue))};
+    Analysis<Narrow> out;
+    SearchStats stats;
+    without.analyse(stones, Colour::red, out, stats);
+    CHECK(out.filled[1] == 0);
+}
+
+TEST_CASE("Openings: with +regions the 6x6 map is the one without, in fewer nodes", "[hex]") {
+    const auto map = [](const char* name, std::uint64_t& nodes) {
+        Solver solver(6, {Variant::normal, RuleSet::parse(name), 0, 16});
+        std::vector<Outcome> out;
+        for (Cell c : all_cells(6)) {
+            const OpeningResult r = solve_opening(solver, c);
+            out.push_back(r.outcome);
+            nodes += r.nodes;
+        }
+        return out;
+    };
+    std::uint64_t before = 0, after = 0;
+    const auto without = map("dfpn+vc+stronger+templates+inferior+proof+resistance", before);
+    const auto with = map("dfpn+vc+stronger+templates+inferior+regions+proof+resistance", after);
+    CHECK(with == without);
+    CHECK(std::count(with.begin(), with.end(), Outcome::win) == 24); // the literature's 6x6 map
+    CHECK(after < before);
 }

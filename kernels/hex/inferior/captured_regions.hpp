@@ -26,8 +26,8 @@
 // Which regions to try is the caller's choice (analysis.hpp: the small carriers of the full
 // connections between a free group and its colour's edges, the ziggurat behind a stone on
 // the third row among them); any region may be asked, the answer is proven either way.
-#include "hex/cell_set.hpp"
-#include "hex/geometry.hpp"
+#include "hex/board/cell_set.hpp"
+#include "hex/board/geometry.hpp"
 
 #include <cstdint>
 #include <unordered_map>

@@ -1,4 +1,4 @@
-#include "hex/captured_regions.hpp"
+#include "hex/inferior/captured_regions.hpp"
 
 #include <array>
 #include <bit>
