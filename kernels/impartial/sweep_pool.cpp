@@ -10,7 +10,7 @@ namespace {
 // Spins before sleeping: the next block's job usually comes within microseconds, but on a
 // machine with more threads than cores a spinning thread takes the core from the one it waits
 // for.
-constexpr unsigned SPINS_BEFORE_SLEEP = 2000;
+constexpr unsigned SPINS_BEFORE_SLEEP = 200;
 constexpr std::uint64_t MAX_ITEMS = 0xFFFF;
 
 void pause() {
@@ -73,26 +73,28 @@ void SweepPool::worker_loop() {
     }
 }
 
-void SweepPool::run(std::uint64_t items, const std::function<void(std::uint64_t)>& work,
-                    std::uint64_t chunk) {
-    if (items == 0) return;
+void SweepPool::start(std::uint64_t items, const std::function<void(std::uint64_t)>& work,
+                      std::uint64_t chunk) {
     if (items > MAX_ITEMS)
         throw std::invalid_argument("a pool job has at most 65535 items, not " +
                                     std::to_string(items));
-    // No item of the previous job is running: run() returned only when all were done.
+    // No item of the previous job is running: finish() returned only when all were done.
+    m_items = items;
     m_work.store(&work, std::memory_order_relaxed);
     m_chunk.store(std::max<std::uint64_t>(chunk, 1), std::memory_order_relaxed);
     m_done.store(0, std::memory_order_relaxed);
-    const auto generation =
-        static_cast<std::uint32_t>((m_job.load(std::memory_order_relaxed) >> 32) + 1);
-    m_job.store(job_word(generation, items, 0), std::memory_order_release);
-    if (!m_workers.empty()) {
-        m_signal.store(generation, std::memory_order_release);
+    m_generation = static_cast<std::uint32_t>((m_job.load(std::memory_order_relaxed) >> 32) + 1);
+    m_job.store(job_word(m_generation, items, 0), std::memory_order_release);
+    if (!m_workers.empty() && items > 0) {
+        m_signal.store(m_generation, std::memory_order_release);
         m_signal.notify_all();
     }
-    take_items(generation);
+}
+
+void SweepPool::finish() {
+    take_items(m_generation);
     // Only items another thread took and is still running are left.
-    for (unsigned spins = 0; m_done.load(std::memory_order_acquire) < items; ++spins) {
+    for (unsigned spins = 0; m_done.load(std::memory_order_acquire) < m_items; ++spins) {
         if (spins < SPINS_BEFORE_SLEEP)
             pause();
         else

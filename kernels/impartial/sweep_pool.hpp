@@ -27,7 +27,17 @@ class SweepPool {
     [[nodiscard]] unsigned threads() const { return static_cast<unsigned>(m_workers.size()) + 1; }
     // work(i) for i = 0..items-1 (items < 65536), taken `chunk` at a time. work must not throw.
     void run(std::uint64_t items, const std::function<void(std::uint64_t)>& work,
-             std::uint64_t chunk = 1);
+             std::uint64_t chunk = 1) {
+        start(items, work, chunk);
+        finish();
+    }
+    // The same in two halves: start() hands the items to the other threads and returns at
+    // once (the caller may do other work meanwhile, touching nothing the items touch);
+    // finish() takes what is left and returns when every item is done. `work` must live until
+    // then. Every start() must be followed by finish() before the next start().
+    void start(std::uint64_t items, const std::function<void(std::uint64_t)>& work,
+               std::uint64_t chunk = 1);
+    void finish();
 
   private:
     void worker_loop();
@@ -41,6 +51,8 @@ class SweepPool {
     std::atomic<std::uint64_t> m_done{0};   // items of the current job finished
     std::atomic<const std::function<void(std::uint64_t)>*> m_work{nullptr};
     std::atomic<std::uint64_t> m_chunk{1};
+    std::uint64_t m_items = 0; // of the job started last (the caller's alone)
+    std::uint32_t m_generation = 0;
     std::atomic<bool> m_quit{false};
 };
 

@@ -60,6 +60,8 @@ class ValueWindow {
     // The ring: G(m) at ring()[slot(m)] for held m >= window_start(), valid to slot + MIRROR.
     [[nodiscard]] const std::uint16_t* ring() const { return m_ring.data(); }
     [[nodiscard]] std::uint64_t slot(std::uint64_t m) const { return (~m) & (m_ring_slots - 1); }
+    // Slots allocated now: pushes below this heap never move the ring.
+    [[nodiscard]] std::uint64_t ring_slots() const { return m_ring_slots; }
     // How many of G(m), G(m - 1), ... lie at ascending addresses from slot(m) (before the wrap).
     [[nodiscard]] std::uint64_t run_down_from(std::uint64_t m) const {
         return m_ring_slots - slot(m);

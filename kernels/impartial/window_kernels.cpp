@@ -90,6 +90,21 @@ scan_first_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_
         } while (hit);
         table = _mm512_loadu_si512(w.words);
     }
+    if (i + 32 <= count) { // one more half step before the scalar tail
+        const __m512i x = _mm512_xor_si512(_mm512_loadu_si512(lo + i), _mm512_loadu_si512(hi + i));
+        std::uint32_t hit = wanted_lanes(x, table);
+        alignas(64) std::uint16_t xs[32];
+        _mm512_store_si512(xs, x);
+        for (; hit; hit &= hit - 1) {
+            const unsigned lane = static_cast<unsigned>(std::countr_zero(hit));
+            if (take_first(w, xs[lane], a0 + i + lane, seen, found)) {
+                wanted = w;
+                n = found;
+                return i + lane + 1;
+            }
+        }
+        i += 32;
+    }
     const std::uint64_t rest = scan_first_scalar(lo + i, hi + i, count - i, a0 + i, w, seen, found);
     wanted = w;
     n = found;

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace cgt::impartial {
@@ -23,9 +24,10 @@ struct NeedRestart {
 
 // What the part of heap n's work that reads only values before `known` found.
 struct WindowedSweep::HeapSpec {
-    bool simd = false;   // a common value below 512 is unmarked: c below
-    Grundy c = 0;        // the smallest such (the guess of G(n))
-    std::uint64_t h = 0; // splits a <= h read values from `known` on: left to settle
+    bool simd = false;       // a common value below 512 is unmarked: c below
+    Grundy c = 0;            // the smallest such (the guess of G(n))
+    std::size_t c_index = 0; // its index among the class's members below the bound
+    std::uint64_t h = 0;     // splits a <= h read values from `known` on: left to settle
     std::array<std::uint64_t, 8> wanted{}; // the other class below c, less the known options
     std::array<std::uint64_t, 8> found{};  // those seen at splits a > h, first at seen[i]
     unsigned seen_count = 0;
@@ -37,6 +39,11 @@ struct WindowedSweep::Block {
     std::uint64_t n0 = 0;
     std::uint64_t count = 0;
     bool fused = true; // one heap at a time, each knowing every value before it
+    // The group marks read only values before this heap and only the rare heaps of
+    // rare_view (those found before it), so they can be made while the block before this one
+    // is settled.
+    std::uint64_t known_marks = 0;
+    std::span<const SparsePart> rare_view;
     // Row j (512 bytes) holds the marks of heap n0 + j: value v is marked iff
     // marks[j * 512 + v] == stamp (a new stamp per block; cleared when it wraps).
     std::vector<std::uint8_t> marks;
@@ -46,6 +53,8 @@ struct WindowedSweep::Block {
     // Per group of 32 heaps and split removal: up to two index ranges of the rare heaps the
     // group marks at once (mark_group), [r[0], r[1]) and [r[2], r[3]).
     std::vector<std::array<std::size_t, 4>> ranges;
+    // The first rare heap found in the block (or after it), an index of the rare heaps.
+    std::size_t rare_from_block = 0;
 };
 
 } // namespace cgt::impartial

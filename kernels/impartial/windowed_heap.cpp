@@ -47,14 +47,21 @@ void remove(std::array<std::uint64_t, 8>& words, Grundy v) {
     if (v < SIMD_BOUND) words[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
 }
 
-// The smallest value of the class `cls` under `mask` that is not marked in `row`: one of its
-// members below bound (ascending), else the class's first value at or above bound.
-Grundy first_unmarked(const std::vector<std::uint16_t>& members, Grundy bound, Grundy mask,
-                      unsigned cls, const std::uint8_t* row, std::uint8_t stamp) {
-    for (std::uint16_t v : members) {
-        if (v >= SIMD_BOUND) return SIMD_BOUND;
-        if (row[v] != stamp) return v;
-    }
+// The index of the first of a class's members (ascending, below bound), from `start` on,
+// that `row` does not mark; members.size() if each is marked.
+std::size_t first_unmarked(const std::vector<std::uint16_t>& members, std::size_t start,
+                           const std::uint8_t* row, std::uint8_t stamp) {
+    std::size_t i = start;
+    while (i < members.size() && row[members[i]] == stamp)
+        ++i;
+    return i;
+}
+
+// The member at `index`, or past the members below bound, the class's first value at or above
+// bound (under `mask`, of parity `cls`).
+Grundy class_value(const std::vector<std::uint16_t>& members, std::size_t index, Grundy bound,
+                   Grundy mask, unsigned cls) {
+    if (index < members.size()) return members[index];
     Grundy v = bound;
     while (static_cast<unsigned>(std::popcount(v & mask) & 1) != cls)
         ++v;
@@ -112,7 +119,14 @@ void WindowedSweep::record_scan(std::uint64_t n, std::uint64_t stop) {
 }
 
 void WindowedSweep::mark_groups(Block& b, std::uint64_t q) {
-    const std::uint64_t g0 = b.n0 + MARK_BLOCK * q, known = b.n0;
+    const std::uint64_t g0 = b.n0 + MARK_BLOCK * q, known = b.known_marks;
+    // m_rare may grow meanwhile (the block before is being settled): only rare_view is read.
+    const auto first_at_least_view = [&](std::uint64_t heap) {
+        return static_cast<std::size_t>(
+            std::lower_bound(b.rare_view.begin(), b.rare_view.end(), heap,
+                             [](const SparsePart& p, std::uint64_t h) { return p.heap < h; }) -
+            b.rare_view.begin());
+    };
     const std::size_t lengths = std::max<std::size_t>(1, m_rules.leave_two.size());
     std::uint8_t* marks = b.marks.data() + std::size_t{MARK_BLOCK} * q * SIMD_BOUND;
     for (std::size_t i = 0; i < m_rules.leave_two.size(); ++i) {
@@ -126,21 +140,20 @@ void WindowedSweep::mark_groups(Block& b, std::uint64_t q) {
             MARK_BLOCK, g0 + MARK_BLOCK > k + known ? g0 + MARK_BLOCK - k - known : 0);
         const std::uint64_t hi = std::min<std::uint64_t>(g0 - k, known); // exclusive
         if (lo >= hi) continue;
-        r = {first_at_least(m_rare, lo), first_at_least(m_rare, hi), 0, 0};
+        r = {first_at_least_view(lo), first_at_least_view(hi), 0, 0};
         if (!m_rules.equal_splits) {
             // A part equal to its complement is no move: those are marked heap by heap.
             const std::uint64_t half_lo = (g0 - k + 1) / 2,
                                 half_hi = (g0 + MARK_BLOCK - 1 - k) / 2 + 1;
-            const std::size_t cut_lo = std::clamp(first_at_least(m_rare, half_lo), r[0], r[1]);
-            const std::size_t cut_hi = std::clamp(first_at_least(m_rare, half_hi), r[0], r[1]);
+            const std::size_t cut_lo = std::clamp(first_at_least_view(half_lo), r[0], r[1]);
+            const std::size_t cut_hi = std::clamp(first_at_least_view(half_hi), r[0], r[1]);
             r = {r[0], cut_lo, cut_hi, r[1]};
         }
         const std::uint64_t top = g0 + MARK_BLOCK - 1 - k;
         for (unsigned s = 0; s < 4; s += 2)
             if (r[s] < r[s + 1])
                 mark_group(m_config.kernel, m_values, top,
-                           std::span<const SparsePart>(m_rare.data() + r[s], r[s + 1] - r[s]),
-                           marks, b.stamp);
+                           b.rare_view.subspan(r[s], r[s + 1] - r[s]), marks, b.stamp);
     }
 }
 
@@ -179,7 +192,8 @@ void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec) const {
         mark_to(to);
     }
     const unsigned common = common_class(n);
-    spec.c = first_unmarked(m_class[common], m_bound, m_mask.mask, common, row, stamp);
+    spec.c_index = first_unmarked(m_class[common], 0, row, stamp);
+    spec.c = class_value(m_class[common], spec.c_index, m_bound, m_mask.mask, common);
     spec.simd = spec.c < SIMD_BOUND;
     if (!spec.simd) return;
     std::uint64_t lengths[MAX_LENGTHS];
@@ -230,12 +244,14 @@ Grundy WindowedSweep::settle(Block& b, std::uint64_t n, const HeapSpec& spec) {
         for (std::size_t x = 0;
              x < m_rare.size() && m_rare[x].heap + known <= length && m_rare[x].heap < length; ++x)
             mark(m_rare[x]);
-        for (std::size_t x = first_at_least(m_rare, std::max<std::uint64_t>(known, 1));
-             x < m_rare.size() && m_rare[x].heap < length; ++x)
+        for (std::size_t x = b.rare_from_block; x < m_rare.size() && m_rare[x].heap < length; ++x)
             if (m_rare[x].heap + known > length) mark(m_rare[x]);
     }
     const unsigned common = common_class(n);
-    const Grundy c = first_unmarked(m_class[common], m_bound, m_mask.mask, common, row, stamp);
+    // The guess's marks are a subset of these: c is at or after its guess.
+    const Grundy c =
+        class_value(m_class[common], first_unmarked(m_class[common], spec.c_index, row, stamp),
+                    m_bound, m_mask.mask, common);
     if (c >= SIMD_BOUND) {
         ++m_counters.by_portable;
         return by_portable(n);

@@ -47,8 +47,8 @@ void check_config(const WindowConfig& c) {
 } // namespace
 
 WindowedSweep::WindowedSweep(HeapRules rules, WindowConfig config)
-    : m_rules(std::move(rules)), m_config(config), m_phase(m_rules.split_phase()), m_values(1, 64),
-      m_block(std::make_unique<Block>()) {
+    : m_rules(std::move(rules)), m_config(config), m_phase(m_rules.split_phase()),
+      m_values(1, 64), m_blocks{std::make_unique<Block>(), std::make_unique<Block>()} {
     check_config(m_config);
     m_config.block_heaps = block_heaps_for(m_config);
     if (!m_rules.leave_two.empty()) {
@@ -112,7 +112,7 @@ std::int64_t WindowedSweep::value_last(Grundy v) const {
 }
 
 std::uint64_t WindowedSweep::memory_bytes() const {
-    const Block& b = *m_block;
+    const Block& b = *m_blocks[0];
     return m_values.memory_bytes() + sizeof(SparsePart) * m_rare.capacity() +
            sizeof(std::uint64_t) * (m_counts.capacity() + m_last.capacity()) + b.marks.capacity() +
            sizeof(FirstSeen) * b.seen.capacity() + sizeof(HeapSpec) * b.specs.capacity();
@@ -259,67 +259,6 @@ void WindowedSweep::run_to(std::uint64_t heaps) {
             reset(prefix, window);
         }
     }
-}
-
-void WindowedSweep::run_blocks(std::uint64_t heaps) {
-    while (size() < heaps) {
-        const std::uint64_t n = size();
-        if (!m_split || m_bound > SIMD_BOUND) {
-            before_dropping(n + 1);
-            const Grundy g = m_split ? by_portable(n) : by_definition(n);
-            ++(m_split ? m_counters.by_portable : m_counters.by_definition);
-            push(n, g);
-            continue;
-        }
-        // A block ends before the next power of two, where the mask may change.
-        const std::uint64_t end = std::min({heaps, n + m_config.block_heaps, std::bit_ceil(n + 1)});
-        before_dropping(end);
-        run_block(n, end);
-    }
-}
-
-void WindowedSweep::run_block(std::uint64_t n0, std::uint64_t end) {
-    Block& b = *m_block;
-    b.n0 = n0;
-    b.count = end - n0;
-    b.fused = m_config.threads == 1 && m_config.block_heaps == MARK_BLOCK;
-    const std::uint64_t groups = (b.count + MARK_BLOCK - 1) / MARK_BLOCK;
-    const std::size_t rows = static_cast<std::size_t>(groups) * MARK_BLOCK;
-    if (b.marks.size() < rows * SIMD_BOUND) {
-        b.marks.assign(static_cast<std::size_t>(m_config.block_heaps) * SIMD_BOUND, 0);
-        b.stamp = 0;
-    }
-    if (++b.stamp == 0) {
-        std::fill(b.marks.begin(), b.marks.end(), std::uint8_t{0});
-        b.stamp = 1;
-    }
-    b.specs.resize(m_config.block_heaps);
-    b.seen.resize(std::size_t{m_config.block_heaps} * SEEN_PER_HEAP);
-    b.ranges.assign(groups * std::max<std::size_t>(1, m_rules.leave_two.size()), {0, 0, 0, 0});
-    if (b.fused) {
-        mark_groups(b, 0);
-        for (std::uint64_t n = n0; n < end; ++n) {
-            HeapSpec& spec = b.specs[n - n0];
-            guess(b, n, spec);
-            push(n, settle(b, n, spec));
-        }
-        return;
-    }
-    // A group's marks and its heaps' guesses write only the group's rows and specs.
-    const std::function<void(std::uint64_t)> group = [&](std::uint64_t q) {
-        mark_groups(b, q);
-        const std::uint64_t first = MARK_BLOCK * q,
-                            last = std::min<std::uint64_t>(b.count, first + MARK_BLOCK);
-        for (std::uint64_t j = first; j < last; ++j)
-            guess(b, n0 + j, b.specs[j]);
-    };
-    if (m_pool)
-        m_pool->run(groups, group);
-    else
-        for (std::uint64_t q = 0; q < groups; ++q)
-            group(q);
-    for (std::uint64_t n = n0; n < end; ++n)
-        push(n, settle(b, n, b.specs[n - n0]));
 }
 
 } // namespace cgt::impartial

@@ -121,8 +121,15 @@ class WindowedSweep {
     friend struct WindowedSweepAccess;
 
     void reset(std::uint64_t prefix_heaps, std::uint64_t window_heaps);
+    // windowed_blocks.cpp: heaps in blocks.
     void run_blocks(std::uint64_t heaps);
-    void run_block(std::uint64_t n0, std::uint64_t end);
+    [[nodiscard]] std::uint64_t block_end(std::uint64_t n0, std::uint64_t heaps) const;
+    void prepare(Block& block, std::uint64_t n0, std::uint64_t end, std::uint64_t known_marks,
+                 bool fused);
+    void run_fused(std::uint64_t n0, std::uint64_t end);
+    void run_pipeline(std::uint64_t heaps);
+    void guess_block(Block& block);
+    void settle_block(Block& block);
     void push(std::uint64_t n, Grundy value);
     void at_power_of_two();
     void use_mask(const RareMask& mask);
@@ -173,7 +180,8 @@ class WindowedSweep {
     std::vector<std::uint16_t> m_class[2];
     std::array<std::uint64_t, 8> m_class_words[2]{};
 
-    std::unique_ptr<Block> m_block;
+    // Two blocks: one settled in order while the next one's marks are made.
+    std::unique_ptr<Block> m_blocks[2];
     // One stamp per value for a heap at a time (by_definition, by_portable).
     std::vector<std::uint32_t> m_stamp;
     std::uint32_t m_now = 0;
