@@ -72,6 +72,11 @@ class ValueWindow {
     static ValueWindow from_parts(std::uint64_t prefix_heaps, std::uint64_t window_heaps,
                                   std::uint64_t size, std::span<const std::uint16_t> prefix,
                                   std::span<const std::uint16_t> window);
+    // Allocates the ring for heaps up to `heaps` (at most the window) at once, so that it is
+    // not moved (and briefly held twice) while it grows.
+    void reserve(std::uint64_t heaps) {
+        if (m_ring_slots < m_window && heaps > m_ring_slots) grow_ring(heaps);
+    }
     // A bigger window (a power of two), before any value is dropped. std::logic_error after.
     void grow_window(std::uint64_t window_heaps);
     // Bytes held now.

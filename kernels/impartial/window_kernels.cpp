@@ -222,6 +222,34 @@ mark_group_avx2(const ValueWindow& values, std::uint64_t top, std::span<const Sp
 }
 #endif
 
+std::uint64_t from_mask(unsigned word, unsigned from) {
+    return word == from / 64 ? ~std::uint64_t{0} << (from % 64) : ~std::uint64_t{0};
+}
+
+unsigned first_unmarked_scalar(const std::uint8_t* row, std::uint8_t stamp,
+                               const std::uint64_t* members, unsigned from) {
+    for (unsigned w = from / 64; w < 8; ++w)
+        for (std::uint64_t bits = members[w] & from_mask(w, from); bits; bits &= bits - 1) {
+            const unsigned v = 64 * w + static_cast<unsigned>(std::countr_zero(bits));
+            if (row[v] != stamp) return v;
+        }
+    return SWEEP_VALUE_LIMIT;
+}
+
+#ifdef CGT_WINDOW_HAVE_X86
+__attribute__((target("avx512f,avx512bw,bmi"))) unsigned
+first_unmarked_avx512(const std::uint8_t* row, std::uint8_t stamp, const std::uint64_t* members,
+                      unsigned from) {
+    const __m512i s = _mm512_set1_epi8(static_cast<char>(stamp));
+    for (unsigned w = from / 64; w < 8; ++w) {
+        const std::uint64_t unmarked = _mm512_cmpneq_epi8_mask(_mm512_loadu_si512(row + 64 * w), s);
+        const std::uint64_t hit = unmarked & members[w] & from_mask(w, from);
+        if (hit) return 64 * w + static_cast<unsigned>(_tzcnt_u64(hit));
+    }
+    return SWEEP_VALUE_LIMIT;
+}
+#endif
+
 void require_available(ScanKernel kernel) {
     if (!scan_kernel_available(kernel))
         throw std::invalid_argument(std::string("scan kernel ") + scan_kernel_name(kernel) +
@@ -250,6 +278,15 @@ std::uint64_t scan_first(ScanKernel kernel, const std::uint16_t* lo, const std::
         return scan_first_avx2(lo, hi, count, a0, wanted, seen, seen_count);
 #endif
     return scan_first_scalar(lo, hi, count, a0, wanted, seen, seen_count);
+}
+
+unsigned first_unmarked(ScanKernel kernel, const std::uint8_t* row, std::uint8_t stamp,
+                        const std::uint64_t* members, unsigned from) {
+#ifdef CGT_WINDOW_HAVE_X86
+    if (kernel == ScanKernel::avx512) return first_unmarked_avx512(row, stamp, members, from);
+#endif
+    (void)kernel;
+    return first_unmarked_scalar(row, stamp, members, from);
 }
 
 } // namespace cgt::impartial

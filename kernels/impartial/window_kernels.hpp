@@ -43,4 +43,9 @@ std::uint64_t scan_first(ScanKernel kernel, const std::uint16_t* lo, const std::
                          std::uint64_t count, std::uint64_t a0, WantedSet& wanted, FirstSeen* seen,
                          unsigned& seen_count);
 
+// The smallest v >= from among `members` (a set of values below 512: bit v % 64 of word v / 64)
+// with row[v] != stamp, or 512 if there is none.
+unsigned first_unmarked(ScanKernel kernel, const std::uint8_t* row, std::uint8_t stamp,
+                        const std::uint64_t* members, unsigned from);
+
 } // namespace cgt::impartial

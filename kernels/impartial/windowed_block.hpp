@@ -24,10 +24,9 @@ struct NeedRestart {
 
 // What the part of heap n's work that reads only values before `known` found.
 struct WindowedSweep::HeapSpec {
-    bool simd = false;       // a common value below 512 is unmarked: c below
-    Grundy c = 0;            // the smallest such (the guess of G(n))
-    std::size_t c_index = 0; // its index among the class's members below the bound
-    std::uint64_t h = 0;     // splits a <= h read values from `known` on: left to settle
+    bool simd = false;   // a common value below 512 is unmarked: c below
+    Grundy c = 0;        // the smallest such (the guess of G(n))
+    std::uint64_t h = 0; // splits a <= h read values from `known` on: left to settle
     std::array<std::uint64_t, 8> wanted{}; // the other class below c, less the known options
     std::array<std::uint64_t, 8> found{};  // those seen at splits a > h, first at seen[i]
     unsigned seen_count = 0;

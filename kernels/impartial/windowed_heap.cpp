@@ -47,27 +47,6 @@ void remove(std::array<std::uint64_t, 8>& words, Grundy v) {
     if (v < SIMD_BOUND) words[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
 }
 
-// The index of the first of a class's members (ascending, below bound), from `start` on,
-// that `row` does not mark; members.size() if each is marked.
-std::size_t first_unmarked(const std::vector<std::uint16_t>& members, std::size_t start,
-                           const std::uint8_t* row, std::uint8_t stamp) {
-    std::size_t i = start;
-    while (i < members.size() && row[members[i]] == stamp)
-        ++i;
-    return i;
-}
-
-// The member at `index`, or past the members below bound, the class's first value at or above
-// bound (under `mask`, of parity `cls`).
-Grundy class_value(const std::vector<std::uint16_t>& members, std::size_t index, Grundy bound,
-                   Grundy mask, unsigned cls) {
-    if (index < members.size()) return members[index];
-    Grundy v = bound;
-    while (static_cast<unsigned>(std::popcount(v & mask) & 1) != cls)
-        ++v;
-    return v;
-}
-
 bool has(const std::array<std::uint64_t, 8>& words, unsigned v) {
     return (words[v >> 6] >> (v & 63)) & 1;
 }
@@ -192,8 +171,8 @@ void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec) const {
         mark_to(to);
     }
     const unsigned common = common_class(n);
-    spec.c_index = first_unmarked(m_class[common], 0, row, stamp);
-    spec.c = class_value(m_class[common], spec.c_index, m_bound, m_mask.mask, common);
+    spec.c = static_cast<Grundy>(
+        first_unmarked(m_config.kernel, row, stamp, m_class_words[common].data(), 0));
     spec.simd = spec.c < SIMD_BOUND;
     if (!spec.simd) return;
     std::uint64_t lengths[MAX_LENGTHS];
@@ -249,9 +228,8 @@ Grundy WindowedSweep::settle(Block& b, std::uint64_t n, const HeapSpec& spec) {
     }
     const unsigned common = common_class(n);
     // The guess's marks are a subset of these: c is at or after its guess.
-    const Grundy c =
-        class_value(m_class[common], first_unmarked(m_class[common], spec.c_index, row, stamp),
-                    m_bound, m_mask.mask, common);
+    const Grundy c = static_cast<Grundy>(
+        first_unmarked(m_config.kernel, row, stamp, m_class_words[common].data(), spec.c));
     if (c >= SIMD_BOUND) {
         ++m_counters.by_portable;
         return by_portable(n);

@@ -240,6 +240,7 @@ void WindowedSweep::run_to(std::uint64_t heaps) {
                                     std::to_string(heaps));
     for (;;) {
         try {
+            m_values.reserve(heaps);
             run_blocks(heaps);
             return;
         } catch (const NeedRestart& need) {
@@ -259,6 +260,30 @@ void WindowedSweep::run_to(std::uint64_t heaps) {
             reset(prefix, window);
         }
     }
+}
+
+std::optional<Period> WindowedSweep::proven_period(bool* before_window) const {
+    // proven_period_guy_smith's walk, reading the window where it lies.
+    const ValueWindow& g = m_values;
+    const std::uint64_t n = size(), t = m_rules.largest_removal, low = g.window_start();
+    if (before_window) *before_window = false;
+    bool skipped = false;
+    for (std::uint64_t p = 1; 2 * p + t <= n; ++p) {
+        std::uint64_t start = n - p;
+        while (start > low && g[start - 1] == g[start - 1 + p])
+            --start;
+        const bool proves = 2 * start + 2 * p + t <= n;
+        if (start == low && low > 0) { // the run goes on before the window: n0 unknown
+            if (before_window && n - start >= 2 * p) *before_window = true;
+        } else if (proves) {
+            return Period{static_cast<Heap>(start), static_cast<Heap>(p)};
+        }
+        if (skipped || n - start < 2 * p) continue;
+        skipped = true;
+        const std::uint64_t reach = std::min(n / 2, n - start);
+        if (reach > 2 * p) p = reach - p;
+    }
+    return std::nullopt;
 }
 
 } // namespace cgt::impartial

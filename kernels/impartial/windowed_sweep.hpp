@@ -29,6 +29,7 @@
 //   sweep.run_to(1u << 26);            // G(0 .. 2^26 - 1)
 //   sweep.stats().back().frequency;    // heaps per value at 2^26
 #include "impartial/frontier_sweep.hpp"
+#include "impartial/periodicity.hpp"
 #include "impartial/sparse_sweep.hpp"
 #include "impartial/sweep_pool.hpp"
 #include "impartial/value_window.hpp"
@@ -95,6 +96,13 @@ class WindowedSweep {
     // a <= A (of every split length) give every wanted value; for Grundy's game the scan
     // length of SparseSweep.
     [[nodiscard]] const ScanStats& scan_stats() const { return m_scan; }
+
+    // The least period Guy and Smith's bound proves from the values held (G(n) = G(n + p) for
+    // n0 <= n < 2 n0 + p + t, as proven_period_guy_smith): exact while no value has been
+    // dropped. Once values are dropped, a run of G(n) = G(n + p) (of 2p values or more) that
+    // reaches back to the window's start proves nothing about the preperiod: it is not
+    // returned, and *before_window (if given) is set; holding more values would settle it.
+    [[nodiscard]] std::optional<Period> proven_period(bool* before_window = nullptr) const;
 
     struct Counters {
         std::uint64_t by_definition = 0;  // every option, no split in use

@@ -1,6 +1,7 @@
 #include "impartial/frontier_sweep.hpp"
 #include "impartial/grundy_game.hpp"
 #include "impartial/octal_values.hpp"
+#include "impartial/periodicity.hpp"
 #include "impartial/sparse_sweep.hpp"
 #include "impartial/windowed_sweep.hpp"
 
@@ -234,4 +235,28 @@ TEST_CASE("WindowedSweep: bad configurations and damaged states are refused",
     CHECK_THROWS_WITH(WindowedSweep::restore(HeapRules::grundys_game(), WindowConfig{},
                                              std::vector<std::byte>(64)),
                       Contains("no windowed sweep state"));
+}
+
+TEST_CASE("WindowedSweep: the period proven from the values it holds", "[impartial][windowed]") {
+    // 4.344: 998 + 51, 4.364: 11,687 + 62, Kayles (.77): 71 + 12; .161 has none to 2^16.
+    for (const auto& [game, heaps] : std::vector<std::pair<std::string, std::uint64_t>>{
+             {"4.344", 4096}, {"4.364", 1u << 15}, {".77", 1024}, {".161", 1u << 16}}) {
+        INFO(game);
+        WindowedSweep sweep(HeapRules::parse(game), config(1));
+        sweep.run_to(heaps);
+        const auto values = sweep.values().window_values();
+        CHECK(sweep.proven_period() ==
+              proven_period_guy_smith(values, sweep.rules().largest_removal));
+    }
+    // With a window of 4096 heaps, 4.344's run of G(n) = G(n + 51) reaches back before the
+    // window at 2^16: periodic, but the least preperiod is not known from the window.
+    WindowConfig c = config(1);
+    c.window_heaps = 4096;
+    c.prefix_heaps = 1024;
+    WindowedSweep small(HeapRules::parse("4.344"), c);
+    small.run_to(1u << 16);
+    REQUIRE(small.values().dropped_any());
+    bool before_window = false;
+    CHECK_FALSE(small.proven_period(&before_window));
+    CHECK(before_window);
 }
