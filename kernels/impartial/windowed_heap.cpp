@@ -14,6 +14,9 @@ namespace {
 constexpr unsigned MAX_LENGTHS = 64;
 
 std::size_t first_at_least(const std::vector<SparsePart>& rare, std::uint64_t heap) {
+    // Most calls ask for all rare heaps or none (the first is 1, the last far behind n).
+    if (rare.empty() || heap <= rare.front().heap) return 0;
+    if (heap > rare.back().heap) return rare.size();
     const auto it =
         std::lower_bound(rare.begin(), rare.end(), heap,
                          [](const SparsePart& p, std::uint64_t h) { return p.heap < h; });
