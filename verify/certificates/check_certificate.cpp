@@ -49,12 +49,14 @@ Moves parse_code(const std::string& code) {
     if (point == std::string::npos || code.find('.', point + 1) != std::string::npos)
         throw std::invalid_argument("game '" + code + "' is not an octal code d0.d1d2...");
     const std::string d0 = code.substr(0, point), rest = code.substr(point + 1);
-    if (!(d0.empty() || d0 == "0" || d0 == "4")) throw std::invalid_argument("d0 must be 0 or 4 in '" + code + "'");
+    if (!(d0.empty() || d0 == "0" || d0 == "4"))
+        throw std::invalid_argument("d0 must be 0 or 4 in '" + code + "'");
     Moves m;
     if (d0 == "4") m.two.push_back(0);
     for (std::size_t i = 0; i < rest.size(); ++i) {
         const char c = rest[i];
-        if (c < '0' || c > '7') throw std::invalid_argument("'" + code + "' has a digit that is not octal");
+        if (c < '0' || c > '7')
+            throw std::invalid_argument("'" + code + "' has a digit that is not octal");
         const std::uint64_t k = i + 1;
         const unsigned d = static_cast<unsigned>(c - '0');
         if (d & 1) m.whole.push_back(k);
@@ -101,17 +103,19 @@ Certificate read(const std::string& path) {
     }
     while (std::getline(in, line))
         for (std::size_t i = 0; i + 1 < line.size(); i += 2)
-            c.values.push_back(static_cast<std::uint8_t>(std::stoul(line.substr(i, 2), nullptr, 16)));
+            c.values.push_back(
+                static_cast<std::uint8_t>(std::stoul(line.substr(i, 2), nullptr, 16)));
     if (c.period == 0 || c.listed != c.preperiod + c.period || c.values.size() != c.listed)
         throw std::invalid_argument(path + ": the values must be G(0..n0 + p - 1)");
     return c;
 }
 
 class Checker {
-public:
+  public:
     Checker(const Certificate& c, Moves moves) : m_c(c), m_moves(std::move(moves)) {
         m_g.resize(c.heaps);
-        for (std::uint64_t n = 0; n < c.heaps; ++n) m_g[n] = n < c.listed ? c.values[n] : m_g[n - c.period];
+        for (std::uint64_t n = 0; n < c.heaps; ++n)
+            m_g[n] = n < c.listed ? c.values[n] : m_g[n - c.period];
         for (std::uint64_t h = 1; h < c.heaps; ++h)
             if (rho(h) == 0) m_rare.push_back(h);
     }
@@ -125,10 +129,11 @@ public:
 
     [[nodiscard]] const std::vector<std::uint8_t>& values() const { return m_g; }
 
-private:
+  private:
     static unsigned parity(unsigned x) { return static_cast<unsigned>(__builtin_popcount(x) & 1); }
     unsigned rho(std::uint64_t h) const {
-        return parity(m_g[h] & m_c.mask) ^ (m_c.pos ? static_cast<unsigned>((h + m_c.phase) & 1) : 0u);
+        return parity(m_g[h] & m_c.mask) ^
+               (m_c.pos ? static_cast<unsigned>((h + m_c.phase) & 1) : 0u);
     }
 
     std::vector<std::uint64_t> lengths(std::uint64_t n) const {
@@ -185,7 +190,9 @@ private:
         return missing == 0;
     }
 
-    bool value_is_right(std::uint64_t n) const { return all_below_are_options(n, m_g[n]) && not_an_option(n, m_g[n]); }
+    bool value_is_right(std::uint64_t n) const {
+        return all_below_are_options(n, m_g[n]) && not_an_option(n, m_g[n]);
+    }
 
     const Certificate& m_c;
     Moves m_moves;
@@ -196,11 +203,13 @@ private:
 // The claimed n0 and p are the least ones; empty if so, else why not.
 std::string not_least(const Certificate& c, const std::vector<std::uint8_t>& g) {
     const std::uint64_t n0 = c.preperiod, p = c.period;
-    if (n0 > 0 && g[n0 - 1] == g[n0 - 1 + p]) return "G(n0 - 1) = G(n0 - 1 + p): the preperiod is smaller";
+    if (n0 > 0 && g[n0 - 1] == g[n0 - 1 + p])
+        return "G(n0 - 1) = G(n0 - 1 + p): the preperiod is smaller";
     for (std::uint64_t d = 1; d < p; ++d) {
         if (p % d) continue;
         bool differs = false;
-        for (std::uint64_t n = n0; n < n0 + p && !differs; ++n) differs = g[n] != g[n + d];
+        for (std::uint64_t n = n0; n < n0 + p && !differs; ++n)
+            differs = g[n] != g[n + d];
         if (!differs) return "the sequence repeats with period " + std::to_string(d) + " from n0";
     }
     return {};
@@ -211,18 +220,21 @@ bool check(const std::string& path) {
     const Moves moves = parse_code(c.game);
     std::uint64_t t = 0;
     for (const auto* list : {&moves.whole, &moves.one, &moves.two})
-        for (std::uint64_t k : *list) t = std::max(t, k);
-    if (c.removal != t || c.heaps != 2 * c.preperiod + 2 * c.period + t || c.gs_from != c.preperiod ||
-        c.gs_to != 2 * c.preperiod + c.period + t)
-        throw std::invalid_argument(path + ": t, heaps or the Guy-Smith range do not follow from the game");
+        for (std::uint64_t k : *list)
+            t = std::max(t, k);
+    if (c.removal != t || c.heaps != 2 * c.preperiod + 2 * c.period + t ||
+        c.gs_from != c.preperiod || c.gs_to != 2 * c.preperiod + c.period + t)
+        throw std::invalid_argument(
+            path + ": t, heaps or the Guy-Smith range do not follow from the game");
     const Checker checker(c, moves);
     const std::uint64_t wrong = checker.first_wrong();
     const std::string least = wrong == c.heaps ? not_least(c, checker.values()) : "";
     const bool ok = wrong == c.heaps && least.empty();
-    std::cout << c.game << ": preperiod " << c.preperiod << ", period " << c.period << ", G(0.." << c.heaps - 1 << ") ";
+    std::cout << c.game << ": preperiod " << c.preperiod << ", period " << c.period << ", G(0.."
+              << c.heaps - 1 << ") ";
     if (wrong < c.heaps)
-        std::cout << "WRONG at heap " << wrong << " (listed or continued value " << unsigned{checker.values()[wrong]}
-                  << " is not the mex of its options)\n";
+        std::cout << "WRONG at heap " << wrong << " (listed or continued value "
+                  << unsigned{checker.values()[wrong]} << " is not the mex of its options)\n";
     else if (!least.empty())
         std::cout << "by the definition, but " << least << "\n";
     else
@@ -233,7 +245,27 @@ bool check(const std::string& path) {
 
 } // namespace
 
+namespace cgt {
+const char* build_version(); // generated/version.cpp: the build's stamp, not kernel code
+}
+
 int main(int argc, char** argv) {
+    const std::string first = argc > 1 ? argv[1] : "";
+    if (first == "--version") {
+        std::cout << "cgt-check-certificate " << cgt::build_version() << "\n";
+        return 0;
+    }
+    if (first == "--help" || first == "-h") {
+        std::cout
+            << "Usage: cgt-check-certificate FILE...\n"
+               "Checks period certificates of octal games by the games' definition alone: every\n"
+               "value to 2 n0 + 2 p + t is the mex of its options, then the Guy-Smith condition\n"
+               "G(n) = G(n + p) for n0 <= n < 2 n0 + p + t, and that n0 and p are the least.\n"
+               "Status 0 when every file checks, 1 when one does not, 2 when one cannot be "
+               "read.\n\n"
+               "Example:\n  cgt-check-certificate verify/certificates/4.344.txt\n";
+        return 0;
+    }
     if (argc < 2) {
         std::cerr << "error: give certificate files: cgt-check-certificate FILE...\n";
         return 2;
