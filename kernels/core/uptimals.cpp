@@ -45,7 +45,11 @@ std::optional<GameStore::UptimalForm> GameStore::uptimal_form(GameId g) {
     for (GameId o : rights(g, scratch)) near_x = near_x && left_stop(o) == x.number_value() && right_stop(o) == x.number_value();
     if (near_x) {
         const GameId infinitesimal = x == GameId() ? g : sub(g, x);
-        const auto bound = static_cast<std::uint32_t>(std::min<std::uint64_t>(birthday(infinitesimal) + 1, 1'000'000));
+        // ↑^n and ↑^[n] are n + 1 or n + 2 levels deep, and a sum with one must stay within
+        // the depth bound: uptimals deeper than about half of it are not named.
+        const std::uint64_t free = m_limits.max_depth - std::min(m_limits.max_depth, depth(infinitesimal));
+        const std::uint64_t room = free >= 3 ? free - 3 : 0;
+        const auto bound = static_cast<std::uint32_t>(std::min<std::uint64_t>({birthday(infinitesimal) + 1, room, 1'000'000}));
         for (std::uint32_t n = 2; n <= bound && !found; ++n)
             for (const bool cumulative : {false, true}) {
                 const GameId unit = cumulative ? up_power_sum(n) : up_power(n);
