@@ -1,0 +1,18 @@
+# libcgt_fault_inject.so (cmake/fault_inject.c): the LD_PRELOAD library that makes the Nth
+# write, fsync, rename, close, truncate, unlink, open or allocation of a run fail, or kills
+# the run there, for the fault tests (cmake/fault_sweep.sh). Not in a sanitizer build (its
+# runtime must come first and owns malloc) nor a fuzz build.
+if(NOT CGT_FUZZ AND NOT CGT_SANITIZE)
+  add_library(cgt_fault_inject SHARED ${PROJECT_SOURCE_DIR}/cmake/fault_inject.c)
+  set_target_properties(cgt_fault_inject PROPERTIES C_STANDARD 11 C_EXTENSIONS ON
+                        LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
+  target_compile_options(cgt_fault_inject PRIVATE -Wall -Wextra -Wshadow)
+  target_link_libraries(cgt_fault_inject PRIVATE ${CMAKE_DL_LIBS})
+  set(CGT_FAULT_INJECT $<TARGET_FILE:cgt_fault_inject>)
+endif()
+if(TARGET cgt_fault_inject)
+  add_test(NAME "fault-inject: the library counts, fails, kills and filters as asked"
+           COMMAND ${PROJECT_SOURCE_DIR}/cmake/fault_inject_test.sh $<TARGET_FILE:cgt_fault_inject>)
+  set_tests_properties("fault-inject: the library counts, fails, kills and filters as asked"
+                       PROPERTIES LABELS "faults")
+endif()

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# The fault sweep: a driver run in which the Nth counted call (write, fsync, rename, ...) of
+# one rank fails or kills the run, for every N the run makes (or every STRIDE-th), on each
+# rank count, through libcgt_fault_inject.so (cmake/fault_inject.c). Each outcome is put in
+# one class and printed in a table; the acceptable ones are
+#   ok            status 0, a file that verifies, tables identical to an untroubled run's
+#   ok-ignored    the same, though a call failed (an fsync, a close): listed, not refused
+#   err1+resumed  status 1, one line `error: ...`, no result file; --resume without the
+#                 fault then writes the identical file
+#   killed+resumed  (--action kill) --resume after the kill writes the identical file
+#   stop3         (--action term) status 3
+# and anything else is a failure: signal (a death the sweep did not cause), hang (no end in
+# --timeout seconds), banner (Open MPI's abort text on stderr), lines (more than one line),
+# badfile (a result file left after a failure, or one that does not verify or differs),
+# resume-failed, status-N.
+#   fault_sweep.sh --lib SO --verify VERIFY [--ranks "1 2"] [--calls "write fsync rename"]
+#     [--action fail|kill|kill-after|term] [--errno ENOSPC] [--sticky] [--after SUFFIX]
+#     [--stride S] [--timeout SECONDS] [--table FILE] DRIVER [driver options...]
+# --after SUFFIX counts only from the first call on OUT.SUFFIX (".partial": the final write).
+set -uo pipefail
+lib= verify= ranks="1 2" calls="write fsync rename" action=fail err=ENOSPC sticky=0 after=
+stride=1 timeout=60 table=
+while :; do
+  case "${1:-}" in
+    --lib) lib=$2; shift 2 ;;
+    --verify) verify=$2; shift 2 ;;
+    --ranks) ranks=$2; shift 2 ;;
+    --calls) calls=$2; shift 2 ;;
+    --action) action=$2; shift 2 ;;
+    --errno) err=$2; shift 2 ;;
+    --sticky) sticky=1; shift ;;
+    --after) after=$2; shift 2 ;;
+    --stride) stride=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
+    --table) table=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
+driver=$1; shift
+opts=("$@")
+. "$(dirname "$0")/run_test_lib.sh" # same_tables, fail
+excluded=()
+export OMPI_MCA_hwloc_base_binding_policy=${OMPI_MCA_hwloc_base_binding_policy:-none}
+dir=$(mktemp -d /tmp/cgt-fault-sweep.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+table=${table:-$dir/table.txt}
+
+# run RANKS OUT [ENV...] -- [driver options]: the driver, under mpiexec past 1 rank; the
+# shim (ENV) only in the ranks. Sets rc (124: no end within --timeout); stderr in $dir/err.
+run() {
+  local n=$1 out=$2; shift 2
+  local env=() x=() e
+  while [ "$1" != "--" ]; do env+=("$1"); shift; done
+  shift
+  if [ "$n" = 1 ]; then
+    env "${env[@]}" timeout -k 10 "$timeout" "$driver" --quiet --out "$out" "$@" "${opts[@]}" >/dev/null 2>"$dir/err"
+  else
+    for e in "${env[@]}"; do x+=(-x "$e"); done
+    timeout -k 10 "$timeout" mpiexec --quiet --oversubscribe -n "$n" "${x[@]}" \
+      "$driver" --quiet --out "$out" "$@" "${opts[@]}" >/dev/null 2>"$dir/err"
+  fi
+  rc=$?
+}
+# shim OUT CALL: the shim's environment for a run writing OUT, counting CALL.
+shim() {
+  env=(LD_PRELOAD="$lib" CGT_FAULT_CALLS="$2" CGT_FAULT_PATHS="$1" CGT_FAULT_REPORT="$dir/report")
+  [ -n "$after" ] && env+=(CGT_FAULT_AFTER="$1$after")
+  return 0
+}
+# Whether OUT is a whole result: it verifies and its tables are the reference's.
+good_file() {
+  [ -f "$1" ] && [ ! -e "$1.partial" ] && "$verify" "$1" >/dev/null 2>&1 &&
+    (same_tables "$dir/ref.h5" "$1" "sweep" >/dev/null 2>&1)
+}
+banner() { grep -Eq "MPI_ABORT|^-{20,}|Primary job|mpiexec noticed|prterun|PRRTE" "$dir/err"; }
+# resumed OUT N: --resume without the shim writes the reference's tables and removes the
+# journal; the outcome is WHAT+resumed, else resume-failed.
+resumed() {
+  run "$2" "$1" -- --resume
+  if [ $rc = 0 ] && good_file "$1" && [ ! -e "$1.journal" ]; then outcome=$3+resumed
+  else outcome=resume-failed first="resume: status $rc: $(head -1 "$dir/err" | cut -c1-90)"; fi
+}
+
+run 1 "$dir/ref.h5" -- || fail "the untroubled run failed: $(cat "$dir/err")"
+printf "%-5s %-8s %-4s %-6s %-6s %-5s %-15s %s\n" ranks call rank N status lines outcome "stderr (first line)" >"$table"
+declare -A tally
+for n in $ranks; do
+  for call in $calls; do
+    # Counting run: how many such calls each rank makes.
+    out=$dir/count.h5
+    rm -rf "$out" "$out".* "$dir/report"
+    shim "$out" "$call"
+    run "$n" "$out" "${env[@]}" -- || fail "the counting run ($n ranks, $call) failed: $(cat "$dir/err")"
+    for r in $(seq 0 $((n - 1))); do
+      total=$(sed -n "s/^fault-inject rank $r pid [0-9]* counted \([0-9]*\) at 0 .*/\1/p" "$dir/report" | sort -n | tail -1)
+      for N in $(seq 1 "$stride" "${total:-0}"); do
+        out=$dir/s.h5
+        rm -rf "$out" "$out".* "$dir/report"
+        shim "$out" "$call"
+        run "$n" "$out" "${env[@]}" CGT_FAULT_AT="$N" CGT_FAULT_RANK="$r" CGT_FAULT_ACTION="$action" \
+          CGT_FAULT_ERRNO="$err" CGT_FAULT_STICKY="$sticky" --
+        status=$rc lines=$(wc -l <"$dir/err") first=$(head -1 "$dir/err" | cut -c1-100)
+        faulted=$(grep -c " at $N $call " "$dir/report" 2>/dev/null)
+        if [ $status = 124 ]; then outcome=hang
+        elif [ "$faulted" -gt 0 ] && { [ "$action" = kill ] || [ "$action" = kill-after ]; }; then
+          resumed "$out" "$n" killed
+        elif [ $status -gt 128 ]; then outcome=signal
+        elif banner; then outcome=banner
+        elif [ $status = 0 ]; then
+          if ! good_file "$out"; then outcome=badfile
+          elif [ "$faulted" -gt 0 ]; then outcome=ok-ignored
+          else outcome=ok; fi
+        elif [ $status = 3 ] && [ "$action" = term ]; then outcome=stop3
+        elif [ "$lines" != 1 ]; then outcome=lines
+        elif [ -e "$out" ] || [ -e "$out.partial" ]; then outcome=badfile
+        elif [ $status = 1 ]; then resumed "$out" "$n" err1
+        else outcome=status-$status; fi
+        printf "%-5s %-8s %-4s %-6s %-6s %-5s %-15s %s\n" "$n" "$call" "$r" "$N" "$status" "$lines" "$outcome" "$first" >>"$table"
+        key="$n $call $outcome"
+        tally[$key]=$((${tally[$key]:-0} + 1))
+      done
+    done
+  done
+done
+cat "$table"
+echo "---- outcomes (ranks call outcome: runs) ----"
+bad=0
+for key in "${!tally[@]}"; do echo "$key: ${tally[$key]}"; done | sort
+for key in "${!tally[@]}"; do
+  case "${key##* }" in ok | ok-ignored | err1+resumed | killed+resumed | stop3) ;; *) bad=1 ;; esac
+done
+[ $bad = 0 ] && echo "PASS: every fault ended in an accepted outcome" || echo "FAIL: some faults ended badly (see the table)"
+exit $bad
