@@ -18,8 +18,9 @@
 //                       malloc   malloc calloc realloc (C++ new included)
 //   CGT_FAULT_PATHS   ':'-separated substrings: a file call counts only if its path (for a
 //                     descriptor, /proc/self/fd/N) contains one; default: regular files
-//   CGT_FAULT_AFTER   a substring: nothing counts until a call of any class above names a
-//                     path containing it (say OUT.partial: only the final write counts)
+//   CGT_FAULT_AFTER   a substring: nothing counts until a write (of the write class) to a
+//                     file whose path contains it (say OUT.partial: only the final write
+//                     counts; a mere check that opens or removes the file does not start it)
 //   CGT_FAULT_AT      N >= 1: the Nth counted call faults (0 or unset: none)
 //   CGT_FAULT_ACTION  fail (default): the call fails with CGT_FAULT_ERRNO and does nothing;
 //                     kill: SIGKILL instead of the call; kill-after: the call, then SIGKILL;
@@ -228,7 +229,7 @@ static int decide(int cls, int fd, const char* path, const char* path2) {
     if (!cfg.enabled) return GO;
     const int counted_class = (cfg.classes >> cls) & 1U;
     const int window = atomic_load(&window_open);
-    if (!counted_class && window) return GO;
+    if (!counted_class && (window || cls != C_WRITE)) return GO;
     in_shim++;
     char buffer[PATH_MAX];
     const char* p = path;
@@ -239,9 +240,7 @@ static int decide(int cls, int fd, const char* path, const char* path2) {
         struct stat st;
         regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
     }
-    if (cls != C_MALLOC && !window && cfg.after[0] &&
-        (strstr(p, cfg.after) || (path2 && strstr(path2, cfg.after))))
-        atomic_store(&window_open, 1);
+    if (cls == C_WRITE && !window && cfg.after[0] && strstr(p, cfg.after)) atomic_store(&window_open, 1);
     int result = GO;
     if (counted_class && atomic_load(&window_open)) {
         const int wanted = cls == C_MALLOC ||

@@ -43,8 +43,8 @@ shim CGT_FAULT_CALLS=rename CGT_FAULT_PATHS="$dir/d" CGT_FAULT_AT=1 CGT_FAULT_AC
 check "a kill after a rename matched by its target: status 137, renamed" "137 no" \
   "$? $([ -e "$dir/c" ] && echo yes || echo no)"
 
-# The window opens at the first call naming the marker: dd opens a, so a as the marker
-# counts every write, and a marker never touched counts none.
+# The window opens at the first write to the marker: with a as the marker every write to a
+# counts, and with a marker never written none.
 shim CGT_FAULT_CALLS=write CGT_FAULT_PATHS="$dir/a" CGT_FAULT_AFTER="$dir/a" $copy
 check "the window opened at the marker's open" 3 "$(counted)"
 shim CGT_FAULT_CALLS=write CGT_FAULT_PATHS="$dir/a" CGT_FAULT_AFTER="$dir/never" $copy

@@ -8,15 +8,17 @@
 #   err1+resumed  status 1, one line `error: ...`, no result file; --resume without the
 #                 fault then writes the identical file
 #   killed+resumed  (--action kill) --resume after the kill writes the identical file
+#   killed+restarted  (--action kill) killed before anything was kept (no journal, no
+#                 result): a run started again writes the identical file
 #   stop3         (--action term) status 3
 # and anything else is a failure: signal (a death the sweep did not cause), hang (no end in
 # --timeout seconds), banner (Open MPI's abort text on stderr), lines (more than one line),
 # badfile (a result file left after a failure, or one that does not verify or differs),
-# resume-failed, status-N.
+# journal-left (status 0, but the journal is still there), resume-failed, status-N.
 #   fault_sweep.sh --lib SO --verify VERIFY [--ranks "1 2"] [--calls "write fsync rename"]
 #     [--action fail|kill|kill-after|term] [--errno ENOSPC] [--sticky] [--after SUFFIX]
 #     [--stride S] [--timeout SECONDS] [--table FILE] DRIVER [driver options...]
-# --after SUFFIX counts only from the first call on OUT.SUFFIX (".partial": the final write).
+# --after SUFFIX counts only from the first write to OUT.SUFFIX (".partial": the final write).
 set -uo pipefail
 lib= verify= ranks="1 2" calls="write fsync rename" action=fail err=ENOSPC sticky=0 after=
 stride=1 timeout=60 table=
@@ -103,11 +105,18 @@ for n in $ranks; do
         faulted=$(grep -c " at $N $call " "$dir/report" 2>/dev/null)
         if [ $status = 124 ]; then outcome=hang
         elif [ "$faulted" -gt 0 ] && { [ "$action" = kill ] || [ "$action" = kill-after ]; }; then
-          resumed "$out" "$n" killed
+          if [ ! -e "$out.journal" ] && [ ! -e "$out" ]; then
+            rm -f "$out.partial"
+            run "$n" "$out" --
+            if [ $rc = 0 ] && good_file "$out"; then outcome=killed+restarted; else outcome=resume-failed; fi
+          else
+            resumed "$out" "$n" killed
+          fi
         elif [ $status -gt 128 ]; then outcome=signal
         elif banner; then outcome=banner
         elif [ $status = 0 ]; then
           if ! good_file "$out"; then outcome=badfile
+          elif [ -e "$out.journal" ]; then outcome=journal-left
           elif [ "$faulted" -gt 0 ]; then outcome=ok-ignored
           else outcome=ok; fi
         elif [ $status = 3 ] && [ "$action" = term ]; then outcome=stop3
@@ -127,7 +136,7 @@ echo "---- outcomes (ranks call outcome: runs) ----"
 bad=0
 for key in "${!tally[@]}"; do echo "$key: ${tally[$key]}"; done | sort
 for key in "${!tally[@]}"; do
-  case "${key##* }" in ok | ok-ignored | err1+resumed | killed+resumed | stop3) ;; *) bad=1 ;; esac
+  case "${key##* }" in ok | ok-ignored | err1+resumed | killed+resumed | killed+restarted | stop3) ;; *) bad=1 ;; esac
 done
 [ $bad = 0 ] && echo "PASS: every fault ended in an accepted outcome" || echo "FAIL: some faults ended badly (see the table)"
 exit $bad

@@ -252,6 +252,8 @@ private:
     bool le_general(GameId g, GameId h);
     bool le_uncached(GameId g, GameId h);
     std::optional<bool> le_by_form(GameId g, GameId h);
+    // uptimal_form() from the options' (found before), by the canonical forms.
+    std::optional<UptimalForm> uptimal_by_form(GameId g);
     // Classification from the options' (classified before), by the canonical forms.
     Classification classify_by_form(GameId g);
     // Whether each option classify_by_form reads is classified; pushes those that are not.
