@@ -44,8 +44,8 @@ GameId GameStore::add(GameId g, GameId h) {
         return nimber(record(g).nim ^ record(h).nim);
     // (x + a.up + *b) + (y + c.up + *d) = (x + y) + (a + c).up + *(b xor d), made directly:
     // a sum of many ups costs one intern per up, and no walk of a deep game.
-    if (const Classification cg = classify(g), ch = classify(h);
-        cg.kind != ValueKind::Other && ch.kind != ValueKind::Other) {
+    if (ups_star_shape(g) && ups_star_shape(h)) {
+        const Classification cg = classify(g), ch = classify(h);
         const GameId result = number_ups_star(cg.number + ch.number, cg.ups + ch.ups, cg.star ^ ch.star);
         remember(m_add_memo, key, result);
         return result;

@@ -53,11 +53,10 @@ Classification GameStore::classify_by_form(GameId g) {
     const Record& r = record(g);
     if (r.left_stop != r.right_stop) return other;
     const GameId x = r.left_stop;
+    // Spans into m_options: nothing here interns a game.
     GameId scratch;
-    const auto l_span = lefts(g, scratch);
-    const std::vector<GameId> l(l_span.begin(), l_span.end());
-    const auto r_span = rights(g, scratch);
-    const std::vector<GameId> right(r_span.begin(), r_span.end());
+    const auto l = lefts(g, scratch);
+    const auto right = rights(g, scratch);
     // Each option as (ups, star) at the same x, or nothing.
     const auto at_x = [&](GameId o) -> std::optional<Classification> {
         const auto c = known_class(o);
@@ -96,9 +95,17 @@ Classification GameStore::classify_by_form(GameId g) {
     return {ValueKind::NumberUps, x.number_value(), c->ups + (up_side ? 1 : -1), c->star ^ 1U};
 }
 
+bool GameStore::ups_star_shape(GameId g) {
+    if (g.is_number()) return true;
+    const std::uint8_t kind = record(g).class_kind;
+    if (kind == UNCLASSIFIED) return classify(g).kind != ValueKind::Other;
+    return kind != static_cast<std::uint8_t>(ValueKind::Other);
+}
+
 Classification GameStore::classify(GameId g) {
     if (const auto known = known_class(g)) return *known;
-    std::vector<GameId> stack = {g};
+    std::vector<GameId>& stack = m_classify_stack; // classify() never re-enters itself
+    stack.assign(1, g);
     while (!stack.empty()) {
         const GameId top = stack.back();
         if (record(top).class_kind != UNCLASSIFIED) {

@@ -38,11 +38,12 @@ std::optional<bool> GameStore::le_by_form(GameId g, GameId h) {
     const auto one_stop = [&](GameId v) {
         return v.is_number() ? v == x : record(v).left_stop == x && record(v).right_stop == x;
     };
-    if (!one_stop(g) || !one_stop(h)) return std::nullopt;
-    const Classification cg = classify(g), ch = classify(h);
-    if (cg.kind == ValueKind::Other || ch.kind == ValueKind::Other) return std::nullopt;
-    const std::int64_t k = std::int64_t{ch.ups} - cg.ups;
-    const std::uint32_t s = ch.star ^ cg.star;
+    if (!one_stop(g) || !one_stop(h) || !ups_star_shape(g) || !ups_star_shape(h)) return std::nullopt;
+    // Both of the shape x + n.up + *m (a number: n = m = 0), classified by now.
+    const auto ups = [&](GameId v) { return v.is_number() ? 0 : record(v).class_ups; };
+    const auto star = [&](GameId v) { return v.is_number() ? 0U : record(v).class_star; };
+    const std::int64_t k = std::int64_t{ups(h)} - ups(g);
+    const std::uint32_t s = star(h) ^ star(g);
     return k >= 2 || (k == 1 && s != 1) || (k == 0 && s == 0);
 }
 

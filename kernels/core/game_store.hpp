@@ -259,6 +259,8 @@ private:
     // Whether each option classify_by_form reads is classified; pushes those that are not.
     bool push_unclassified(GameId g, std::vector<GameId>& stack) const;
     void set_class(GameId g, const Classification& c);
+    // Whether g is a number, x + *m or x + n.up + *m (classifying it if need be).
+    bool ups_star_shape(GameId g);
     [[nodiscard]] std::optional<Classification> known_class(GameId g) const;
     // x + *m for m >= 1 made level by level from its canonical form.
     GameId number_plus_nimber(GameId x, std::uint32_t m);
@@ -310,6 +312,7 @@ private:
     std::unordered_map<UpsKey, GameId, UpsKeyHash> m_ups_made;
     std::vector<GameId> m_up_powers, m_up_power_sums; // [k] = ↑^k, ↑^[k]; [0] unused
     std::unordered_map<std::uint32_t, std::optional<UptimalForm>> m_uptimal_memo; // by interned index
+    std::vector<GameId> m_classify_stack; // classify()'s explicit stack
     // Scratch of make() (make never re-enters itself).
     std::vector<GameId> m_left, m_right, m_next, m_next_right;
     std::vector<std::pair<GameId, bool>> m_raw_x_le_g, m_raw_g_le_x;
