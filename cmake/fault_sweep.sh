@@ -17,11 +17,12 @@
 # journal-left (status 0, but the journal is still there), resume-failed, status-N.
 #   fault_sweep.sh --lib SO --verify VERIFY [--ranks "1 2"] [--calls "write fsync rename"]
 #     [--action fail|kill|kill-after|term] [--errno ENOSPC] [--sticky] [--after SUFFIX]
-#     [--stride S] [--timeout SECONDS] [--table FILE] DRIVER [driver options...]
+#     [--stride S] [--timeout SECONDS] [--table FILE] [--fault-ranks "0 1"] DRIVER [driver options...]
+# --fault-ranks: the ranks whose calls are failed in turn (default: every rank).
 # --after SUFFIX counts only from the first write to OUT.SUFFIX (".partial": the final write).
 set -uo pipefail
 lib= verify= ranks="1 2" calls="write fsync rename" action=fail err=ENOSPC sticky=0 after=
-stride=1 timeout=60 table=
+stride=1 timeout=60 table= fault_ranks=
 while :; do
   case "${1:-}" in
     --lib) lib=$2; shift 2 ;;
@@ -35,6 +36,7 @@ while :; do
     --stride) stride=$2; shift 2 ;;
     --timeout) timeout=$2; shift 2 ;;
     --table) table=$2; shift 2 ;;
+    --fault-ranks) fault_ranks=$2; shift 2 ;;
     *) break ;;
   esac
 done
@@ -93,9 +95,13 @@ for n in $ranks; do
     rm -rf "$out" "$out".* "$dir/report"
     shim "$out" "$call"
     run "$n" "$out" "${env[@]}" -- || fail "the counting run ($n ranks, $call) failed: $(cat "$dir/err")"
+    declare -A total=()
     for r in $(seq 0 $((n - 1))); do
-      total=$(sed -n "s/^fault-inject rank $r pid [0-9]* counted \([0-9]*\) at 0 .*/\1/p" "$dir/report" | sort -n | tail -1)
-      for N in $(seq 1 "$stride" "${total:-0}"); do
+      total[$r]=$(sed -n "s/^fault-inject rank $r pid [0-9]* counted \([0-9]*\) at 0 .*/\1/p" "$dir/report" | sort -n | tail -1)
+    done
+    for r in ${fault_ranks:-$(seq 0 $((n - 1)))}; do
+      [ "$r" -lt "$n" ] || continue
+      for N in $(seq 1 "$stride" "${total[$r]:-0}"); do
         out=$dir/s.h5
         rm -rf "$out" "$out".* "$dir/report"
         shim "$out" "$call"
