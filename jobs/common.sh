@@ -2,14 +2,28 @@
 # Set-up on a fresh Debian 12 machine: as root the packages are installed with apt-get;
 # as another user a missing package stops the script with one line naming it.
 
+# CGT_ROOT: the repository, or share/cgt of an install (cmake --install), which holds the
+# same jobs/ folder beside the programs' prefix. The programs: CGT_BIN if set, otherwise the
+# build tree's (CGT_BUILD, default build/release) or the install's bin folder.
 CGT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-CGT_BUILD=${CGT_BUILD:-$CGT_ROOT/build/release}
-CGT_BIN=$CGT_BUILD/bin
+# CGT_REPORT_DIR: the results report's Python (verify/report, or share/cgt/report).
+if [ -f "$CGT_ROOT/CMakeLists.txt" ]; then
+  CGT_INSTALLED=0
+  CGT_BUILD=${CGT_BUILD:-$CGT_ROOT/build/release}
+  CGT_BIN=${CGT_BIN:-$CGT_BUILD/bin}
+  CGT_REPORT_DIR=$CGT_ROOT/verify/report
+else
+  CGT_INSTALLED=1
+  # jobs/install_paths.sh, written by cmake --install: CGT_INSTALLED_BIN (relative to CGT_ROOT).
+  . "$CGT_ROOT/jobs/install_paths.sh"
+  CGT_BIN=${CGT_BIN:-$CGT_ROOT/$CGT_INSTALLED_BIN}
+  CGT_REPORT_DIR=$CGT_ROOT/report
+fi
 
 # Debian packages: to build and run the jobs; to draw the results report (jobs/report, run
-# by /usr/bin/python3); to run the tests (adds a real Slurm, and Chromium for a screenshot
-# of the report).
-CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2"
+# by the first python3 that imports h5py and matplotlib, or CGT_PYTHON); to run the tests
+# (adds a real Slurm, and Chromium for a screenshot of the report).
+CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2 help2man"
 CGT_PACKAGES_REPORT="python3 python3-h5py python3-matplotlib"
 CGT_PACKAGES_TEST="slurm-wlm munge chromium fonts-ipafont-gothic"
 
@@ -43,16 +57,53 @@ cgt_ensure_packages() {
 
 # cgt_build: configures (once) and builds the release preset.
 cgt_build() {
+  if [ "$CGT_INSTALLED" = 1 ]; then
+    echo "error: the programs are not in $CGT_BIN (an install of cgt-pipeline: set CGT_BIN to its bin folder)" >&2
+    exit 2
+  fi
   local log
   log=$(mktemp /tmp/cgt-build.XXXXXX.log)
-  (cd "$CGT_ROOT" &&
-    { [ -f "$CGT_BUILD/CMakeCache.txt" ] || cmake --preset release; } &&
-    cmake --build --preset release -j "$(nproc)") >"$log" 2>&1 || {
+  if [ "$CGT_BUILD" = "$CGT_ROOT/build/release" ]; then
+    (cd "$CGT_ROOT" &&
+      { [ -f "$CGT_BUILD/CMakeCache.txt" ] || cmake --preset release; } &&
+      cmake --build --preset release -j "$(nproc)")
+  else # another build folder (CGT_BUILD), configured by its owner
+    cmake --build "$CGT_BUILD" -j "$(nproc)"
+  fi >"$log" 2>&1 || {
     tail -30 "$log" >&2
     echo "error: the build failed (full log: $log)" >&2
     exit 1
   }
   rm -f "$log"
+}
+
+# cgt_need_program NAME: builds the release preset unless CGT_BIN holds the program; a
+# CGT_BIN the user chose is never built, only named.
+cgt_need_program() {
+  [ -x "$CGT_BIN/$1" ] && return 0
+  if [ "$CGT_INSTALLED" = 1 ] || [ "$CGT_BIN" != "$CGT_BUILD/bin" ]; then
+    echo "error: no program $CGT_BIN/$1 (CGT_BIN=$CGT_BIN)" >&2
+    exit 2
+  fi
+  cgt_build
+}
+
+# cgt_python: prints the Python that draws the report: CGT_PYTHON, or else the first python3
+# (on PATH, then /usr/bin/python3) that imports h5py, numpy and matplotlib. Returns 1, with
+# one line on stderr, when there is none.
+cgt_python_can() { "$1" -c 'import h5py, numpy, matplotlib' >/dev/null 2>&1; }
+cgt_python() {
+  local p
+  if [ -n "${CGT_PYTHON:-}" ]; then
+    cgt_python_can "$CGT_PYTHON" && { echo "$CGT_PYTHON"; return 0; }
+    echo "error: CGT_PYTHON=$CGT_PYTHON cannot import h5py, numpy and matplotlib" >&2
+    return 1
+  fi
+  for p in $(type -ap python3) /usr/bin/python3; do
+    cgt_python_can "$p" && { echo "$p"; return 0; }
+  done
+  echo "error: no python3 on PATH imports h5py, numpy and matplotlib: set CGT_PYTHON to one that does (on Debian: apt-get install $CGT_PACKAGES_REPORT)" >&2
+  return 1
 }
 
 # cgt_build_fuzz: configures (once) and builds the fuzz preset (clang's libFuzzer targets),
@@ -87,7 +138,7 @@ cgt_mpiexec() {
 # The jobs: one per INI file in jobs/, by name.
 cgt_all_jobs() { (cd "$CGT_ROOT/jobs" && ls *.ini | sed 's/\.ini$//'); }
 # The jobs of jobs/main, jobs/report and jobs/bench when named none: all but those whose INI
-# says "# main = no" (hours of work or a cluster's size, e.g. hex-8x8, octal-frontier: run
+# says "main = no" (hours of work or a cluster's size, e.g. hex-8x8, octal-frontier: run
 # them by name with jobs/run JOB or sbatch jobs/JOB.slurm, resumable).
 cgt_default_jobs() { for j in $(cgt_all_jobs); do [ "$(cgt_job_setting "$j" main yes)" = no ] || echo "$j"; done; }
 # cgt_require_job JOB: stops with one line and status 2 unless jobs/JOB.ini exists.
@@ -95,18 +146,30 @@ cgt_require_job() {
   [ -f "$CGT_ROOT/jobs/$1.ini" ] || { echo "error: no job '$1' (no jobs/$1.ini)" >&2; exit 2; }
 }
 
-# cgt_job_setting JOB KEY DEFAULT: a "# KEY = VALUE" comment line of the job's INI (the
-# driver ignores comments): ranks, driver, verify.
+# cgt_job_setting JOB KEY DEFAULT: the value of KEY in the job's INI, or DEFAULT. The job
+# keys (driver, verify, ranks, main) are INI keys the driver itself accepts and checks
+# (drivers/common/runtime/options.hpp); they are read here as its --config reader reads a
+# `KEY = VALUE` line: a UTF-8 byte order mark ignored, '#' and what follows it a comment,
+# blanks around the key and the value dropped, no [section] (the job keys come before any).
 cgt_job_setting() {
   local v
-  v=$(sed -n "s/^#[[:space:]]*$2[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1/p" "$CGT_ROOT/jobs/$1.ini" | head -1)
+  v=$(sed -e '1s/^\xEF\xBB\xBF//' -e '/^[[:space:]]*\[/,$d' -e 's/#.*//' "$CGT_ROOT/jobs/$1.ini" |
+    sed -n "s/^[[:space:]]*$2[[:space:]]*=[[:space:]]*\(.*[^[:space:]]\)[[:space:]]*$/\1/p" | head -1)
   echo "${v:-$3}"
 }
-# The programs of a job: cgt-JOB and cgt-verify-JOB unless its INI names others (a job
-# that is another parameter set of an existing driver, e.g. "# driver = cgt-hex-openings").
-cgt_job_driver() { cgt_job_setting "$1" driver "cgt-$1"; }
-cgt_job_verify() { cgt_job_setting "$1" verify "cgt-verify-$1"; }
+# cgt_job_key JOB KEY: the value of a key every job's INI must hold (driver, verify); one
+# line and status 2 if it does not.
+cgt_job_key() {
+  local v
+  v=$(cgt_job_setting "$1" "$2" "")
+  [ -n "$v" ] || { echo "error: jobs/$1.ini names no $2 (a line '$2 = PROGRAM')" >&2; exit 2; }
+  echo "$v"
+}
+# The programs of a job: its driver (cgt-nim, or an existing driver with other parameters:
+# hex-8x8 is cgt-hex-openings) and its verify program.
+cgt_job_driver() { cgt_job_key "$1" driver; }
+cgt_job_verify() { cgt_job_key "$1" verify; }
 
-# cgt_job_ranks JOB: ranks for a local run: the INI's "# ranks = N" line (sequential jobs
-# say 1), otherwise one per core.
+# cgt_job_ranks JOB: ranks for a local run: the INI's "ranks = N" (sequential jobs say 1),
+# otherwise one per core.
 cgt_job_ranks() { cgt_job_setting "$1" ranks "$(nproc)"; }
