@@ -1,5 +1,7 @@
 #include "common/plumbing/hdf5_file.hpp"
 
+#include "common/plumbing/mpi_io_guard.hpp"
+
 #include <algorithm>
 
 namespace cgt::common {
@@ -142,7 +144,7 @@ bool Hdf5Dataset::write_selection(std::span<const RowRun> runs, std::uint64_t co
     H5Id dxpl(h5_check(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate", m_where), H5Pclose);
     if (m_parallel)
         h5_check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio", m_where);
-    return H5Dwrite(m_id, type.id(), mem_space, file_space, dxpl, data) >= 0;
+    return H5Dwrite(m_id, type.id(), mem_space, file_space, dxpl, data) >= 0 && !mpi_io_failure();
 }
 
 // --- groups
@@ -213,11 +215,11 @@ std::optional<Hdf5File> Hdf5File::open(const std::string& path, Access access) {
 }
 
 bool Hdf5File::flush() {
-    return H5Fflush(m_id, H5F_SCOPE_GLOBAL) >= 0;
+    return H5Fflush(m_id, H5F_SCOPE_GLOBAL) >= 0 && !mpi_io_failure();
 }
 
 bool Hdf5File::close_file() {
-    return H5Fclose(m_id.release()) >= 0;
+    return H5Fclose(m_id.release()) >= 0 && !mpi_io_failure();
 }
 
 } // namespace cgt::common

@@ -2,6 +2,7 @@
 
 #include "common/plumbing/hash.hpp"
 #include "common/plumbing/mpi_environment.hpp"
+#include "common/plumbing/mpi_io_guard.hpp"
 #include "common/plumbing/output_file.hpp"
 #include "common/runtime/block_placement.hpp"
 
@@ -76,9 +77,10 @@ void ResultFile::agree_on_write(bool written, const std::string& call) {
     // A write may fail on one rank only (its part of a full disk): every rank learns it here,
     // before the next collective call, and they all unwind together (no rank left waiting).
     std::optional<std::string> failed;
+    const std::optional<std::string> io_failure = take_mpi_io_failure();
     if (!written || (call.starts_with(HDF5_WRITE_CALL) && test_write_fails("result", m_comm.rank())))
         failed = "cannot write '" + partial_path() + "' (" + call +
-                 "): " + write_failure_cause(partial_path(), "the write failed") +
+                 "): " + write_failure_cause(partial_path(), io_failure.value_or("the write failed")) +
                  "; the run's tasks stay in its journal: make room and run it again with --resume";
     try {
         m_comm.agree_on_failure(failed);
@@ -265,7 +267,11 @@ void ResultFile::finish() {
             rename_over_regular_file(partial_path(), m_path);
             m_lock.release();
         } catch (const std::runtime_error& e) {
-            error = std::string(e.what()) + " (the complete result stays in '" + partial_path() + "')";
+            // The journal still holds every task: --resume writes the file again, and no
+            // PATH.partial that says complete = 1 is left to be taken for a result.
+            ::unlink(partial_path().c_str());
+            m_lock.release();
+            error = std::string(e.what()) + "; the run's tasks stay in its journal: run it again with --resume";
         }
     }
     m_comm.agree_on_failure(error);
