@@ -168,9 +168,11 @@ class Hdf5Group : public Hdf5Object {
 class Hdf5File : public Hdf5Group {
   public:
     enum class Access { read_only, read_write };
-    // Collective over `comm`: creates PATH (replacing a file there) for a parallel write by
-    // every rank. Nothing where HDF5 cannot create it (on this rank: the caller tells the others).
-    static std::optional<Hdf5File> create(const Comm& comm, const std::string& path);
+    // Collective over `comm`: opens PATH (created by the caller, emptied here) for a parallel
+    // write by every rank. Nothing, and `why` in words, on every rank where some rank cannot
+    // open it; nothing on this rank only where HDF5 fails (the caller tells the others).
+    static std::optional<Hdf5File> create(const Comm& comm, const std::string& path,
+                                          std::string& why);
     // Opens an existing PATH for one process; nothing where it is not an HDF5 file HDF5 can open.
     static std::optional<Hdf5File> open(const std::string& path, Access access);
 

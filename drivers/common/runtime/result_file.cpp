@@ -44,15 +44,18 @@ ResultFile::ResultFile(const Comm& comm, std::string path, std::string program, 
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(run_seconds))) {
     const std::string where = partial_path();
     lock_partial_file();
-    std::optional<Hdf5File> file = Hdf5File::create(m_comm, where);
+    std::string why;
+    std::optional<Hdf5File> file = Hdf5File::create(m_comm, where, why);
     std::optional<std::string> failed;
-    if (!file) failed = "cannot write '" + where + "': " + HDF5_CREATE_CALL + " failed";
+    if (!file) failed = "cannot write '" + where + "': " + why;
     else if (m_comm.is_root() && !m_lock.holds(where))
         failed = "cannot write '" + where + "': another program replaced it while it was being created";
     try {
         m_comm.agree_on_failure(failed);
     } catch (const JobFailure&) {
         if (file) file->abandon(); // a rank without the file would never join its collective close
+        if (m_comm.is_root() && m_lock.holds(where)) ::unlink(where.c_str()); // nothing is left
+        m_lock.release();
         throw;
     }
     m_file = std::move(file);
