@@ -5,7 +5,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <string_view>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -27,8 +26,9 @@ std::string describe(int rc) {
 }
 
 // fd 2 sent to an in-memory file for the length of one MPI-IO call, so that what Open MPI
-// prints about a failed write can be held back. Whatever else was written meanwhile is
-// passed on. Without memfd_create (or on any error setting it up) nothing is held.
+// prints about a failed write can be held back (the project makes MPI-IO calls from one
+// thread, and prints nothing meanwhile). Without memfd_create (or on any error setting it
+// up) nothing is held.
 class HeldStderr {
   public:
     HeldStderr() {
@@ -46,32 +46,25 @@ class HeldStderr {
     }
     HeldStderr(const HeldStderr&) = delete;
     HeldStderr& operator=(const HeldStderr&) = delete;
-    // Puts fd 2 back and writes out what was held, less Open MPI's lines about the failure
-    // (those that start with "mca_") when the call failed.
+    // Puts fd 2 back and writes out what was held, unless the call failed: then what Open
+    // MPI printed about it ("mca_fbtl_posix_pwritev: error in (p)write(v)...", "OUT OF
+    // MEMORY") is dropped, the caller's one error line says what failed.
     ~HeldStderr() {
         if (m_saved < 0) return;
         std::fflush(stderr);
         dup2(m_saved, STDERR_FILENO);
         close(m_saved);
-        std::string held;
+        if (m_failed) return;
         char buffer[4096];
         for (off_t at = 0;;) {
             const ssize_t n = pread(m_sink, buffer, sizeof buffer, at);
             if (n <= 0) break;
-            held.append(buffer, static_cast<std::size_t>(n));
             at += n;
-        }
-        std::string_view rest = held;
-        while (!rest.empty()) {
-            const std::size_t end = rest.find('\n');
-            const std::string_view line =
-                rest.substr(0, end == std::string_view::npos ? rest.size() : end + 1);
-            rest.remove_prefix(line.size());
-            if (m_failed && line.starts_with("mca_")) continue;
-            for (std::size_t done = 0; done < line.size();) {
-                const ssize_t n = write(STDERR_FILENO, line.data() + done, line.size() - done);
-                if (n <= 0) break;
-                done += static_cast<std::size_t>(n);
+            for (ssize_t done = 0; done < n;) {
+                const ssize_t w =
+                    write(STDERR_FILENO, buffer + done, static_cast<std::size_t>(n - done));
+                if (w <= 0) break;
+                done += w;
             }
         }
     }

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <cstdio>
 #include <ctime>
+#include <exception>
 #include <numeric>
 #include <optional>
 #include <unistd.h>
@@ -74,7 +75,14 @@ ResultFile::ResultFile(const Comm& comm, std::string path, std::string program, 
     agree_on_write(m_file->flush(), HDF5_FLUSH_CALL);
 }
 
-ResultFile::~ResultFile() = default; // an unfinished file stays PATH.partial, complete = 0
+ResultFile::~ResultFile() {
+    // Left by an exception (an error on any rank: they unwind together): no PATH.partial
+    // stays to be mistaken for a result, the journal keeps the run's tasks. Its space goes
+    // once every rank has closed it.
+    if (!m_finished && std::uncaught_exceptions() > m_uncaught_exceptions && m_comm.is_root() &&
+        m_lock.holds(partial_path()))
+        ::unlink(partial_path().c_str());
+}
 
 void ResultFile::agree_on_write(bool written, const std::string& call) {
     // A write may fail on one rank only (its part of a full disk): every rank learns it here,
