@@ -415,7 +415,7 @@ int JobRunner::run() {
     if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) {
         remove_journal(m_journal);
         // Harmless (a --resume recognises the complete result and removes it), but said.
-        if (path_exists(m_journal) && !journal_files(m_journal).empty())
+        if (path_exists(m_journal))
             std::fprintf(stderr, "warning: %s is complete, but its journal %s could not be removed: remove it, or "
                                  "run again with --resume, which does\n", m_out.c_str(), m_journal.c_str());
     }
