@@ -16,3 +16,20 @@ if(TARGET cgt_fault_inject)
   set_tests_properties("fault-inject: the library counts, fails, kills and filters as asked"
                        PROPERTIES LABELS "faults")
 endif()
+
+# cgt_add_fault_sweep_test(<driver target> <verify target> "<what>" [SWEEP sweep options...]
+#                          [OPTIONS driver options...]): cmake/fault_sweep.sh over the driver,
+# every outcome in the table it prints; the test fails if any is not an accepted one (a
+# whole file, one line and status 1 that --resume completes, a resumed kill, ...).
+function(cgt_add_fault_sweep_test driver verify what)
+  if(NOT TARGET cgt_fault_inject)
+    return()
+  endif()
+  cmake_parse_arguments(ARG "" "" "SWEEP;OPTIONS" ${ARGN})
+  set(name "${driver}: faults: ${what}")
+  add_test(NAME "${name}"
+           COMMAND ${PROJECT_SOURCE_DIR}/cmake/fault_sweep.sh --lib $<TARGET_FILE:cgt_fault_inject>
+                   --verify $<TARGET_FILE:${verify}> ${ARG_SWEEP} $<TARGET_FILE:${driver}> ${ARG_OPTIONS})
+  set_tests_properties("${name}" PROPERTIES LABELS "faults;mpi" PROCESSORS 2 TIMEOUT 1800
+                                            ENVIRONMENT "${CGT_MPI_TEST_ENV}")
+endfunction()

@@ -11,18 +11,27 @@
 #   killed+restarted  (--action kill) killed before anything was kept (no journal, no
 #                 result): a run started again writes the identical file
 #   stop3         (--action term) status 3
+#   refused       status 2, one line, before anything was kept (no journal, no result): a
+#                 check at the start (can --out be created?) met the fault
+#   ok+journal-noted  status 0 and a whole file, but the journal could not be removed: one
+#                 warning line, and --resume removes it (the result is complete already)
 # and anything else is a failure: signal (a death the sweep did not cause), hang (no end in
 # --timeout seconds), banner (Open MPI's abort text on stderr), lines (more than one line),
 # badfile (a result file left after a failure, or one that does not verify or differs),
-# journal-left (status 0, but the journal is still there), resume-failed, status-N.
+# journal-left (status 0, the journal still there and not removed by --resume),
+# resume-failed, status-N.
 #   fault_sweep.sh --lib SO --verify VERIFY [--ranks "1 2"] [--calls "write fsync rename"]
 #     [--action fail|kill|kill-after|term] [--errno ENOSPC] [--sticky] [--after SUFFIX]
-#     [--stride S] [--timeout SECONDS] [--table FILE] [--fault-ranks "0 1"] DRIVER [driver options...]
+#     [--stride S] [--sample K] [--timeout SECONDS] [--table FILE] [--fault-ranks "0 1"]
+#     DRIVER [driver options...]
 # --fault-ranks: the ranks whose calls are failed in turn (default: every rank).
+# --sample K: only K of the N, spread evenly from the first call to the last (the quick
+#   sweep of the ctest label `faults`); CGT_FAULT_SWEEP=full in the environment sweeps every
+#   N all the same: CGT_FAULT_SWEEP=full ctest --preset release -L faults
 # --after SUFFIX counts only from the first write to OUT.SUFFIX (".partial": the final write).
 set -uo pipefail
 lib= verify= ranks="1 2" calls="write fsync rename" action=fail err=ENOSPC sticky=0 after=
-stride=1 timeout=60 table= fault_ranks=
+stride=1 sample=0 timeout=60 table= fault_ranks=
 while :; do
   case "${1:-}" in
     --lib) lib=$2; shift 2 ;;
@@ -34,6 +43,7 @@ while :; do
     --sticky) sticky=1; shift ;;
     --after) after=$2; shift 2 ;;
     --stride) stride=$2; shift 2 ;;
+    --sample) sample=$2; shift 2 ;;
     --timeout) timeout=$2; shift 2 ;;
     --table) table=$2; shift 2 ;;
     --fault-ranks) fault_ranks=$2; shift 2 ;;
@@ -41,6 +51,7 @@ while :; do
   esac
 done
 driver=$1; shift
+[ "${CGT_FAULT_SWEEP:-}" = full ] && sample=0 stride=1
 opts=("$@")
 . "$(dirname "$0")/run_test_lib.sh" # same_tables, fail
 excluded=()
@@ -70,6 +81,18 @@ shim() {
   env=(LD_PRELOAD="$lib" CGT_FAULT_CALLS="$2" CGT_FAULT_PATHS="$1" CGT_FAULT_REPORT="$dir/report")
   [ -n "$after" ] && env+=(CGT_FAULT_AFTER="$1$after")
   return 0
+}
+# fault_points TOTAL: the N to fault, every --stride-th of 1..TOTAL, or --sample of them
+# spread evenly (the first and the last included).
+fault_points() {
+  local i
+  if [ "$sample" -gt 1 ] && [ "$1" -gt "$sample" ]; then
+    for i in $(seq 0 $((sample - 1))); do echo $((1 + i * ($1 - 1) / (sample - 1))); done
+  elif [ "$sample" = 1 ] && [ "$1" -gt 0 ]; then
+    echo 1
+  else
+    seq 1 "$stride" "$1"
+  fi
 }
 # Whether OUT is a whole result: it verifies and its tables are the reference's.
 good_file() {
@@ -101,7 +124,7 @@ for n in $ranks; do
     done
     for r in ${fault_ranks:-$(seq 0 $((n - 1)))}; do
       [ "$r" -lt "$n" ] || continue
-      for N in $(seq 1 "$stride" "${total[$r]:-0}"); do
+      for N in $(fault_points "${total[$r]:-0}"); do
         out=$dir/s.h5
         rm -rf "$out" "$out".* "$dir/report"
         shim "$out" "$call"
@@ -122,11 +145,18 @@ for n in $ranks; do
         elif banner; then outcome=banner
         elif [ $status = 0 ]; then
           if ! good_file "$out"; then outcome=badfile
-          elif [ -e "$out.journal" ]; then outcome=journal-left
+          elif [ -e "$out.journal" ]; then
+            outcome=journal-left
+            if [ "$lines" = 1 ]; then
+              run "$n" "$out" -- --resume
+              [ $rc = 0 ] && [ ! -e "$out.journal" ] && good_file "$out" && outcome=ok+journal-noted
+            fi
           elif [ "$faulted" -gt 0 ]; then outcome=ok-ignored
           else outcome=ok; fi
         elif [ $status = 3 ] && [ "$action" = term ]; then outcome=stop3
         elif [ "$lines" != 1 ]; then outcome=lines
+        elif [ $status = 2 ] && [ ! -e "$out" ] && [ ! -e "$out.partial" ] && [ ! -e "$out.journal" ]; then
+          outcome=refused
         elif [ -e "$out" ] || [ -e "$out.partial" ]; then outcome=badfile
         elif [ $status = 1 ]; then resumed "$out" "$n" err1
         else outcome=status-$status; fi
@@ -142,7 +172,10 @@ echo "---- outcomes (ranks call outcome: runs) ----"
 bad=0
 for key in "${!tally[@]}"; do echo "$key: ${tally[$key]}"; done | sort
 for key in "${!tally[@]}"; do
-  case "${key##* }" in ok | ok-ignored | err1+resumed | killed+resumed | killed+restarted | stop3) ;; *) bad=1 ;; esac
+  case "${key##* }" in
+    ok | ok-ignored | err1+resumed | killed+resumed | killed+restarted | stop3 | refused | ok+journal-noted) ;;
+    *) bad=1 ;;
+  esac
 done
 [ $bad = 0 ] && echo "PASS: every fault ended in an accepted outcome" || echo "FAIL: some faults ended badly (see the table)"
 exit $bad
