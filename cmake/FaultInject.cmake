@@ -33,3 +33,17 @@ function(cgt_add_fault_sweep_test driver verify what)
   set_tests_properties("${name}" PROPERTIES LABELS "faults;mpi" PROCESSORS 2 TIMEOUT 1800
                                             ENVIRONMENT "${CGT_MPI_TEST_ENV}")
 endfunction()
+
+# cgt_add_disk_full_test(<driver target> <verify target> "<what>" [SWEEP sweep options...]
+#                        [OPTIONS driver options...]): cmake/disk_full_sweep.sh, the driver
+# with --out on a tmpfs of each size in a range (a disk that fills at every step of the
+# run); skipped where no tmpfs can be mounted (not root).
+function(cgt_add_disk_full_test driver verify what)
+  cmake_parse_arguments(ARG "" "" "SWEEP;OPTIONS" ${ARGN})
+  set(name "${driver}: faults: ${what}")
+  add_test(NAME "${name}"
+           COMMAND ${PROJECT_SOURCE_DIR}/cmake/disk_full_sweep.sh --verify $<TARGET_FILE:${verify}> ${ARG_SWEEP}
+                   $<TARGET_FILE:${driver}> ${ARG_OPTIONS})
+  set_tests_properties("${name}" PROPERTIES LABELS "faults;mpi" PROCESSORS 2 TIMEOUT 1800 SKIP_RETURN_CODE 77
+                                            ENVIRONMENT "${CGT_MPI_TEST_ENV}")
+endfunction()
