@@ -44,6 +44,7 @@ ResultFile::ResultFile(const Comm& comm, std::string path, std::string program, 
       m_start(std::chrono::steady_clock::now() -
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(run_seconds))) {
     const std::string where = partial_path();
+    (void)take_mpi_io_failure(); // one of another file, closed before, is no failure of this one
     lock_partial_file();
     std::string why;
     std::optional<Hdf5File> file = Hdf5File::create(m_comm, where, why);
