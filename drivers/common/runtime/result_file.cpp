@@ -215,6 +215,10 @@ void ResultFile::write_table(const std::string& name, LocalTable& table, const s
                      : DatasetStorage{};
         const std::uint64_t chunk_rows = std::max<std::uint64_t>(1, storage.chunk_rows);
         Hdf5Dataset set = group.create_dataset(column.name, *type, total_rows, storage, at);
+        // A compressed column's chunks are written at creation (parallel HDF5 allocates them
+        // early) and the last, partial one is read back by its writer: one that did not reach
+        // the disk would fail that rank alone inside the collective write. Agreed here first.
+        agree_on_write(!mpi_io_failure(), "H5Dcreate2 of " + name + "/" + column.name);
         // Written in rounds of at most m_write_slab_bytes per rank (whole chunks where the
         // column is compressed), so that neither the copy of a rank's rows in file order
         // nor the chunks HDF5 assembles from it grow with the table: a text column is as
