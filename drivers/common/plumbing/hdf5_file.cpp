@@ -1,6 +1,12 @@
 #include "common/plumbing/hdf5_file.hpp"
 
+#include "common/plumbing/mpi_io_guard.hpp"
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace cgt::common {
 
@@ -142,7 +148,7 @@ bool Hdf5Dataset::write_selection(std::span<const RowRun> runs, std::uint64_t co
     H5Id dxpl(h5_check(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate", m_where), H5Pclose);
     if (m_parallel)
         h5_check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio", m_where);
-    return H5Dwrite(m_id, type.id(), mem_space, file_space, dxpl, data) >= 0;
+    return H5Dwrite(m_id, type.id(), mem_space, file_space, dxpl, data) >= 0 && !mpi_io_failure();
 }
 
 // --- groups
@@ -195,8 +201,27 @@ Hdf5Dataset Hdf5Group::open_dataset(const std::string& name, const std::string& 
 
 // --- files
 
-std::optional<Hdf5File> Hdf5File::create(const Comm& comm, const std::string& path) {
+std::optional<Hdf5File> Hdf5File::create(const Comm& comm, const std::string& path,
+                                         std::string& why) {
     silence_hdf5_errors();
+    // Open MPI's MPI_File_open waits for ever when the open fails on some ranks only, so
+    // every rank first opens the file itself (the caller created it); the first rank that
+    // cannot says why.
+    const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+    const std::uint64_t error = fd >= 0 ? 0 : static_cast<std::uint64_t>(errno == 0 ? EIO : errno);
+    if (fd >= 0) ::close(fd);
+    const std::uint64_t first =
+        comm.max(error == 0 ? 0 : static_cast<std::uint64_t>(comm.size() - comm.rank()));
+    if (first != 0) {
+        const int rank = comm.size() - static_cast<int>(first);
+        std::uint64_t rank_error = comm.rank() == rank ? error : 0;
+        rank_error = comm.max(rank_error);
+        why = "rank " + std::to_string(rank) + " cannot open it (" +
+              std::strerror(static_cast<int>(rank_error)) +
+              "): every rank must see --out's folder (a file system they share)";
+        return std::nullopt;
+    }
+    why = HDF5_CREATE_CALL + std::string(" failed");
     H5Id fapl(h5_check(H5Pcreate(H5P_FILE_ACCESS), "H5Pcreate", path), H5Pclose);
     h5_check(H5Pset_fapl_mpio(fapl, comm.raw(), MPI_INFO_NULL), "H5Pset_fapl_mpio", path);
     const hid_t file = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
@@ -213,11 +238,11 @@ std::optional<Hdf5File> Hdf5File::open(const std::string& path, Access access) {
 }
 
 bool Hdf5File::flush() {
-    return H5Fflush(m_id, H5F_SCOPE_GLOBAL) >= 0;
+    return H5Fflush(m_id, H5F_SCOPE_GLOBAL) >= 0 && !mpi_io_failure();
 }
 
 bool Hdf5File::close_file() {
-    return H5Fclose(m_id.release()) >= 0;
+    return H5Fclose(m_id.release()) >= 0 && !mpi_io_failure();
 }
 
 } // namespace cgt::common

@@ -124,8 +124,9 @@ class Hdf5Dataset : public Hdf5Object {
                     const void* data);
     // Collective in a parallel file: writes `data` (elements of `type`, in file order) to
     // the rows of `runs` (ascending, disjoint; `count` rows in all, none for a rank with no
-    // rows). Returns whether HDF5 wrote them: false on one rank only (its part of a full
-    // disk) is possible, and the caller must tell every rank before anyone throws.
+    // rows). Returns whether HDF5 wrote them and no MPI-IO call of this process has failed
+    // (mpi_io_guard.hpp): false on one rank only (its part of a full disk) is possible, and
+    // the caller must tell every rank before anyone throws.
     [[nodiscard]] bool write_selection(std::span<const RowRun> runs, std::uint64_t count,
                                        const ElementType& type, const void* data);
 
@@ -167,15 +168,19 @@ class Hdf5Group : public Hdf5Object {
 class Hdf5File : public Hdf5Group {
   public:
     enum class Access { read_only, read_write };
-    // Collective over `comm`: creates PATH (replacing a file there) for a parallel write by
-    // every rank. Nothing where HDF5 cannot create it (on this rank: the caller tells the others).
-    static std::optional<Hdf5File> create(const Comm& comm, const std::string& path);
+    // Collective over `comm`: opens PATH (created by the caller, emptied here) for a parallel
+    // write by every rank. Nothing, and `why` in words, on every rank where some rank cannot
+    // open it; nothing on this rank only where HDF5 fails (the caller tells the others).
+    static std::optional<Hdf5File> create(const Comm& comm, const std::string& path,
+                                          std::string& why);
     // Opens an existing PATH for one process; nothing where it is not an HDF5 file HDF5 can open.
     static std::optional<Hdf5File> open(const std::string& path, Access access);
 
-    // Writes what is buffered to the disk (collective in a parallel file). Whether it worked.
+    // Writes what is buffered to the disk (collective in a parallel file). Whether it worked
+    // and no MPI-IO call of this process has failed (mpi_io_guard.hpp).
     [[nodiscard]] bool flush();
-    // Closes the file (collective in a parallel file). Whether it worked; closed either way.
+    // Closes the file (collective in a parallel file). Whether it worked, as flush() says;
+    // closed either way.
     [[nodiscard]] bool close_file();
     // Lets go of the file without closing it: for a parallel file that not every rank
     // opened (closing is collective, and would wait for the ranks that did not).

@@ -354,6 +354,9 @@ int JobRunner::run() {
     std::optional<std::string> error;
     if (m_comm.is_root()) error = plan_journal();
     m_env.agree_on_usage(error);
+    std::vector<std::uint64_t> complete_already{m_complete_already ? 1u : 0u};
+    m_comm.broadcast(complete_already);
+    if (complete_already[0] != 0) return 0;
     remove_old_journal();
     share_plan();
     m_tables = std::make_unique<TaskTables>(m_job.tables());
@@ -409,7 +412,13 @@ int JobRunner::run() {
         std::this_thread::sleep_for(std::chrono::duration<double>(hold));
     file.finish();
     // The file holds everything now; a merge leaves the parts' journals to their owner.
-    if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) remove_journal(m_journal);
+    if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) {
+        remove_journal(m_journal);
+        // Harmless (a --resume recognises the complete result and removes it), but said.
+        if (path_exists(m_journal))
+            std::fprintf(stderr, "warning: %s is complete, but its journal %s could not be removed: remove it, or "
+                                 "run again with --resume, which does\n", m_out.c_str(), m_journal.c_str());
+    }
     return 0;
 }
 

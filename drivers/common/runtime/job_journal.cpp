@@ -1,5 +1,6 @@
 #include "common/runtime/job_runner.hpp"
 
+#include "common/runtime/result_reader.hpp"
 #include "common/runtime/task_list.hpp"
 
 #include <algorithm>
@@ -103,9 +104,28 @@ std::optional<std::string> JobRunner::scan_journals(const std::vector<std::strin
     return std::nullopt;
 }
 
+bool JobRunner::resume_of_complete_result() {
+    if (!m_resume || !m_merge.empty() || !path_exists(m_out)) return false;
+    try {
+        const ResultReader result(m_out, m_info.program);
+        if (!result.text_attribute("parameters").starts_with(m_header.parameters)) return false;
+    } catch (const std::exception&) {
+        return false; // not this run's complete result: refused below as any other file
+    }
+    const bool journal = path_exists(m_journal);
+    if (journal) remove_journal(m_journal);
+    if (!m_quiet)
+        std::fprintf(stderr, "note: %s is complete already%s: nothing to resume\n", m_out.c_str(),
+                     journal ? (" (removed the journal " + m_journal + " a run stopped after its last write left)").c_str()
+                             : "");
+    return true;
+}
+
 std::optional<std::string> JobRunner::plan_journal() {
     std::vector<std::string> dirs = m_merge;
     if (auto busy = held_by_another_run(m_out + ".partial")) return busy;
+    m_complete_already = resume_of_complete_result();
+    if (m_complete_already) return std::nullopt;
     if (path_exists(m_out) && !m_force)
         return m_out + " exists: a result is replaced only with --force (or write to another --out)";
     if (m_merge.empty()) {

@@ -67,6 +67,9 @@ private:
     void read_run_options(const po::variables_map& vm);
     // Rank 0: the checks of the file system and the journal; an error for agree_on_usage.
     std::optional<std::string> plan_journal();
+    // Rank 0, --resume: whether --out is a complete result of this program and these
+    // parameters; if so its leftover journal is removed, with a note.
+    bool resume_of_complete_result();
     // Rank 0: reads the journal folders `dirs` into m_plan (and `scanned`), or why they are refused.
     std::optional<std::string> scan_journals(const std::vector<std::string>& dirs, const std::string& option,
                                              std::vector<ScannedFile>& scanned);
@@ -111,6 +114,9 @@ private:
     std::uint64_t m_tasks = 0;
     JournalHeader m_header;
     JournalPlan m_plan;
+    // Rank 0, --resume: --out is already this run's complete result (a run killed after its
+    // final rename); its journal, if any, is gone and there is nothing left to do.
+    bool m_complete_already = false;
     std::vector<bool> m_done;
     std::unique_ptr<TaskTables> m_tables;
     std::unique_ptr<JournalWriter> m_writer;

@@ -2,6 +2,7 @@
 
 #include "common/plumbing/hash.hpp"
 #include "common/plumbing/mpi_environment.hpp"
+#include "common/plumbing/mpi_io_guard.hpp"
 #include "common/plumbing/output_file.hpp"
 #include "common/runtime/block_placement.hpp"
 
@@ -9,6 +10,7 @@
 #include <cstring>
 #include <cstdio>
 #include <ctime>
+#include <exception>
 #include <numeric>
 #include <optional>
 #include <unistd.h>
@@ -42,16 +44,20 @@ ResultFile::ResultFile(const Comm& comm, std::string path, std::string program, 
       m_start(std::chrono::steady_clock::now() -
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(run_seconds))) {
     const std::string where = partial_path();
+    (void)take_mpi_io_failure(); // one of another file, closed before, is no failure of this one
     lock_partial_file();
-    std::optional<Hdf5File> file = Hdf5File::create(m_comm, where);
+    std::string why;
+    std::optional<Hdf5File> file = Hdf5File::create(m_comm, where, why);
     std::optional<std::string> failed;
-    if (!file) failed = "cannot write '" + where + "': " + HDF5_CREATE_CALL + " failed";
+    if (!file) failed = "cannot write '" + where + "': " + why;
     else if (m_comm.is_root() && !m_lock.holds(where))
         failed = "cannot write '" + where + "': another program replaced it while it was being created";
     try {
         m_comm.agree_on_failure(failed);
     } catch (const JobFailure&) {
         if (file) file->abandon(); // a rank without the file would never join its collective close
+        if (m_comm.is_root() && m_lock.holds(where)) ::unlink(where.c_str()); // nothing is left
+        m_lock.release();
         throw;
     }
     m_file = std::move(file);
@@ -70,15 +76,23 @@ ResultFile::ResultFile(const Comm& comm, std::string path, std::string program, 
     agree_on_write(m_file->flush(), HDF5_FLUSH_CALL);
 }
 
-ResultFile::~ResultFile() = default; // an unfinished file stays PATH.partial, complete = 0
+ResultFile::~ResultFile() {
+    // Left by an exception (an error on any rank: they unwind together): no PATH.partial
+    // stays to be mistaken for a result, the journal keeps the run's tasks. Its space goes
+    // once every rank has closed it.
+    if (!m_finished && std::uncaught_exceptions() > m_uncaught_exceptions && m_comm.is_root() &&
+        m_lock.holds(partial_path()))
+        ::unlink(partial_path().c_str());
+}
 
 void ResultFile::agree_on_write(bool written, const std::string& call) {
     // A write may fail on one rank only (its part of a full disk): every rank learns it here,
     // before the next collective call, and they all unwind together (no rank left waiting).
     std::optional<std::string> failed;
+    const std::optional<std::string> io_failure = take_mpi_io_failure();
     if (!written || (call.starts_with(HDF5_WRITE_CALL) && test_write_fails("result", m_comm.rank())))
         failed = "cannot write '" + partial_path() + "' (" + call +
-                 "): " + write_failure_cause(partial_path(), "the write failed") +
+                 "): " + write_failure_cause(partial_path(), io_failure.value_or("the write failed")) +
                  "; the run's tasks stay in its journal: make room and run it again with --resume";
     try {
         m_comm.agree_on_failure(failed);
@@ -201,6 +215,10 @@ void ResultFile::write_table(const std::string& name, LocalTable& table, const s
                      : DatasetStorage{};
         const std::uint64_t chunk_rows = std::max<std::uint64_t>(1, storage.chunk_rows);
         Hdf5Dataset set = group.create_dataset(column.name, *type, total_rows, storage, at);
+        // A compressed column's chunks are written at creation (parallel HDF5 allocates them
+        // early) and the last, partial one is read back by its writer: one that did not reach
+        // the disk would fail that rank alone inside the collective write. Agreed here first.
+        agree_on_write(!mpi_io_failure(), "H5Dcreate2 of " + name + "/" + column.name);
         // Written in rounds of at most m_write_slab_bytes per rank (whole chunks where the
         // column is compressed), so that neither the copy of a rank's rows in file order
         // nor the chunks HDF5 assembles from it grow with the table: a text column is as
@@ -265,7 +283,11 @@ void ResultFile::finish() {
             rename_over_regular_file(partial_path(), m_path);
             m_lock.release();
         } catch (const std::runtime_error& e) {
-            error = std::string(e.what()) + " (the complete result stays in '" + partial_path() + "')";
+            // The journal still holds every task: --resume writes the file again, and no
+            // PATH.partial that says complete = 1 is left to be taken for a result.
+            ::unlink(partial_path().c_str());
+            m_lock.release();
+            error = std::string(e.what()) + "; the run's tasks stay in its journal: run it again with --resume";
         }
     }
     m_comm.agree_on_failure(error);

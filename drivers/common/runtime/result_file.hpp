@@ -9,7 +9,7 @@
 //
 // The file is created as PATH.partial and renamed to PATH by finish() after every rank has
 // written and the file is closed; a run that dies leaves only PATH.partial, marked
-// complete = 0. PATH.partial stays locked by rank 0 while the run writes it, and neither
+// complete = 0; one that fails (a ResultFile left by an exception) removes it. PATH.partial stays locked by rank 0 while the run writes it, and neither
 // it nor PATH is ever anything but a regular file (output_file.hpp).
 #include "common/plumbing/comm.hpp"
 #include "common/plumbing/hdf5_file.hpp"
@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <string>
 
@@ -86,6 +87,7 @@ private:
     OutputLock m_lock; // rank 0 only
     std::optional<Hdf5File> m_file;
     bool m_finished = false;
+    int m_uncaught_exceptions = std::uncaught_exceptions(); // at construction
 };
 
 } // namespace cgt::common

@@ -172,6 +172,25 @@ TEST_CASE("ResultFile: an unfinished file stays .partial and readers refuse it",
     world().barrier();
 }
 
+TEST_CASE("ResultFile: one left by an exception removes its .partial", "[mpi]") {
+    const std::string path = temp_path("failed");
+    try {
+        ResultFile file(world(), path, "cgt-test", "");
+        LocalTable a;
+        fill_static(a, 10);
+        file.write_table("static", a, "id");
+        throw JobFailure("a failure on every rank"); // as agree_on_failure throws it
+    } catch (const JobFailure&) {
+    }
+    world().barrier();
+    if (world_rank() == 0) {
+        struct stat st {};
+        CHECK(::lstat((path + ".partial").c_str(), &st) != 0);
+        CHECK(::lstat(path.c_str(), &st) != 0);
+    }
+    world().barrier();
+}
+
 TEST_CASE("ResultFile: a .partial it cannot create is one JobFailure on every rank", "[mpi]") {
     // Options refuse these before any work; ResultFile refuses them again if they appear
     // after that check, on every rank alike (no rank is left in a collective).
@@ -209,12 +228,13 @@ TEST_CASE("ResultFile: finish() never renames over what is not a regular file", 
     ResultFile file(world(), path, "cgt-test", "");
     if (world_rank() == 0) REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
     CHECK_THROWS_MATCHES(file.finish(), JobFailure,
-                         Catch::Message("refusing to replace '" + path + "': it is a FIFO (the complete result stays in '" +
-                                        path + ".partial')"));
+                         Catch::Message("refusing to replace '" + path +
+                                        "': it is a FIFO; the run's tasks stay in its journal: run it again with --resume"));
     if (world_rank() == 0) {
         struct stat st {};
         CHECK((::lstat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode)));
-        CHECK((::lstat((path + ".partial").c_str(), &st) == 0 && S_ISREG(st.st_mode)));
+        // No PATH.partial that says complete = 1 is left behind to be taken for a result.
+        CHECK(::lstat((path + ".partial").c_str(), &st) != 0);
         std::remove(path.c_str());
         std::remove((path + ".partial").c_str());
     }

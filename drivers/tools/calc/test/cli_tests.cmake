@@ -64,3 +64,10 @@ cgt_add_cli_test(NAME "cgt-calc: 257 carets are too many ups" STATUS 2 LABELS co
                  STDERR "too many ups \\(at most 256\\)" COMMAND ${calc} --ascii "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^")
 cgt_add_cli_test(NAME "cgt-calc: v40 is 40 downs" STATUS 0 LABELS core
                  STDOUT "^value: +v{40}$" COMMAND ${calc} --ascii v40)
+# Deep values (issue 33): a long sum of ups is valued without recursion on its depth, or
+# refused in one line past the stated depth limit; never a crash.
+cgt_add_cli_test(NAME "cgt-calc: a sum of 1,000 ups is valued at once (1000 ups, birthday 1001)" STATUS 0 LABELS core
+                 STDOUT "^birthday: +1001$" COMMAND sh -c "yes '^' | head -n 1000 | paste -sd+ | ${calc} --ascii")
+cgt_add_cli_test(NAME "cgt-calc: a sum of 60,000 ups is refused in one line at the depth limit, not a crash" STATUS 2 LABELS core
+                 STDERR "^error: line 1, column 8192: 4096 ups in one value \\(4097 levels of options\\) is past the limit of 4096 levels of options"
+                 COMMAND sh -c "yes '^' | head -n 60000 | paste -sd+ | ${calc}")
