@@ -1,7 +1,7 @@
-// cgt-verify-hackenbush-green: checks a cgt-hackenbush-green file against the
-// second check of sen-ltd's Hackenbush article (green graphs on the ground and 3 or 4 vertices: mex
-// = fusion + colon = engine for every graph, the counts, nim-value parity = edge-count parity, *0
-// and *8 at 4 vertices and 8 edges), recounts the tables from the rows, and values a sample again.
+// cgt-verify-hackenbush-green: checks a cgt-hackenbush-green file against the second check of
+// sen-ltd's Hackenbush article (green graphs on the ground and 3 or 4 vertices: mex = fusion +
+// colon = engine for every graph, the counts, nim-value parity = edge-count parity, *0 and *8 at 4
+// vertices and 8 edges), recounts the tables from the rows, and values a sample again.
 #include "hackenbush-green/green_rows.hpp"
 #include "hackenbush-green/green_schema.hpp"
 #include "hackenbush/green.hpp"
