@@ -250,10 +250,6 @@ const NamedCheck<const ColourFile&, Report&> CHECKS[] = {
     {"graphs valued again", "identity", "this program's own valuation", check_revalued},
 };
 
-void check(const common::ResultReader& file, Report& report, const Facts& facts) {
-    run_checks(CHECKS, read_colour_file(file, facts, report), report);
-}
-
 } // namespace
 } // namespace cgt::verify::hackenbush_colour
 
@@ -262,5 +258,5 @@ int main(int argc, char* argv[]) {
         argc, argv, "colour",
         "Checks a cgt-hackenbush-colour result file against the third check and the table\n"
         "of sen-ltd's Hackenbush article (Qiita).",
-        cgt::verify::hackenbush_colour::check);
+        cgt::verify::hackenbush_colour::read_colour_file, cgt::verify::hackenbush_colour::CHECKS);
 }

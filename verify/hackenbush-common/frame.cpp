@@ -7,8 +7,8 @@
 
 namespace cgt::verify::hackenbush_common {
 
-int run_hackenbush_verify(int argc, char* argv[], const std::string& kind,
-                          const std::string& summary, const HackenbushBody& body) {
+int run_hackenbush_body(int argc, char* argv[], const std::string& kind, const std::string& summary,
+                        const HackenbushBody& body) {
     const std::string job = "hackenbush-" + kind;
     return run_verify(
         argc, argv, "cgt-verify-" + job, job, "cgt-" + job, summary,

@@ -18,12 +18,23 @@ namespace cgt::verify::hackenbush_common {
 // The checks of one file: `facts` are DATA_DIR/hackenbush.txt.
 using HackenbushBody =
     std::function<void(const common::ResultReader& file, Report& report, const Facts& facts)>;
+int run_hackenbush_body(int argc, char* argv[], const std::string& kind, const std::string& summary,
+                        const HackenbushBody& body);
 
 // The main of cgt-verify-hackenbush-`kind` (kind "colour", "green", "signs", "stalks" or
-// "sums"): run_verify for the files of cgt-hackenbush-`kind`, with hackenbush.txt read
-// before `body` runs.
+// "sums"): run_verify for the files of cgt-hackenbush-`kind`, with hackenbush.txt read; `read`
+// reads the file as the checks want it (and counts its rows), then `checks` run in order.
+template <class File, std::size_t N>
 int run_hackenbush_verify(int argc, char* argv[], const std::string& kind,
-                          const std::string& summary, const HackenbushBody& body);
+                          const std::string& summary,
+                          File (*read)(const common::ResultReader&, const Facts&, Report&),
+                          const NamedCheck<const File&, Report&> (&checks)[N]) {
+    return run_hackenbush_body(
+        argc, argv, kind, summary,
+        [&](const common::ResultReader& file, Report& report, const Facts& facts) {
+            run_checks(checks, read(file, facts, report), report);
+        });
+}
 
 // The values table's texts sorted and distinct and its `value` column 0, 1, 2, ... (what the
 // drivers write: hackenbush-common/values_schema.hpp).

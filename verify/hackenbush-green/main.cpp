@@ -205,10 +205,6 @@ const NamedCheck<const GreenFile&, Report&> CHECKS[] = {
      check_revalued},
 };
 
-void check(const common::ResultReader& file, Report& report, const Facts& facts) {
-    run_checks(CHECKS, read_green_file(file, facts, report), report);
-}
-
 } // namespace
 } // namespace cgt::verify::hackenbush_green
 
@@ -217,5 +213,5 @@ int main(int argc, char* argv[]) {
         argc, argv, "green",
         "Checks a cgt-hackenbush-green result file against the second check of\n"
         "sen-ltd's Hackenbush article (Qiita): fusion and colon principles.",
-        cgt::verify::hackenbush_green::check);
+        cgt::verify::hackenbush_green::read_green_file, cgt::verify::hackenbush_green::CHECKS);
 }

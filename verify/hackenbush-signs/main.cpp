@@ -120,10 +120,6 @@ const NamedCheck<const SignsFile&, Report&> CHECKS[] = {
      check_short_stalks},
 };
 
-void check(const common::ResultReader& file, Report& report, const Facts& facts) {
-    run_checks(CHECKS, read_signs_file(file, facts, report), report);
-}
-
 } // namespace
 } // namespace cgt::verify::hackenbush_signs
 
@@ -132,5 +128,5 @@ int main(int argc, char* argv[]) {
         argc, argv, "signs",
         "Checks a cgt-hackenbush-signs result file against the first check of\n"
         "sen-ltd's Hackenbush article (Qiita): Berlekamp's sign-expansion rule.",
-        cgt::verify::hackenbush_signs::check);
+        cgt::verify::hackenbush_signs::read_signs_file, cgt::verify::hackenbush_signs::CHECKS);
 }

@@ -310,10 +310,6 @@ const NamedCheck<const StalksFile&, Report&> CHECKS[] = {
     {"stalks valued again", "identity", "this program's own valuation", check_revalued},
 };
 
-void check(const common::ResultReader& file, Report& report, const Facts& facts) {
-    run_checks(CHECKS, read_stalks_file(file, facts, report), report);
-}
-
 } // namespace
 } // namespace cgt::verify::hackenbush_stalks
 
@@ -322,5 +318,5 @@ int main(int argc, char* argv[]) {
         argc, argv, "stalks",
         "Checks a cgt-hackenbush-stalks result file against the stalk table of\n"
         "sen-ltd's Hackenbush article (Qiita).",
-        cgt::verify::hackenbush_stalks::check);
+        cgt::verify::hackenbush_stalks::read_stalks_file, cgt::verify::hackenbush_stalks::CHECKS);
 }

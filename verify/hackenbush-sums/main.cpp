@@ -159,10 +159,6 @@ const NamedCheck<const SumsFile&, Report&> CHECKS[] = {
     {"triples drawn and valued again", "identity", "the recorded seed", check_drawn_again},
 };
 
-void check(const common::ResultReader& file, Report& report, const Facts& facts) {
-    run_checks(CHECKS, read_sums_file(file, facts, report), report);
-}
-
 } // namespace
 } // namespace cgt::verify::hackenbush_sums
 
@@ -171,5 +167,5 @@ int main(int argc, char* argv[]) {
         argc, argv, "sums",
         "Checks a cgt-hackenbush-sums result file against the random sums of\n"
         "sen-ltd's Hackenbush article (Qiita).",
-        cgt::verify::hackenbush_sums::check);
+        cgt::verify::hackenbush_sums::read_sums_file, cgt::verify::hackenbush_sums::CHECKS);
 }
