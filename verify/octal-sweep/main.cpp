@@ -4,6 +4,7 @@
 // bound, the same game agreeing across families), and prints a summary by family.
 #include "impartial/octal_analysis.hpp"
 #include "impartial/octal_values.hpp"
+#include "verify/common/checks.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/octal-sweep/frontier_checks.hpp"
@@ -338,23 +339,60 @@ void check_unsolved_classes(const std::vector<GameRow>& rows, verify::Report& re
 }
 
 
+// The file as the checks read it: the games table (and, once the checks on the games have
+// run, the frontier tables), the folder of the octal data and its facts.
+struct OctalFile {
+    const common::ResultReader& file;
+    std::string dir;
+    verify::Facts facts;
+    std::vector<GameRow> rows;
+    Frontier frontier{};
+};
+
+using OctalCheck = verify::NamedCheck<const OctalFile&, verify::Report&>;
+
+// The checks on the games table, before the frontier tables are read.
+const OctalCheck GAME_CHECKS[] = {
+    {"summary by family (not compared)", "-", "the games table",
+     [](const OctalFile& f, verify::Report& report) { summary(f.rows, report); }},
+    {"Czajka's trivial games", "czajka_trivial_games.csv", "Czajka, octal-games, TrivialGames.md",
+     [](const OctalFile& f, verify::Report& report) { check_czajka_trivial(f.rows, report, f.dir); }},
+    {"Czajka's solved games", "czajka_solved_games.csv", "Czajka, octal-games, SolvedGames.md",
+     [](const OctalFile& f, verify::Report& report) { check_czajka_solved(f.rows, report, f.dir); }},
+    {"OEIS sequences and periods", "A002186.txt, A071464.txt, A071509.txt, kayles.*, dot127.*",
+     "OEIS A002186, A071464, A071509",
+     [](const OctalFile& f, verify::Report& report) { check_oeis_all(f.rows, report, f.dir, f.facts); }},
+    {"subtraction games", "facts.txt subtraction keys, A014586.txt",
+     "muzudho's 31game article; OEIS A014586; the periods of {a, b} and {1..k}",
+     [](const OctalFile& f, verify::Report& report) { check_subtraction(f.rows, report, f.facts); }},
+    {"periods and bounds of every row", "identity", "the Guy-Smith periodicity theorem",
+     [](const OctalFile& f, verify::Report& report) { check_consistency(f.rows, report); }},
+};
+
+// The checks on the frontier tables, then the classes and the parameters.
+const OctalCheck FRONTIER_CHECKS[] = {
+    {"the frontier tables", "identity", "what any correct file satisfies",
+     [](const OctalFile& f, verify::Report& report) { check_frontier_tables(f.rows, f.frontier, report); }},
+    {"values by the definition", "identity", "the mex definition, every option of every heap",
+     [](const OctalFile& f, verify::Report& report) { check_direct_values(f.rows, f.frontier, report); }},
+    {"Czajka's statistics", "czajka_unsolved_games.csv", "Czajka, octal-games, UnsolvedGames.md",
+     [](const OctalFile& f, verify::Report& report) {
+         check_czajka_statistics(f.rows, f.frontier, report, f.dir);
+     }},
+    {"Czajka's unsolved classes", "czajka_unsolved_games.csv, czajka_game_lookup.csv",
+     "Czajka, octal-games, UnsolvedGames.md and GameLookup.md",
+     [](const OctalFile& f, verify::Report& report) { check_unsolved_classes(f.rows, report, f.dir); }},
+    {"the file against its parameters", "parameters", "the run's games, digits and heaps",
+     [](const OctalFile& f, verify::Report& report) { check_parameters(f.file, report); }},
+};
 
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
     const std::string dir = data_dir + "/octal";
-    const verify::Facts facts(dir + "/facts.txt");
-    const auto rows = read_rows(file, report);
-    summary(rows, report);
-    check_czajka_trivial(rows, report, dir);
-    check_czajka_solved(rows, report, dir);
-    check_oeis_all(rows, report, dir, facts);
-    check_subtraction(rows, report, facts);
-    check_consistency(rows, report);
-    const Frontier frontier = read_frontier(file, rows, report);
-    check_frontier_tables(rows, frontier, report);
-    check_direct_values(rows, frontier, report);
-    check_czajka_statistics(rows, frontier, report, dir);
-    check_unsolved_classes(rows, report, dir);
-    verify::octal_sweep::check_parameters(file, report);
+    verify::Facts facts(dir + "/facts.txt");
+    OctalFile f{file, dir, std::move(facts), read_rows(file, report)};
+    verify::run_checks(GAME_CHECKS, f, report);
+    f.frontier = read_frontier(file, f.rows, report);
+    verify::run_checks(FRONTIER_CHECKS, f, report);
 }
 
 } // namespace
