@@ -6,6 +6,7 @@
 #include "common/plumbing/hdf5_file.hpp"
 #include "verify/grundy/grundy_figures.hpp"
 #include "impartial/grundy_game.hpp"
+#include "verify/common/checks.hpp"
 #include "verify/common/parameters.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
@@ -190,31 +191,42 @@ void check_sequences(verify::Report& report, std::span<const std::uint16_t> g, c
                  count_and_last(ours.sparse, upto), up_to(ours.sparse, upto) == up_to(flammenkamp, upto));
 }
 
-void check_article(verify::Report& report, std::span<const std::uint16_t> g, const GrundyFigures& ours,
-                   const common::Table& scan, const std::string& data_dir) {
-    const std::uint64_t n_max = g.size() - 1;
-    const verify::Facts facts(data_dir + "/grundy_article_figures.txt");
-    const auto limit = static_cast<std::uint64_t>(facts.number("max_heap"));
-    if (n_max < limit) {
-        report.section("The figures of sen-ltd's Grundy's-game article (Qiita) for n <= 2^26");
-        report.note("(the run stops at " + thousands(ll(n_max)) + " < 2^26: they do not apply)");
-        return;
+// The figures of sen-ltd's article for n <= 2^26 from `f` (the figures of G(0..2^26)).
+class ArticleFigures {
+public:
+    ArticleFigures(verify::Report& report, const verify::Facts& facts) : m_report(report), m_facts(facts) {}
+    // A row "what | the article's figure `key` | mine", with thousands separators.
+    void equal(const std::string& what, const std::string& key, long long mine) const {
+        m_report.check_equal(what, thousands(m_facts.number(key)), thousands(mine));
     }
-    report.section("The figures of sen-ltd's Grundy's-game article (Qiita) for n <= 2^26 = " + thousands(ll(limit)));
-    const GrundyFigures f = n_max == limit ? ours : verify::derive_figures(g, limit);
-    auto eq = [&](const std::string& what, const std::string& key, long long mine) {
-        report.check_equal(what, thousands(facts.number(key)), thousands(mine));
-    };
-    eq("sparse heaps (n = 0 counted)", "sparse_heaps", ll(f.sparse.size()));
-    eq("  up to 1,000", "sparse_heaps_up_to_1000", ll(verify::count_up_to(f.sparse, 1000)));
-    eq("  up to 10,000", "sparse_heaps_up_to_10000", ll(verify::count_up_to(f.sparse, 10000)));
-    eq("  up to 100,000", "sparse_heaps_up_to_100000", ll(verify::count_up_to(f.sparse, 100000)));
+    // "G(n) = v" of the article's keys `heap_key` and `value_key`, against `mine`.
+    void heap_value(const std::string& what, const std::string& heap_key, const std::string& value_key,
+                    const std::pair<std::uint64_t, unsigned>& mine) const {
+        m_report.check_equal(what,
+                             g_of(static_cast<std::uint64_t>(m_facts.number(heap_key)),
+                                  static_cast<unsigned>(m_facts.number(value_key))),
+                             g_of(mine.first, mine.second));
+    }
+
+private:
+    verify::Report& m_report;
+    const verify::Facts& m_facts;
+};
+
+// The sparse heaps: how many up to 1,000, 10,000 and 100,000, those above 100,000 and their
+// values, the last one.
+void check_article_sparse(verify::Report& report, const verify::Facts& facts, const GrundyFigures& f) {
+    const ArticleFigures eq(report, facts);
+    eq.equal("sparse heaps (n = 0 counted)", "sparse_heaps", ll(f.sparse.size()));
+    eq.equal("  up to 1,000", "sparse_heaps_up_to_1000", ll(verify::count_up_to(f.sparse, 1000)));
+    eq.equal("  up to 10,000", "sparse_heaps_up_to_10000", ll(verify::count_up_to(f.sparse, 10000)));
+    eq.equal("  up to 100,000", "sparse_heaps_up_to_100000", ll(verify::count_up_to(f.sparse, 100000)));
     const std::size_t below = verify::count_up_to(f.sparse, 100000);
-    eq("  the last of them", "last_sparse_heap_up_to_100000", ll(f.sparse[below - 1].first));
+    eq.equal("  the last of them", "last_sparse_heap_up_to_100000", ll(f.sparse[below - 1].first));
     const HeapValues above(f.sparse.begin() + static_cast<std::ptrdiff_t>(below), f.sparse.end());
-    eq("  above 100,000", "sparse_heaps_above_100000", ll(above.size()));
+    eq.equal("  above 100,000", "sparse_heaps_above_100000", ll(above.size()));
     if (!above.empty()) {
-        eq("  the first above 100,000", "first_sparse_heap_above_100000", ll(above.front().first));
+        eq.equal("  the first above 100,000", "first_sparse_heap_above_100000", ll(above.front().first));
         unsigned least = 65535, greatest = 0;
         for (const auto& [heap, value] : above) {
             least = std::min(least, value);
@@ -225,33 +237,41 @@ void check_article(verify::Report& report, std::span<const std::uint16_t> g, con
                                                      std::to_string(facts.number("greatest_sparse_value_above_100000")),
                            std::to_string(least) + ".." + std::to_string(greatest));
     }
-    report.check_equal("the last sparse heap",
-                       g_of(static_cast<std::uint64_t>(facts.number("last_sparse_heap")),
-                            static_cast<unsigned>(facts.number("last_sparse_value"))),
-                       g_of(f.sparse.back().first, f.sparse.back().second));
-    eq("records with n = 0 (A180120)", "records_with_heap_0", ll(f.records.size()));
-    eq("records without n = 0 (Flammenkamp)", "records_without_heap_0", ll(f.records.size() - 1));
-    report.check_equal("the last record",
-                       g_of(static_cast<std::uint64_t>(facts.number("last_record_heap")),
-                            static_cast<unsigned>(facts.number("last_record_value"))),
-                       g_of(f.records.back().first, f.records.back().second));
-    for (unsigned v : {256u, 257u, 262u, 263u})
-        eq("first heap with G = " + std::to_string(v), "first_heap_with_value_" + std::to_string(v), f.first[v]);
-    eq("heaps with G = 0", "zeros", ll(f.count[0]));
-    eq("  the last", "last_zero", f.last[0]);
+    eq.heap_value("the last sparse heap", "last_sparse_heap", "last_sparse_value", f.sparse.back());
+}
 
-    if (n_max == limit) {
-        char mean[32];
-        std::snprintf(mean, sizeof mean, "%.1f", scan.floats(schema::scan::mean).at(0));
-        report.check_equal("mean scan length, common heaps", facts.text("scan_mean"), mean);
-        eq("the longest scan (splits)", "scan_longest", scan.ints(schema::scan::longest).at(0));
-        eq("  at heap", "scan_longest_heap", scan.ints(schema::scan::longest_heap).at(0));
-    } else {
+// The records, the first heaps of four values, the heaps with G = 0.
+void check_article_values(verify::Report& report, const verify::Facts& facts, const GrundyFigures& f) {
+    const ArticleFigures eq(report, facts);
+    eq.equal("records with n = 0 (A180120)", "records_with_heap_0", ll(f.records.size()));
+    eq.equal("records without n = 0 (Flammenkamp)", "records_without_heap_0", ll(f.records.size() - 1));
+    eq.heap_value("the last record", "last_record_heap", "last_record_value", f.records.back());
+    for (unsigned v : {256u, 257u, 262u, 263u})
+        eq.equal("first heap with G = " + std::to_string(v), "first_heap_with_value_" + std::to_string(v), f.first[v]);
+    eq.equal("heaps with G = 0", "zeros", ll(f.count[0]));
+    eq.equal("  the last", "last_zero", f.last[0]);
+}
+
+// The scan figures, when the run ends at 2^26 (they average over the whole run).
+void check_article_scan(verify::Report& report, const verify::Facts& facts, const common::Table& scan,
+                        std::uint64_t n_max, std::uint64_t limit) {
+    if (n_max != limit) {
         report.note("(the scan figures average over the whole run to " + thousands(ll(n_max)) +
                     ", so sen-ltd's for 2^26 do not apply)");
+        return;
     }
+    const ArticleFigures eq(report, facts);
+    char mean[32];
+    std::snprintf(mean, sizeof mean, "%.1f", scan.floats(schema::scan::mean).at(0));
+    report.check_equal("mean scan length, common heaps", facts.text("scan_mean"), mean);
+    eq.equal("the longest scan (splits)", "scan_longest", scan.ints(schema::scan::longest).at(0));
+    eq.equal("  at heap", "scan_longest_heap", scan.ints(schema::scan::longest_heap).at(0));
+}
 
-    if (n_max == limit) return;
+// Beyond 2^26: no new sparse heap to 2^35 (Flammenkamp), and the next record. `f` are the
+// figures to 2^26, `ours` those of the whole run.
+void check_beyond(verify::Report& report, const verify::Facts& facts, const GrundyFigures& ours,
+                  const GrundyFigures& f, std::uint64_t n_max) {
     report.section("Beyond 2^26, up to " + thousands(ll(n_max)));
     const auto quiet_to = static_cast<std::uint64_t>(facts.number("no_new_sparse_heap_up_to"));
     if (n_max <= quiet_to) {
@@ -270,19 +290,60 @@ void check_article(verify::Report& report, std::span<const std::uint16_t> g, con
         report.check("records after 2^26 (the next: " + thousands(ll(next_heap)) + ")", "none", first_later, !any_later);
 }
 
+void check_article(verify::Report& report, std::span<const std::uint16_t> g, const GrundyFigures& ours,
+                   const common::Table& scan, const std::string& data_dir) {
+    const std::uint64_t n_max = g.size() - 1;
+    const verify::Facts facts(data_dir + "/grundy_article_figures.txt");
+    const auto limit = static_cast<std::uint64_t>(facts.number("max_heap"));
+    if (n_max < limit) {
+        report.section("The figures of sen-ltd's Grundy's-game article (Qiita) for n <= 2^26");
+        report.note("(the run stops at " + thousands(ll(n_max)) + " < 2^26: they do not apply)");
+        return;
+    }
+    report.section("The figures of sen-ltd's Grundy's-game article (Qiita) for n <= 2^26 = " + thousands(ll(limit)));
+    const GrundyFigures f = n_max == limit ? ours : verify::derive_figures(g, limit);
+    check_article_sparse(report, facts, f);
+    check_article_values(report, facts, f);
+    check_article_scan(report, facts, scan, n_max, limit);
+    if (n_max != limit) check_beyond(report, facts, ours, f, n_max);
+}
+
+// The file as the checks read it: the values G(0..N) and their figures.
+struct GrundyFile {
+    const common::ResultReader& file;
+    std::string data_dir;
+    common::Table grundy{};
+    std::span<const std::uint16_t> g{};
+    GrundyFigures ours{};
+};
+
+using GrundyCheck = verify::NamedCheck<const GrundyFile&, verify::Report&>;
+
+const GrundyCheck CHECKS[] = {
+    {"the file's tables against its values", "identity", "the sparse, records, value_counts and scan tables",
+     [](const GrundyFile& f, verify::Report& report) { check_tables(f.file, report, f.g, f.ours); }},
+    {"OEIS A002188", "grundy_a002188.h5 (with its SHA-256)", "OEIS A002188 (b-file and a-file)",
+     [](const GrundyFile& f, verify::Report& report) { check_oeis(report, f.g, f.ours, f.data_dir); }},
+    {"A036685, A180120/A180121, Flammenkamp's sparse values",
+     "grundy_A036685.txt, grundy_A180120.txt, grundy_A180121.txt, grundy_flammenkamp_sparse_first48.csv",
+     "OEIS A036685, A180120, A180121; Flammenkamp, Sprague-Grundy Values of Grundy's Game",
+     [](const GrundyFile& f, verify::Report& report) { check_sequences(report, f.g, f.ours, f.data_dir); }},
+    {"the figures of sen-ltd's article for 2^26", "grundy_article_figures.txt", "sen-ltd, Grundy's game (Qiita)",
+     [](const GrundyFile& f, verify::Report& report) {
+         check_article(report, f.g, f.ours, f.file.read_table(schema::scan::table), f.data_dir);
+     }},
+};
+
 void check(const common::ResultReader& file, verify::Report& report, const std::string& data_dir) {
-    const common::Table grundy = file.read_table(schema::grundy::table);
-    const auto& g = std::get<std::vector<std::uint16_t>>(grundy.column(schema::grundy::value).data);
-    if (g.empty()) throw common::ResultRefused(file.path() + ": the grundy table is empty");
-    report.count_rows(grundy.rows);
+    GrundyFile f{file, data_dir, file.read_table(schema::grundy::table)};
+    f.g = std::get<std::vector<std::uint16_t>>(f.grundy.column(schema::grundy::value).data);
+    if (f.g.empty()) throw common::ResultRefused(file.path() + ": the grundy table is empty");
+    report.count_rows(f.grundy.rows);
     report.section("The file against its parameters");
     const long long max_heap = verify::parameter_number(verify::run_parameters(file), "max-heap");
-    report.check_equal("grundy: G(0..max-heap), max-heap + 1 rows", max_heap + 1, ll(grundy.rows));
-    const GrundyFigures ours = verify::derive_figures(g, g.size() - 1);
-    check_tables(file, report, g, ours);
-    check_oeis(report, g, ours, data_dir);
-    check_sequences(report, g, ours, data_dir);
-    check_article(report, g, ours, file.read_table(schema::scan::table), data_dir);
+    report.check_equal("grundy: G(0..max-heap), max-heap + 1 rows", max_heap + 1, ll(f.grundy.rows));
+    f.ours = verify::derive_figures(f.g, f.g.size() - 1);
+    verify::run_checks(CHECKS, f, report);
 }
 
 } // namespace
