@@ -2,8 +2,8 @@
 // Small helpers the five Hackenbush verify programs share: the run's parameters read back
 // from the file, and figures printed as the literature prints them.
 #include "common/runtime/result_reader.hpp"
-#include "verify/common/parameters.hpp"
 #include "hackenbush/picture.hpp"
+#include "verify/common/parameters.hpp"
 
 #include <cstdint>
 #include <map>
@@ -22,7 +22,7 @@ hackenbush::Picture graph_picture(const std::string& text);
 
 // "3 3 2 1 0 0": numbers blank-separated (the form of verify/data lists).
 std::string join(const std::vector<long long>& values);
-// "4, 19, 83": numbers with thousands separators, comma-separated (for reports).
-std::string join_thousands(const std::vector<long long>& values);
+// "BR BRG": words blank-separated.
+std::string join_words(const std::vector<std::string>& words);
 
 } // namespace cgt::verify::hackenbush_common
