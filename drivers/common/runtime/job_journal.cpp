@@ -1,5 +1,7 @@
 #include "common/runtime/job_runner.hpp"
 
+#include "common/plumbing/file_lock.hpp"
+
 #include "common/runtime/task_list.hpp"
 
 #include <algorithm>
@@ -106,6 +108,7 @@ std::optional<std::string> JobRunner::scan_journals(const std::vector<std::strin
 std::optional<std::string> JobRunner::plan_journal() {
     std::vector<std::string> dirs = m_merge;
     if (auto busy = held_by_another_run(m_out + ".partial")) return busy;
+    if (auto no_locks = missing_locks_at(m_out)) return no_locks; // before anything is created
     if (path_exists(m_out) && !m_force)
         return m_out + " exists: a result is replaced only with --force (or write to another --out)";
     if (m_merge.empty()) {
