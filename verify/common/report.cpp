@@ -146,10 +146,17 @@ int run_verify(int argc, char* argv[], const std::string& verify_name, const std
     };
     try {
         common::Options options(verify_name, summary, verify_name + " results/" + job + ".h5");
-        options.add()("in", common::po::value<std::string>()->default_value("results/" + job + ".h5")->value_name("FILE"),
+        options.add()("in",
+                      common::po::value<std::string>()
+                          ->default_value("results/" + job + ".h5")
+                          ->value_name("FILE"),
                       "the result file to check (also as a bare argument)")(
-            "data-dir", common::po::value<std::string>()->default_value(default_data_dir())->value_name("DIR"),
-            "reference data folder (verify/data of the source tree)")(
+            "data-dir",
+            common::po::value<std::string>()
+                ->default_value(default_data_dir(), "PREFIX/share/cgt/verify-data")
+                ->value_name("DIR"),
+            "reference data folder: share/cgt/verify-data of the install this program is in "
+            "(or, run from a build tree, the source tree's verify/data)")(
             "json", common::po::bool_switch()->default_value(false),
             "print the report as one JSON object (checks: name, published, ours, verdict)");
         options.positional("in", 1);

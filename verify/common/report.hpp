@@ -85,9 +85,10 @@ private:
 };
 
 // The main of a verify program: options (--help, --version, --json, the result file as --in
-// or a bare argument, default results/<job>.h5; --data-dir, default the source tree's
-// verify/data), opening the file as `program`'s, and the error conventions. `body` checks
-// the file and reports; it gets the data folder.
+// or a bare argument, default results/<job>.h5; --data-dir, default default_data_dir():
+// the install's share/cgt/verify-data, or from a build tree the source tree's verify/data),
+// opening the file as `program`'s, and the error conventions. `body` checks the file and
+// reports; it gets the data folder.
 using VerifyBody = std::function<void(const common::ResultReader&, Report&, const std::string& data_dir)>;
 int run_verify(int argc, char* argv[], const std::string& verify_name, const std::string& job,
                const std::string& program, const std::string& summary, const VerifyBody& body);
