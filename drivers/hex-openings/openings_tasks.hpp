@@ -7,7 +7,7 @@
 // boards solve every opening, so there the symmetry is computed, not assumed.
 //
 // The work is a list of tasks (the openings solved), handed out by the dynamic queue of
-// drivers/common; OpeningTasks::run is pure (no MPI) and appends the rows of one task.
+// drivers/common/runtime; OpeningTasks::run is pure (no MPI) and appends the rows of one task.
 //
 // A second table, rule_counts, says what each rule did while solving each opening: one row
 // per opening solved (copies have none) and counter of its rule family (rule_counters). A
@@ -15,7 +15,7 @@
 // depend on the run (openings_schema.hpp).
 //
 // Split openings (--split CELLS, --split-plies N): one hard opening across many ranks. Its
-// first N plies are expanded (hex/split.hpp: pruned as the search prunes, decided replies
+// first N plies are expanded (hex/solver/split.hpp: pruned as the search prunes, decided replies
 // need no task) and every undecided position at depth N is a task of its own, solved with
 // a fresh table; the skeleton's queue deals them out first, in the tree's pre-order (the
 // search's move order). Only the NEEDED leaves count (hex::needed_leaves: a leaf is needed
