@@ -25,6 +25,10 @@ endif()
 find_package(Boost 1.74 QUIET COMPONENTS program_options)
 cgt_require_package(Boost_FOUND "libboost-program-options-dev" "Boost.Program_options")
 
+# The JSON of every --json (header-only).
+find_package(nlohmann_json 3.10 QUIET)
+cgt_require_package(nlohmann_json_FOUND "nlohmann-json3-dev" "nlohmann-json (JSON for Modern C++)")
+
 # Catch2 only for the tests (BUILD_TESTING, on by default): a build without them needs none.
 if(BUILD_TESTING)
   find_package(Catch2 2 QUIET)

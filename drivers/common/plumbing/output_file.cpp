@@ -1,12 +1,13 @@
 #include "common/plumbing/output_file.hpp"
 
+#include "common/plumbing/file_lock.hpp"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <stdexcept>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -54,7 +55,7 @@ std::optional<std::string> held_by_another_run(const std::string& partial) {
     if (lstat(partial.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
     const int fd = ::open(partial.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return std::nullopt;
-    const bool busy = flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    const bool busy = lock_exclusive(fd).state == FileLock::State::busy;
     ::close(fd); // also lets go of the lock if it was taken
     if (!busy) return std::nullopt;
     return "another run is writing '" + partial + "' (it is locked): wait for it to finish, or choose another --out";
@@ -132,12 +133,17 @@ std::optional<std::string> OutputLock::acquire(const std::string& path, Refusal&
             ::close(fd);
             return "cannot write " + quoted_path + ": it is " + file_kind(opened.st_mode);
         }
-        if (flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+        const FileLock lock = lock_exclusive(fd);
+        if (auto why = lock_refusal(
+                lock, path,
+                "another run is writing " + quoted_path +
+                    " (it is locked): wait for it to finish, or choose another --out")) {
             ::close(fd);
-            refusal = Refusal::busy;
-            return "another run is writing " + quoted_path +
-                   " (it is locked): wait for it to finish, or choose another --out";
-        } // other errors: a file system without locks; go on unlocked
+            refusal = lock.state == FileLock::State::busy       ? Refusal::busy
+                      : lock.state == FileLock::State::no_locks ? Refusal::no_locks
+                                                                : Refusal::failed;
+            return why;
+        }
         // The lock is good only if the name still leads to the locked file (the run that
         // held it may have renamed it away meanwhile).
         m_fd = fd;

@@ -47,12 +47,12 @@ class OutputLock {
     OutputLock(const OutputLock&) = delete;
     OutputLock& operator=(const OutputLock&) = delete;
 
-    enum class Refusal { none, busy, failed };
+    enum class Refusal { none, busy, no_locks, failed };
     // Opens `path` as a regular file (creating it empty; never through a symbolic link)
-    // and locks it. On failure returns why, in one line, and sets `refusal`: busy when
-    // another process holds the lock, failed when the file cannot be opened or is not a
-    // regular file. On a file system without locks (some NFS or Lustre mounts) the file
-    // is opened unlocked.
+    // and locks it (file_lock.hpp). On failure returns why, in one line, and sets
+    // `refusal`: busy when another process holds the lock, no_locks when the file system
+    // has none (unless CGT_ALLOW_UNLOCKED=1: then the file is opened unlocked), failed when
+    // the file cannot be opened or locked or is not a regular file.
     std::optional<std::string> acquire(const std::string& path, Refusal& refusal);
     // Whether `path` still names the file this lock holds (not replaced since).
     [[nodiscard]] bool holds(const std::string& path) const;

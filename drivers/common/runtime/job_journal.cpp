@@ -1,6 +1,8 @@
 #include "common/runtime/job_runner.hpp"
 
+#include "common/plumbing/file_lock.hpp"
 #include "common/runtime/result_reader.hpp"
+
 #include "common/runtime/task_list.hpp"
 
 #include <algorithm>
@@ -124,6 +126,7 @@ bool JobRunner::resume_of_complete_result() {
 std::optional<std::string> JobRunner::plan_journal() {
     std::vector<std::string> dirs = m_merge;
     if (auto busy = held_by_another_run(m_out + ".partial")) return busy;
+    if (auto no_locks = missing_locks_at(m_out)) return no_locks; // before anything is created
     m_complete_already = resume_of_complete_result();
     if (m_complete_already) return std::nullopt;
     if (path_exists(m_out) && !m_force)

@@ -1,5 +1,6 @@
 #include "common/runtime/journal.hpp"
 
+#include "common/plumbing/file_lock.hpp"
 #include "common/plumbing/hash.hpp"
 
 #include <algorithm>
@@ -9,7 +10,6 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -270,10 +270,11 @@ JournalWriter::JournalWriter(std::string path, const JournalHeader& header, std:
     m_new = keep_bytes < 0;
     m_fd = ::open(m_path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (m_new ? O_TRUNC : 0), 0644);
     if (m_fd < 0) throw std::runtime_error("cannot create journal " + m_path + ": " + errno_text());
-    if (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
+    if (auto why = lock_refusal(lock_exclusive(m_fd), m_path,
+                                "another run is writing the journal " + m_path)) {
         ::close(m_fd);
         m_fd = -1;
-        throw JournalError("another run is writing the journal " + m_path);
+        throw JournalError(*why);
     }
     if (!m_new) {
         if (::ftruncate(m_fd, static_cast<off_t>(keep_bytes)) != 0)

@@ -1,5 +1,7 @@
 #include "common/runtime/journal_compaction.hpp"
 
+#include "common/plumbing/file_lock.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
@@ -9,7 +11,6 @@
 #include <fcntl.h>
 #include <map>
 #include <stdexcept>
-#include <sys/file.h>
 #include <unistd.h>
 
 namespace cgt::common {
@@ -77,7 +78,8 @@ int rewrite_journal_file(const std::string& path, std::span<const ByteRange> kee
     }
     try {
         // Locked before it has a byte: the renamed file is never unlocked while this run writes it.
-        if (::flock(out, LOCK_EX | LOCK_NB) != 0) throw std::runtime_error("another run is compacting " + path);
+        if (auto why = lock_refusal(lock_exclusive(out), temp, "another run is compacting " + path))
+            throw std::runtime_error(*why);
         if (::ftruncate(out, 0) != 0) throw std::runtime_error("cannot empty " + temp + ": " + errno_text());
         std::uint64_t total = 0;
         for (const ByteRange& r : keep) total += r.size();
@@ -141,7 +143,8 @@ void remove_compaction_leftovers(const std::string& dir) {
     for (const std::string& path : found) {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
         if (fd < 0) continue;
-        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) ::unlink(path.c_str());
+        if (!lock_refusal(lock_exclusive(fd), path, ""))
+            ::unlink(path.c_str()); // held, or no locks here
         ::close(fd);
     }
 }
@@ -244,9 +247,10 @@ std::vector<CompactedFile> compact_journal(const std::vector<ScannedFile>& files
         // Locked as a writer locks it: a run writing this journal now is never cut short.
         const int lock = ::open(file.path.c_str(), O_RDONLY | O_CLOEXEC);
         if (lock < 0) throw JournalError("cannot read " + file.path + ": " + errno_text());
-        if (::flock(lock, LOCK_EX | LOCK_NB) != 0) {
+        if (auto why = lock_refusal(lock_exclusive(lock), file.path,
+                                    "another run is writing the journal " + file.path)) {
             ::close(lock);
-            throw JournalError("another run is writing the journal " + file.path);
+            throw JournalError(*why);
         }
         CompactedFile c{file.path, 0, 0};
         for (const ByteRange& r : keep) c.bytes_after += r.size();

@@ -34,7 +34,8 @@ Options::Options(std::string program, std::string summary, std::string example,
       m_with_output(!default_out.empty()), m_own("Options"), m_generic("Common options"),
       m_run("Long runs (journal, resume, parts)") {
     m_generic.add_options()("help,h", "print this help and exit")(
-        "version", "print the program's version (git describe of its build) and exit")(
+        "version",
+        "print the version number and the git commit of the build, `0.1.0 (git HASH)`, and exit")(
         "config", po::value<std::string>()->value_name("FILE"),
         "read options from an INI file (`name = value` lines; command-line values win)");
     if (m_with_output) {

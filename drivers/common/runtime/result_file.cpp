@@ -111,7 +111,9 @@ void ResultFile::lock_partial_file() {
     std::optional<std::string> error;
     OutputLock::Refusal refusal = OutputLock::Refusal::none;
     if (m_comm.is_root()) error = m_lock.acquire(partial_path(), refusal);
-    m_comm.agree_on_usage(refusal == OutputLock::Refusal::busy ? error : std::nullopt);
+    const bool usage =
+        refusal == OutputLock::Refusal::busy || refusal == OutputLock::Refusal::no_locks;
+    m_comm.agree_on_usage(usage ? error : std::nullopt);
     m_comm.agree_on_failure(refusal == OutputLock::Refusal::failed ? error : std::nullopt);
 }
 

@@ -34,40 +34,23 @@ std::string names(core::GameStore& store, const std::vector<GameId>& games, Nota
     return out.empty() ? "none" : out;
 }
 
-std::string json_names(core::GameStore& store, const std::vector<GameId>& games) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < games.size(); ++i) out += (i ? ", " : "") + json_string(store.name(games[i]));
-    return out + "]";
+common::Json json_names(core::GameStore& store, const std::vector<GameId>& games) {
+    common::Json out = common::Json::array();
+    for (GameId g : games)
+        out.push_back(store.name(g));
+    return out;
 }
 
-std::string json_wall(const PiecewiseLinear& wall) {
-    std::string out = "[";
-    const auto& pieces = wall.pieces();
-    for (std::size_t i = 0; i < pieces.size(); ++i)
-        out += std::string(i ? ", " : "") + "{\"t\": \"" + pieces[i].start.to_string() + "\", \"x\": \"" +
-               pieces[i].value.to_string() + "\", \"slope\": " + std::to_string(pieces[i].slope) + "}";
-    return out + "]";
+common::Json json_wall(const PiecewiseLinear& wall) {
+    common::Json out = common::Json::array();
+    for (const auto& piece : wall.pieces())
+        out.push_back({{"t", piece.start.to_string()},
+                       {"x", piece.value.to_string()},
+                       {"slope", piece.slope}});
+    return out;
 }
 
 } // namespace
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (const char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20 || u == 0x7f) {
-            char buffer[8];
-            std::snprintf(buffer, sizeof buffer, "\\u%04x", u);
-            out += buffer;
-        } else {
-            out += c; // UTF-8 passes through
-        }
-    }
-    return out + "\"";
-}
 
 std::string outcome_text(core::Outcome o, const std::string& left, const std::string& right) {
     const std::string letter(1, core::outcome_letter(o));
@@ -121,31 +104,43 @@ std::string analysis_text(core::GameStore& store, const core::Analysis& a, Notat
     return out.str();
 }
 
-std::string analysis_json(core::GameStore& store, const core::Analysis& a) {
-    std::ostringstream out;
+common::Json analysis_json(core::GameStore& store, const core::Analysis& a) {
+    using common::Json;
     const auto plain = store.plain_text(a.value, MAX_PLAIN_BYTES);
-    const auto text = [](const Dyadic& d) { return json_string(d.to_string()); };
-    out << "{\"value\": " << json_string(store.name(a.value)) << ", \"ascii\": "
-        << json_string(store.name(a.value, Notation::Ascii)) << ", \"cgsuite\": " << (plain ? json_string(*plain) : "null")
-        << ", \"compact\": " << json_string(store.canonical_text(a.value)) << ", \"outcome\": \""
-        << core::outcome_letter(a.outcome) << "\", \"kind\": \"" << core::kind_word(a.classification.kind)
-        << "\", \"left_stop\": " << text(a.left_stop) << ", \"right_stop\": " << text(a.right_stop)
-        << ", \"mean\": " << text(a.thermograph.mast) << ", \"temperature\": " << text(a.thermograph.temperature)
-        << ", \"thermograph\": {\"cgsuite\": " << json_string(a.thermograph.cgsuite_text())
-        << ", \"left_wall\": " << json_wall(a.thermograph.left_wall)
-        << ", \"right_wall\": " << json_wall(a.thermograph.right_wall) << "}, \"confusion_interval\": ";
-    if (a.confusion.empty)
-        out << "null";
-    else
-        out << "{\"low\": " << text(a.confusion.low) << ", \"high\": " << text(a.confusion.high)
-            << ", \"low_closed\": " << (a.confusion.low_closed ? "true" : "false")
-            << ", \"high_closed\": " << (a.confusion.high_closed ? "true" : "false") << "}";
-    out << ", \"left_incentives\": " << json_names(store, a.incentives.left)
-        << ", \"right_incentives\": " << json_names(store, a.incentives.right) << ", \"birthday\": " << a.birthday
-        << ", \"all_small\": " << (a.all_small ? "true" : "false") << ", \"atomic_weight\": "
-        << (a.atomic_weight ? json_string(store.name(*a.atomic_weight)) : "null")
-        << ", \"reduced_canonical_form\": " << json_string(store.name(a.reduced)) << "}";
-    return out.str();
+    Json out;
+    out["value"] = store.name(a.value);
+    out["ascii"] = store.name(a.value, Notation::Ascii);
+    out["cgsuite"] = plain ? Json(*plain) : Json(nullptr);
+    out["compact"] = store.canonical_text(a.value);
+    out["outcome"] = std::string(1, core::outcome_letter(a.outcome));
+    out["kind"] = core::kind_word(a.classification.kind);
+    out["left_stop"] = a.left_stop.to_string();
+    out["right_stop"] = a.right_stop.to_string();
+    out["mean"] = a.thermograph.mast.to_string();
+    out["temperature"] = a.thermograph.temperature.to_string();
+    out["thermograph"] = {{"cgsuite", a.thermograph.cgsuite_text()},
+                          {"left_wall", json_wall(a.thermograph.left_wall)},
+                          {"right_wall", json_wall(a.thermograph.right_wall)}};
+    out["confusion_interval"] = a.confusion.empty ? Json(nullptr)
+                                                  : Json{{"low", a.confusion.low.to_string()},
+                                                         {"high", a.confusion.high.to_string()},
+                                                         {"low_closed", a.confusion.low_closed},
+                                                         {"high_closed", a.confusion.high_closed}};
+    out["left_incentives"] = json_names(store, a.incentives.left);
+    out["right_incentives"] = json_names(store, a.incentives.right);
+    out["birthday"] = a.birthday;
+    out["all_small"] = a.all_small;
+    out["atomic_weight"] = a.atomic_weight ? Json(store.name(*a.atomic_weight)) : Json(nullptr);
+    out["reduced_canonical_form"] = store.name(a.reduced);
+    return out;
+}
+
+common::Json comparison_json(core::GameStore& store, const core::Statement& s,
+                             const std::string& text) {
+    const core::Relation order = core::compare(store, s.value, *s.other);
+    return {{"expression", text},     {"left", store.name(s.value)},
+            {"relation", s.relation}, {"right", store.name(*s.other)},
+            {"holds", s.holds},       {"order", core::relation_symbol(order)}};
 }
 
 namespace {

@@ -2,7 +2,9 @@
 // How the tools show the analysis of a value (core/analysis.hpp): as aligned text lines, as
 // a JSON object, and the thermograph drawn as text or as an SVG picture. Shared by
 // cgt-calc, cgt-hackenbush and cgt-lookup.
+#include "common/plumbing/json_writer.hpp"
 #include "core/analysis.hpp"
+#include "core/expression.hpp"
 
 #include <string>
 
@@ -24,7 +26,12 @@ std::string analysis_text(core::GameStore& store, const core::Analysis& a, core:
 //  ({"low", "high", "low_closed", "high_closed"} or null), "left_incentives",
 //  "right_incentives", "birthday", "all_small", "atomic_weight" (null unless all-small),
 //  "reduced_canonical_form"}. Numbers are exact texts ("5/2").
-std::string analysis_json(core::GameStore& store, const core::Analysis& a);
+common::Json analysis_json(core::GameStore& store, const core::Analysis& a);
+
+// A comparison statement G op H (s.other set) typed as `text`: {"expression", "left",
+// "relation" (op as typed), "right", "holds", "order" (how G and H stand: <, =, >, <>)}.
+common::Json comparison_json(core::GameStore& store, const core::Statement& s,
+                             const std::string& text);
 
 // A wall piece by piece: "2 on [-1, 1]; 3 - t on [1, 5/2]; mast 1/2 from t = 5/2".
 std::string wall_text(const core::PiecewiseLinear& wall);
@@ -39,8 +46,5 @@ std::string thermograph_svg(const core::Thermograph& t, const std::string& title
 
 // "L (Left wins, whoever moves first)" and the like, with `left`/`right` naming the players.
 std::string outcome_text(core::Outcome o, const std::string& left = "Left", const std::string& right = "Right");
-
-// A JSON string literal (control characters escaped, UTF-8 passed through).
-std::string json_string(const std::string& s);
 
 } // namespace cgt::calc_tool

@@ -44,11 +44,7 @@ void run_statement(const std::string& text, const std::string& where, const Sett
         const core::Relation r = core::compare(store, s.value, *s.other);
         const std::string g = store.name(s.value, settings.notation), h = store.name(*s.other, settings.notation);
         if (settings.json)
-            std::cout << "{\"expression\": " << cgt::calc_tool::json_string(text) << ", \"left\": "
-                      << cgt::calc_tool::json_string(store.name(s.value)) << ", \"relation\": "
-                      << cgt::calc_tool::json_string(s.relation) << ", \"right\": "
-                      << cgt::calc_tool::json_string(store.name(*s.other)) << ", \"holds\": "
-                      << (s.holds ? "true" : "false") << ", \"order\": \"" << core::relation_symbol(r) << "\"}\n";
+            std::cout << common::json_text(cgt::calc_tool::comparison_json(store, s, text)) << "\n";
         else
             std::cout << g << " " << s.relation << " " << h << ": " << (s.holds ? "true" : "false") << " (" << g
                       << " " << relation_text(r, settings.notation) << " " << h << ")\n";
@@ -57,7 +53,7 @@ void run_statement(const std::string& text, const std::string& where, const Sett
     }
     const core::Analysis a = core::analyse(thermal, s.value);
     if (settings.json) {
-        std::cout << cgt::calc_tool::analysis_json(store, a) << "\n";
+        std::cout << common::json_text(cgt::calc_tool::analysis_json(store, a)) << "\n";
     } else {
         std::cout << cgt::calc_tool::analysis_text(store, a, settings.notation);
         if (settings.plot) std::cout << cgt::calc_tool::thermograph_plot(a.thermograph);

@@ -65,33 +65,29 @@ void print_text(const std::vector<impartial::HeapSize>& heaps, const std::vector
 //  "small": 1, "large": 9, "xor_after": 3, "winning": false}, ...], "winning_splits": 2}
 void print_json(const std::vector<impartial::HeapSize>& heaps, const std::vector<impartial::Grundy>& values,
                 const std::vector<impartial::SplitVerdict>& verdicts, const std::string& source) {
-    std::vector<std::string> hs, gs, splits;
+    Json hs = Json::array(), gs = Json::array(), splits = Json::array();
     for (auto h : heaps) {
-        hs.push_back(std::to_string(h));
-        gs.push_back(std::to_string(values[h]));
+        hs.push_back(h);
+        gs.push_back(values[h]);
     }
     std::size_t winning = 0;
     for (const auto& v : verdicts) {
         winning += v.winning;
-        splits.push_back(JsonObject()
-                             .add("heap", v.heap_index + 1)
-                             .add("small", v.split.small)
-                             .add("large", v.split.large)
-                             .add("xor_after", v.value_after)
-                             .add("winning", v.winning)
-                             .str());
+        splits.push_back({{"heap", v.heap_index + 1},
+                          {"small", v.split.small},
+                          {"large", v.split.large},
+                          {"xor_after", v.value_after},
+                          {"winning", v.winning}});
     }
     const impartial::Grundy total = impartial::position_value(heaps, values);
-    std::printf("%s\n", JsonObject()
-                            .raw("heaps", json_array(hs))
-                            .raw("values", json_array(gs))
-                            .add("xor", total)
-                            .add("to_move", total ? "wins" : "loses")
-                            .add("values_from", source)
-                            .raw("splits", json_array(splits))
-                            .add("winning_splits", winning)
-                            .str()
-                            .c_str());
+    const Json out{{"heaps", std::move(hs)},
+                   {"values", std::move(gs)},
+                   {"xor", total},
+                   {"to_move", total ? "wins" : "loses"},
+                   {"values_from", source},
+                   {"splits", std::move(splits)},
+                   {"winning_splits", winning}};
+    std::printf("%s\n", json_text(out).c_str());
 }
 } // namespace
 

@@ -115,31 +115,28 @@ std::string format_text(const Report& report, const std::vector<Input>& inputs, 
 }
 
 std::string format_json(const Report& report, const std::vector<Input>& inputs) {
-    std::ostringstream out;
-    out << "{\"value\": " << calc_tool::json_string(report.sum.value) << ", \"outcome\": \""
-        << core::outcome_letter(report.outcome) << "\", \"analysis\": " << report.sum.json << ", \"parts\": [";
-    for (std::size_t i = 0; i < report.parts.size(); ++i) {
-        const Part& p = report.parts[i];
-        out << (i ? ", " : "") << "{\"file\": " << calc_tool::json_string(inputs[p.input].name)
-            << ", \"edges\": [";
-        for (std::size_t k = 0; k < p.edges.size(); ++k) out << (k ? ", " : "") << p.edges[k];
-        out << "], \"value\": " << calc_tool::json_string(p.shown.value) << ", \"analysis\": " << p.shown.json << "}";
-    }
-    out << "], \"to_move\": ";
-    if (report.to_move)
-        out << (*report.to_move == Player::Blue ? "\"blue\"" : "\"red\"");
-    else
-        out << "null";
-    out << ", \"hints\": [";
-    for (std::size_t i = 0; i < report.cuts.size(); ++i) {
-        const Cut& c = report.cuts[i];
-        out << (i ? ", " : "") << "{\"edge\": " << c.edge << ", \"file\": "
-            << calc_tool::json_string(inputs[c.input].name) << ", \"line\": " << c.line
-            << ", \"value_after\": " << calc_tool::json_string(c.value_after)
-            << ", \"keeps_win\": " << (c.keeps_win ? "true" : "false") << "}";
-    }
-    out << "]}\n";
-    return out.str();
+    using common::Json;
+    Json parts = Json::array(), hints = Json::array();
+    for (const Part& p : report.parts)
+        parts.push_back({{"file", inputs[p.input].name},
+                         {"edges", p.edges},
+                         {"value", p.shown.value},
+                         {"analysis", p.shown.json}});
+    for (const Cut& c : report.cuts)
+        hints.push_back({{"edge", c.edge},
+                         {"file", inputs[c.input].name},
+                         {"line", c.line},
+                         {"value_after", c.value_after},
+                         {"keeps_win", c.keeps_win}});
+    Json out;
+    out["value"] = report.sum.value;
+    out["outcome"] = std::string(1, core::outcome_letter(report.outcome));
+    out["analysis"] = report.sum.json;
+    out["parts"] = std::move(parts);
+    out["to_move"] =
+        report.to_move ? Json(*report.to_move == Player::Blue ? "blue" : "red") : Json(nullptr);
+    out["hints"] = std::move(hints);
+    return common::json_text(out) + "\n";
 }
 
 } // namespace cgt::hackenbush_tool

@@ -4,6 +4,7 @@
 // value of each part with its mean and temperature (with `full`, its whole analysis), and
 // for the player to move every cut with the value after it and whether it keeps a win; as
 // text for people or as one JSON object.
+#include "common/plumbing/json_writer.hpp"
 #include "core/game_store.hpp"
 #include "hackenbush/picture.hpp"
 
@@ -23,7 +24,7 @@ struct Input {
 struct Shown {
     std::string value, mean, temperature;
     std::string text;  // analysis_text, indented for its place
-    std::string json;  // analysis_json
+    common::Json json; // analysis_json
     std::string plot;  // the thermograph in characters (full reports only)
     std::string svg;   // the thermograph as SVG (the sum only)
 };
@@ -61,7 +62,8 @@ Report make_report(const std::vector<Input>& inputs, std::optional<hackenbush::P
 std::string format_text(const Report& report, const std::vector<Input>& inputs, bool ascii);
 // {"value": ..., "outcome": "L|R|P|N", "analysis": {...}, "parts": [{"file", "edges",
 //  "value", "analysis"}...], "to_move": "blue"|"red"|null, "hints": [{"edge", "file",
-//  "line", "value_after", "keeps_win"}...]}; "analysis" as analysis_json.
+//  "line", "value_after", "keeps_win"}...]}; "analysis" as analysis_json; one line, ending
+// in a newline (common::json_text).
 std::string format_json(const Report& report, const std::vector<Input>& inputs);
 
 } // namespace cgt::hackenbush_tool

@@ -56,29 +56,25 @@ std::string hint_report(const hex::Board& board, const std::vector<hex::CellOutc
 
 std::string hint_json(const hex::Board& board, const std::vector<hex::CellOutcome>& hints,
                       const std::string& rules, hex::Variant variant, double seconds) {
-    std::vector<std::string> cells, winning;
+    using common::Json;
+    Json cells = Json::array(), winning = Json::array();
     std::uint64_t nodes = 0;
     for (const auto& h : hints) {
         const std::string name = hex::cell_name(h.cell);
-        cells.push_back(common::JsonObject()
-                            .add("cell", name)
-                            .add("result", hex::outcome_name(h.outcome))
-                            .add("nodes", h.nodes)
-                            .str());
+        cells.push_back(
+            {{"cell", name}, {"result", hex::outcome_name(h.outcome)}, {"nodes", h.nodes}});
         if (h.outcome == hex::Outcome::win) winning.push_back(name);
         nodes += h.nodes;
     }
-    return common::JsonObject()
-               .add("size", board.size())
-               .add("variant", hex::variant_name(variant))
-               .add("to_move", hex::colour_name(board.to_move()))
-               .add("rules", rules)
-               .raw("cells", common::json_array(cells))
-               .raw("winning", common::json_strings(winning))
-               .add("nodes", nodes)
-               .add("seconds", seconds)
-               .str() +
-           "\n";
+    const Json out{{"size", board.size()},
+                   {"variant", hex::variant_name(variant)},
+                   {"to_move", hex::colour_name(board.to_move())},
+                   {"rules", rules},
+                   {"cells", std::move(cells)},
+                   {"winning", std::move(winning)},
+                   {"nodes", nodes},
+                   {"seconds", seconds}};
+    return common::json_text(out) + "\n";
 }
 
 std::vector<hex::CellOutcome> openings_from_rows(const std::vector<OpeningRow>& rows, int size,

@@ -1,9 +1,9 @@
 // cgt-lookup: answers questions about the values our Hackenbush jobs stored (every stalk of
 // the stalks job, every graph of the colour job) from their result files, without valuing a
 // position again. Not an MPI program.
-#include "tools/calc/analysis_report.hpp"
-#include "common/runtime/options.hpp"
+#include "common/plumbing/json_writer.hpp"
 #include "common/plumbing/tool_main.hpp"
+#include "common/runtime/options.hpp"
 #include "core/expression.hpp"
 #include "tools/lookup/atlas.hpp"
 
@@ -126,18 +126,19 @@ std::string row_text(lookup::Atlas& atlas, Row r, core::Notation notation) {
     return out.str();
 }
 
-std::string row_json(lookup::Atlas& atlas, Row r) {
-    using cgt::calc_tool::json_string;
+common::Json row_json(lookup::Atlas& atlas, Row r) {
     core::GameStore& store = atlas.store();
     const core::GameId g = store.parse(atlas.value_text(r));
-    std::ostringstream out;
-    out << "{\"source\": \"" << (r.source == Source::Stalks ? "stalk" : "graph") << "\", \"key\": "
-        << json_string(atlas.key(r));
-    if (r.source == Source::Graphs) out << ", \"colours\": " << json_string(atlas.family(r));
-    out << ", \"size\": " << atlas.size(r) << ", \"value\": " << json_string(store.name(g))
-        << ", \"compact\": " << json_string(atlas.value_text(r)) << ", \"kind\": " << json_string(atlas.kind(r))
-        << ", \"outcome\": \"" << atlas.outcome(r) << "\"}";
-    return out.str();
+    common::Json out;
+    out["source"] = r.source == Source::Stalks ? "stalk" : "graph";
+    out["key"] = atlas.key(r);
+    if (r.source == Source::Graphs) out["colours"] = atlas.family(r);
+    out["size"] = atlas.size(r);
+    out["value"] = store.name(g);
+    out["compact"] = atlas.value_text(r);
+    out["kind"] = atlas.kind(r);
+    out["outcome"] = std::string(1, atlas.outcome(r));
+    return out;
 }
 
 // Counts by category: per stalk length, the kinds; per colour set and edge count of the
@@ -158,9 +159,10 @@ void counts(lookup::Atlas& atlas, const Filters& f, bool json) {
     std::string group;
     for (const auto& [where, cell] : table) {
         if (json) {
-            std::cout << "{\"table\": " << cgt::calc_tool::json_string(where.first) << ", \"size\": " << where.second;
-            for (const auto& [name, n] : cell) std::cout << ", " << cgt::calc_tool::json_string(name) << ": " << n;
-            std::cout << "}\n";
+            common::Json line{{"table", where.first}, {"size", where.second}};
+            for (const auto& [name, n] : cell)
+                line[name] = n;
+            std::cout << common::json_text(line) << "\n";
             continue;
         }
         if (where.first != group) std::cout << (group.empty() ? "" : "\n") << where.first << ":\n";
@@ -192,11 +194,15 @@ void run_query(lookup::Atlas& atlas, const Query& q, const Filters& f, bool json
     for (Row r : rows) stalks += r.source == Source::Stalks;
     const std::size_t shown = f.limit == 0 ? rows.size() : std::min(rows.size(), f.limit);
     if (json) {
-        std::cout << "{\"query\": " << cgt::calc_tool::json_string(q.kind + " " + q.argument) << ", \"matches\": "
-                  << rows.size() << ", \"stalks\": " << stalks << ", \"graphs\": " << rows.size() - stalks
-                  << ", \"query_ms\": " << ms(t) << ", \"rows\": [";
-        for (std::size_t i = 0; i < shown; ++i) std::cout << (i ? ", " : "") << row_json(atlas, rows[i]);
-        std::cout << "]}\n";
+        common::Json out{{"query", q.kind + " " + q.argument},
+                         {"matches", rows.size()},
+                         {"stalks", stalks},
+                         {"graphs", rows.size() - stalks},
+                         {"query_ms", std::stod(ms(t))},
+                         {"rows", common::Json::array()}};
+        for (std::size_t i = 0; i < shown; ++i)
+            out["rows"].push_back(row_json(atlas, rows[i]));
+        std::cout << common::json_text(out) << "\n";
         return;
     }
     std::cout << what << ": " << rows.size() << (rows.size() == 1 ? " match" : " matches") << " (" << stalks

@@ -93,55 +93,54 @@ std::string describe_squares(const std::vector<Grundy>& values, const ReportOpti
 }
 
 namespace {
-std::string json_values(const std::vector<Grundy>& values, std::size_t count, const OctalAnalysis* analysis) {
-    std::vector<std::string> items;
+common::Json json_values(const std::vector<Grundy>& values, std::size_t count,
+                         const OctalAnalysis* analysis) {
+    common::Json items = common::Json::array();
     for (std::size_t n = 0; n < count; ++n)
-        items.push_back(std::to_string(analysis ? impartial::value_at(*analysis, n) : values[n]));
-    return common::json_array(items);
+        items.push_back(analysis ? impartial::value_at(*analysis, n) : values[n]);
+    return items;
 }
 } // namespace
 
 std::string describe_json(const impartial::OctalGame& game, const OctalAnalysis& analysis,
                           const ReportOptions& options) {
-    common::JsonObject o;
-    o.add("game", game.name()).add("code", game.code());
-    o.add("status", analysis.period ? "periodic" : "not yet periodic");
-    if (analysis.period)
-        o.add("preperiod", analysis.period->preperiod).add("period", analysis.period->period);
-    else
-        o.raw("preperiod", "null").raw("period", "null");
-    o.add("proof", proof_text(analysis)).add("computed_to", analysis.computed_to).add("max_heap", analysis.max_heap);
-    o.add("largest_value", analysis.largest_value).add("largest_at", analysis.largest_at);
-    if (analysis.rare_mask)
-        o.add("rare_mask", impartial::to_string(*analysis.rare_mask)).add("rare_heaps", analysis.rare_mask->rare_heaps);
-    else
-        o.raw("rare_mask", "null").raw("rare_heaps", "null");
-    if (analysis.last_rare)
-        o.add("last_rare", *analysis.last_rare);
-    else
-        o.raw("last_rare", "null");
-    const std::size_t shown = analysis.period ? options.show_values
-                                              : std::min(options.show_values, analysis.values.size());
-    o.raw("values", json_values(analysis.values, shown, &analysis));
-    if (analysis.period &&
-        std::size_t{analysis.period->preperiod} + analysis.period->period <= options.max_sequence)
-        o.add("sequence", impartial::format_periodic(analysis.values, *analysis.period));
-    else
-        o.raw("sequence", "null");
-    return o.str() + "\n";
+    using common::Json;
+    const auto& period = analysis.period;
+    const auto& rare = analysis.rare_mask;
+    Json o;
+    o["game"] = game.name();
+    o["code"] = game.code();
+    o["status"] = period ? "periodic" : "not yet periodic";
+    o["preperiod"] = period ? Json(period->preperiod) : Json(nullptr);
+    o["period"] = period ? Json(period->period) : Json(nullptr);
+    o["proof"] = proof_text(analysis);
+    o["computed_to"] = analysis.computed_to;
+    o["max_heap"] = analysis.max_heap;
+    o["largest_value"] = analysis.largest_value;
+    o["largest_at"] = analysis.largest_at;
+    o["rare_mask"] = rare ? Json(impartial::to_string(*rare)) : Json(nullptr);
+    o["rare_heaps"] = rare ? Json(rare->rare_heaps) : Json(nullptr);
+    o["last_rare"] = analysis.last_rare ? Json(*analysis.last_rare) : Json(nullptr);
+    const std::size_t shown =
+        period ? options.show_values : std::min(options.show_values, analysis.values.size());
+    o["values"] = json_values(analysis.values, shown, &analysis);
+    const bool sequence =
+        period && std::size_t{period->preperiod} + period->period <= options.max_sequence;
+    o["sequence"] =
+        sequence ? Json(impartial::format_periodic(analysis.values, *period)) : Json(nullptr);
+    return common::json_text(o) + "\n";
 }
 
 std::string describe_squares_json(const std::vector<Grundy>& values, const ReportOptions& options) {
     const auto largest = std::max_element(values.begin(), values.end());
-    return common::JsonObject()
-               .add("game", "subtract-a-square")
-               .add("status", "no period sought")
-               .add("computed_to", values.size() - 1)
-               .add("largest_value", *largest)
-               .add("largest_at", static_cast<std::size_t>(largest - values.begin()))
-               .raw("values", json_values(values, std::min(options.show_values, values.size()), nullptr))
-               .str() +
-           "\n";
+    const common::Json o{
+        {"game", "subtract-a-square"},
+        {"status", "no period sought"},
+        {"computed_to", values.size() - 1},
+        {"largest_value", *largest},
+        {"largest_at", static_cast<std::size_t>(largest - values.begin())},
+        {"values", json_values(values, std::min(options.show_values, values.size()), nullptr)}};
+    return common::json_text(o) + "\n";
 }
 
 } // namespace cgt::octal_tool

@@ -1,5 +1,7 @@
 #include "tools/calc/analysis_report.hpp"
 
+#include "common/plumbing/test/random_bytes.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace cgt::core;
@@ -17,7 +19,7 @@ TEST_CASE("Analysis report: {3|-2} as text, JSON and drawings", "[cgt]") {
     CHECK_THAT(text, Catch::Contains("confused with: [-2, 3]\n"));
     CHECK_THAT(text, Catch::Contains("incentives:    left {5 | 0}; right {5 | 0}\n"));
     CHECK_THAT(text, Catch::Contains("atomic weight: none (not all-small)\n"));
-    const std::string json = analysis_json(store, a);
+    const std::string json = cgt::common::json_text(analysis_json(store, a));
     CHECK_THAT(json, Catch::Contains("\"left_wall\": [{\"t\": \"-1\", \"x\": \"4\", \"slope\": -1}, "
                                      "{\"t\": \"5/2\", \"x\": \"1/2\", \"slope\": 0}]"));
     CHECK_THAT(json, Catch::Contains("\"confusion_interval\": {\"low\": \"-2\", \"high\": \"3\", \"low_closed\": "
@@ -45,6 +47,23 @@ TEST_CASE("Analysis report: an all-small game has its atomic weight", "[cgt]") {
     CHECK_THAT(text, Catch::Contains("value:         \u2191+\u2191\u00b2*\n"));
     CHECK_THAT(text, Catch::Contains("cgsuite:       {0,^*|0}\n"));
     CHECK_THAT(text, !Catch::Contains("compact:"));
-    CHECK(json_string("a\"b\\\n") == "\"a\\\"b\\\\\\u000a\"");
     CHECK(wall_text(PiecewiseLinear::constant(Dyadic(2))) == "mast 2 from t = -1");
+}
+
+TEST_CASE("Analysis report: a comparison as JSON, whatever bytes the expression was typed in",
+          "[cgt]") {
+    GameStore store;
+    const Statement s = parse_statement(store, "^ <> *");
+    CHECK(cgt::common::json_text(comparison_json(store, s, "^ <> *")) ==
+          "{\"expression\": \"^ <> *\", \"left\": \"\u2191\", \"relation\": \"<>\", \"right\": "
+          "\"*\", "
+          "\"holds\": true, \"order\": \"||\"}");
+    for (const std::string& text : cgt::test::random_byte_strings(10000, 32)) {
+        const auto back =
+            cgt::common::Json::parse(cgt::common::json_text(comparison_json(store, s, text)));
+        if (cgt::test::valid_utf8(text))
+            CHECK(back["expression"] == text);
+        else
+            CHECK(back["not_utf8"] == cgt::common::Json::array({"/expression"}));
+    }
 }

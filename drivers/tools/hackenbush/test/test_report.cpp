@@ -1,5 +1,7 @@
 #include "tools/hackenbush/report.hpp"
 
+#include "common/plumbing/test/random_bytes.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace cgt::hackenbush_tool;
@@ -52,4 +54,22 @@ TEST_CASE("Report: file names are escaped in JSON; no hints without a player", "
     CHECK_THAT(json, Catch::StartsWith("{\"value\": \"\u2191*\", \"outcome\": \"N\", \"analysis\": {"));
     CHECK_THAT(json, Catch::Contains("\"parts\": [{\"file\": \"a \\\"b\\\"\\\\c.txt\", \"edges\": [0, 1], \"value\": \"\u2191*\""));
     CHECK_THAT(json, Catch::EndsWith("\"to_move\": null, \"hints\": []}\n"));
+}
+
+TEST_CASE("Report: 10,000 random byte strings as file names give JSON that parses",
+          "[hackenbush]") {
+    std::vector<Input> inputs = {{"", Picture::parse("0 1 B\n1 2 R\n")}};
+    const Report r = make_report(inputs, Player::Blue, cgt::core::Notation::Unicode);
+    REQUIRE(r.cuts.size() == 1); // Blue's one edge
+    for (const std::string& name : cgt::test::random_byte_strings(10000, 28)) {
+        inputs[0].name = name;
+        const auto back = cgt::common::Json::parse(format_json(r, inputs));
+        if (cgt::test::valid_utf8(name)) {
+            CHECK(back["parts"][0]["file"] == name);
+            CHECK(back["hints"][0]["file"] == name);
+            CHECK_FALSE(back.contains("not_utf8"));
+        } else {
+            CHECK(back["not_utf8"] == cgt::common::Json::array({"/parts/0/file", "/hints/0/file"}));
+        }
+    }
 }
