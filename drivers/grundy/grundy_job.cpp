@@ -99,11 +99,11 @@ TaskStatus GrundyJob::compute(std::uint64_t, TaskTables& out, TaskContext& conte
                                  ") are kept in the journal)");
     }
     jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(sweep));
-    out.table(0) = std::move(t.grundy);
-    out.table(1) = std::move(t.sparse);
-    out.table(2) = std::move(t.records);
-    out.table(3) = std::move(t.value_counts);
-    out.table(4) = std::move(t.scan);
+    out.table(schema::grundy::table) = std::move(t.grundy);
+    out.table(schema::sparse::table) = std::move(t.sparse);
+    out.table(schema::records::table) = std::move(t.records);
+    out.table(schema::value_counts::table) = std::move(t.value_counts);
+    out.table(schema::scan::table) = std::move(t.scan);
     return TaskStatus::done;
 }
 
@@ -111,8 +111,7 @@ void GrundyJob::finish(JobResults& results) {
     results.file().set_attribute("/", "max_heap", static_cast<std::int64_t>(m_max_heap));
     results.file().set_attribute("/", "scan_kernel",
                                  std::string(impartial::scan_kernel_name(m_kernel)));
-    for (std::size_t i = 0; i < 5; ++i)
-        results.write(i);
+    results.write_task_tables();
 }
 
 } // namespace cgt::jobs::grundy

@@ -60,7 +60,7 @@ Split SumsJob::split() const {
 
 TaskTableSpec SumsJob::tables() const {
     return {.tables = {&sums::schema::triples::table},
-            .text_ids = {{0, sums::schema::triples::sum.name}},
+            .text_ids = {{&sums::schema::triples::table, sums::schema::triples::sum.name}},
             .counters = 5};
 }
 
@@ -74,8 +74,9 @@ void SumsJob::begin(TaskTables& out) {
 }
 
 TaskStatus SumsJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) {
-    out.table(0).begin_block(task);
-    m_rows->run(task * TASK_TRIPLES, end(task), out.table(0));
+    LocalTable& triples = out.table(sums::schema::triples::table);
+    triples.begin_block(task);
+    m_rows->run(task * TASK_TRIPLES, end(task), triples);
     std::vector<std::uint64_t> now{m_rows->agree()};
     now.insert(now.end(), m_rows->outcomes().begin(), m_rows->outcomes().end());
     jobs::hackenbush_common::add_task_counts(now, m_last, out.task_counters());
@@ -93,7 +94,7 @@ void SumsJob::finish(JobResults& results) {
                                  summary);
     }
     results.write(sums::schema::summary::table, summary);
-    results.write(0);
+    results.write(sums::schema::triples::table);
     jobs::hackenbush_common::write_values_table(results, distinct);
 }
 

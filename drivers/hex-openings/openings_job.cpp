@@ -180,29 +180,34 @@ TaskStatus HexOpeningsJob::compute(std::uint64_t task, TaskTables& out, TaskCont
                     bool full) { context.save_state(state, full); },
         .set_verdict = [&](std::uint64_t verdict) { context.set_verdict(verdict); },
         .note = [&](const std::string& text) { context.note(text); }};
-    return m_work->run_task(task, out.table(0), out.table(1), out.table(2), out.table(3), &hooks,
-                            recording() ? &out.table(4) : nullptr)
+    LocalTable* records = recording() ? &out.table(schema::store_records::table) : nullptr;
+    return m_work->run_task(task, out.table(schema::openings::table),
+                            out.table(schema::rule_counts::table), out.table(schema::timings::table),
+                            out.table(schema::splits::table), &hooks, records)
                ? TaskStatus::done
                : TaskStatus::stopped;
 }
 
 void HexOpeningsJob::finish(JobResults& results) {
-    const std::vector<std::uint64_t> leaves = results.comm().gather(
-        m_work->encode_leaves(results.table(1), results.table(2), results.table(3)));
-    results.table(3) = schema::splits::table.make();
+    LocalTable& openings = results.table(schema::openings::table);
+    LocalTable& counts = results.table(schema::rule_counts::table);
+    LocalTable& timings = results.table(schema::timings::table);
+    LocalTable& splits = results.table(schema::splits::table);
+    const std::vector<std::uint64_t> leaves =
+        results.comm().gather(m_work->encode_leaves(counts, timings, splits));
+    splits = schema::splits::table.make();
     if (results.comm().is_root())
-        m_work->append_split_rows(leaves, results.table(0), results.table(1), results.table(2),
-                                  results.table(3));
-    results.write(0);
-    LocalTable counts = m_work->strip_leaf_blocks(schema::rule_counts::table, results.table(1));
-    results.write(schema::rule_counts::table, counts);
-    LocalTable timings = m_work->strip_leaf_blocks(schema::timings::table, results.table(2));
-    results.write(schema::timings::table, timings);
-    results.write(3);
+        m_work->append_split_rows(leaves, openings, counts, timings, splits);
+    results.write(schema::openings::table);
+    LocalTable whole_counts = m_work->strip_leaf_blocks(schema::rule_counts::table, counts);
+    results.write(schema::rule_counts::table, whole_counts);
+    LocalTable whole_timings = m_work->strip_leaf_blocks(schema::timings::table, timings);
+    results.write(schema::timings::table, whole_timings);
+    results.write(schema::splits::table);
     // The positions proved, from every rank to rank 0: one row per position, sorted.
     if (!recording()) return;
-    const std::vector<std::uint64_t> records =
-        results.comm().gather(hexjob::encode_records(results.table(4)));
+    const std::vector<std::uint64_t> records = results.comm().gather(
+        hexjob::encode_records(results.table(schema::store_records::table)));
     LocalTable store =
         results.comm().is_root() ? hexjob::store_table(records) : schema::store::table.make();
     results.write(schema::store::table, store);

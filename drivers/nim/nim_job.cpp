@@ -65,14 +65,14 @@ void NimJob::begin(TaskTables&) {
 }
 
 TaskStatus NimJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) {
-    LocalTable& positions = out.table(0);
+    LocalTable& positions = out.table(schema::positions::table);
     positions.begin_block(task);
     m_rows->compute(task * TASK_ROWS, std::min(m_total, (task + 1) * TASK_ROWS), positions);
     return TaskStatus::done;
 }
 
 void NimJob::finish(JobResults& results) {
-    results.write(0);
+    results.write(schema::positions::table);
     LocalTable values = schema::values::table.make(); // small: rank 0 writes all of it
     if (results.comm().is_root()) {
         values.begin_block(0);

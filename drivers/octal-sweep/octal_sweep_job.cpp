@@ -175,12 +175,13 @@ void OctalSweepJob::begin(TaskTables&) {
 }
 
 TaskStatus OctalSweepJob::compute(std::uint64_t task, TaskTables& out, TaskContext& context) {
-    const sweep::RowTables rows{out.table(0), out.table(1), out.table(2), out.table(3),
-                                out.table(4)};
+    namespace s = sweep::schema;
+    const sweep::RowTables rows{out.table(s::games::table), out.table(s::sequences::table),
+                                out.table(s::frontier::table), out.table(s::frontier_stats::table),
+                                out.table(s::frontier_frequencies::table)};
     const std::uint64_t first = m_starts[task];
     if (m_starts[task + 1] != first + 1 || !sweep::runs_frontier(m_params, m_games[first])) {
-        for (std::size_t t = 0; t < TABLES; ++t)
-            out.table(t).begin_block(task);
+        out.begin_blocks(task);
         m_rows->compute_all(first, m_starts[task + 1], rows);
         return TaskStatus::done;
     }
@@ -208,8 +209,7 @@ TaskStatus OctalSweepJob::compute(std::uint64_t task, TaskTables& out, TaskConte
 }
 
 void OctalSweepJob::finish(JobResults& results) {
-    for (std::size_t t = 0; t < TABLES; ++t)
-        results.write(t);
+    results.write_task_tables();
 }
 
 std::vector<std::uint64_t> OctalSweepJob::tasks_of_games(const std::string& text) const {

@@ -40,7 +40,6 @@ class OctalSweepJob : public common::Job {
     // The tasks holding every game named in `text` (games may be separated by commas too:
     // a subtraction set then needs braces, {1,3,4}).
     std::vector<std::uint64_t> tasks_of_games(const std::string& text) const;
-    static constexpr std::size_t TABLES = 5;
     Params m_params;
     std::vector<SweepGame> m_games;
     std::vector<std::uint64_t> m_starts;

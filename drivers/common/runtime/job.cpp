@@ -64,7 +64,7 @@ std::vector<std::uint64_t> JobResults::sum_counters() {
 DistinctTexts JobResults::index_texts() {
     DistinctTexts distinct = index_distinct_texts(m_comm, m_tables.texts().take());
     for (const auto& [t, column] : m_tables.spec().text_ids)
-        for (std::uint64_t& id : m_tables.table(t).column<std::uint64_t>(column)) id = distinct.index[id];
+        for (std::uint64_t& id : m_tables.table(*t).column<std::uint64_t>(column)) id = distinct.index[id];
     return distinct;
 }
 

@@ -144,8 +144,9 @@ private:
 class JobResults {
 public:
     [[nodiscard]] const Comm& comm() const { return m_comm; }
-    // A task table with every row of the tasks this rank computed or restored.
-    [[nodiscard]] LocalTable& table(std::size_t i) { return m_tables.table(i); }
+    // The task table `schema` declares (Job::tables), with every row of the tasks this rank
+    // computed or restored.
+    [[nodiscard]] LocalTable& table(const TableSchema& schema) { return m_tables.table(schema); }
     // Collective: the job's counters summed over every task.
     [[nodiscard]] std::vector<std::uint64_t> sum_counters();
     // Collective: the texts of the rank's TextPool numbered across ranks by text
@@ -154,8 +155,12 @@ public:
     [[nodiscard]] ResultFile& file() { return m_file; }
     // Collective: writes `table` as its schema says (ResultFile::write_table).
     void write(const TableSchema& schema, LocalTable& table) { m_file.write_table(schema, table); }
-    // Collective: writes task table i.
-    void write(std::size_t i) { write(m_tables.schema(i), m_tables.table(i)); }
+    // Collective: writes every task table, in the order Job::tables declares them.
+    void write_task_tables() {
+        for (std::size_t i = 0; i < m_tables.table_count(); ++i) write(m_tables.schema(i), m_tables.table_at(i));
+    }
+    // Collective: writes the task table `schema` declares.
+    void write(const TableSchema& schema) { write(schema, m_tables.table(schema)); }
 
 private:
     friend class JobRunner;
