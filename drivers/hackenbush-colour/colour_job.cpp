@@ -21,19 +21,17 @@ JobInfo ColourJob::info() const {
 }
 
 void ColourJob::add_options(Options& options) {
-    options.add()("vertices", po::value<long>()->default_value(3),
-                  "V: vertices above the ground (1..63)")(
-        "max-edges", po::value<long>()->default_value(6), "E: most edges per graph (1..64)")(
+    options.add(hackenbush_common::VERTICES_OPTION);
+    options.add(colour::MAX_EDGES_OPTION);
+    options.add()(
         "colours", po::value<std::string>()->default_value("BR BRG"),
         "colour sets, blank-separated, each one family of graphs (BR: blue-red, BRG: three "
         "colours)");
 }
 
 void ColourJob::read_options(const po::variables_map& vm, int) {
-    colour::check_vertices(vm["vertices"].as<long>());
-    colour::check_max_edges(vm["max-edges"].as<long>());
-    m_params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
-    m_params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
+    m_params.vertices = static_cast<unsigned>(hackenbush_common::VERTICES_OPTION.read(vm));
+    m_params.max_edges = static_cast<unsigned>(colour::MAX_EDGES_OPTION.read(vm));
     m_params.colours = colour::parse_colours(vm["colours"].as<std::string>());
     m_tasks.emplace(colour::families(m_params));
     jobs::hackenbush_common::ValueTexts probe(m_store);

@@ -27,13 +27,11 @@ JobInfo SignsJob::info() const {
 }
 
 void SignsJob::add_options(Options& options) {
-    options.add()("max-length", po::value<long>()->default_value(22),
-                  "L: longest stalk (1..56); 2 + 4 + ... + 2^L stalks");
+    options.add(signs::MAX_LENGTH_OPTION);
 }
 
 void SignsJob::read_options(const po::variables_map& vm, int) {
-    signs::check_max_length(vm["max-length"].as<long>());
-    m_params.max_length = static_cast<std::size_t>(vm["max-length"].as<long>());
+    m_params.max_length = static_cast<std::size_t>(signs::MAX_LENGTH_OPTION.read(vm));
     m_tasks.emplace(m_params);
 }
 

@@ -27,13 +27,11 @@ JobInfo StalksJob::info() const {
 }
 
 void StalksJob::add_options(Options& options) {
-    options.add()("max-length", po::value<long>()->default_value(12),
-                  "L: longest stalk (1..39); 3 + 9 + ... + 3^L stalks");
+    options.add(stalks::MAX_LENGTH_OPTION);
 }
 
 void StalksJob::read_options(const po::variables_map& vm, int) {
-    stalks::check_max_length(vm["max-length"].as<long>());
-    m_params.max_length = static_cast<std::size_t>(vm["max-length"].as<long>());
+    m_params.max_length = static_cast<std::size_t>(stalks::MAX_LENGTH_OPTION.read(vm));
     m_tasks.emplace(m_params);
 }
 
