@@ -7,6 +7,11 @@ namespace schema = jobs::grundy::schema;
 namespace cgt::jobs::grundy {
 
 namespace {
+const WholeOption MAX_HEAP{.name = "max-heap",
+                           .default_value = 1L << 26,
+                           .min = 0,
+                           .max = static_cast<long>(impartial::SparseSweep::MAX_HEAP_LIMIT),
+                           .meaning = "N: compute G(0..N)"};
 constexpr double GRUNDY_BYTES_PER_HEAP = 3, GRUNDY_BASE_BYTES = 32.0 * (1 << 20),
                  GRUNDY_HEAPS_PER_SECOND = 6e5;
 } // namespace
@@ -25,22 +30,16 @@ JobInfo GrundyJob::info() const {
 }
 
 void GrundyJob::add_options(Options& options) {
-    options.add()("max-heap", po::value<long long>()->default_value(1LL << 26),
-                  "N: compute G(0..N), 0..4294967294")(
-        "kernel", po::value<std::string>()->default_value("auto"),
-        "inner loops: auto (the fastest here), avx512, avx2 or portable");
+    options.add(MAX_HEAP);
+    options.add()("kernel", po::value<std::string>()->default_value("auto"),
+                  "inner loops: auto (the fastest here), avx512, avx2 or portable");
 }
 
 void GrundyJob::read_options(const po::variables_map& vm, int ranks) {
     if (ranks != 1)
         throw UsageError("cgt-grundy is sequential: run it on 1 rank, got " +
                          std::to_string(ranks));
-    const long long n = vm["max-heap"].as<long long>();
-    if (n < 0 || static_cast<unsigned long long>(n) > impartial::SparseSweep::MAX_HEAP_LIMIT)
-        throw UsageError("--max-heap must be 0.." +
-                         std::to_string(impartial::SparseSweep::MAX_HEAP_LIMIT) + ", got " +
-                         std::to_string(n));
-    m_max_heap = static_cast<std::uint64_t>(n);
+    m_max_heap = static_cast<std::uint64_t>(MAX_HEAP.read(vm));
     m_kernel = jobs::grundy::parse_kernel(vm["kernel"].as<std::string>());
 }
 
@@ -99,11 +98,11 @@ TaskStatus GrundyJob::compute(std::uint64_t, TaskTables& out, TaskContext& conte
                                  ") are kept in the journal)");
     }
     jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(sweep));
-    out.table(0) = std::move(t.grundy);
-    out.table(1) = std::move(t.sparse);
-    out.table(2) = std::move(t.records);
-    out.table(3) = std::move(t.value_counts);
-    out.table(4) = std::move(t.scan);
+    out.table(schema::grundy::table) = std::move(t.grundy);
+    out.table(schema::sparse::table) = std::move(t.sparse);
+    out.table(schema::records::table) = std::move(t.records);
+    out.table(schema::value_counts::table) = std::move(t.value_counts);
+    out.table(schema::scan::table) = std::move(t.scan);
     return TaskStatus::done;
 }
 
@@ -111,8 +110,7 @@ void GrundyJob::finish(JobResults& results) {
     results.file().set_attribute("/", "max_heap", static_cast<std::int64_t>(m_max_heap));
     results.file().set_attribute("/", "scan_kernel",
                                  std::string(impartial::scan_kernel_name(m_kernel)));
-    for (std::size_t i = 0; i < 5; ++i)
-        results.write(i);
+    results.write_task_tables();
 }
 
 } // namespace cgt::jobs::grundy

@@ -21,19 +21,17 @@ JobInfo ColourJob::info() const {
 }
 
 void ColourJob::add_options(Options& options) {
-    options.add()("vertices", po::value<long>()->default_value(3),
-                  "V: vertices above the ground (1..63)")(
-        "max-edges", po::value<long>()->default_value(6), "E: most edges per graph (1..64)")(
+    options.add(hackenbush_common::VERTICES_OPTION);
+    options.add(colour::MAX_EDGES_OPTION);
+    options.add()(
         "colours", po::value<std::string>()->default_value("BR BRG"),
         "colour sets, blank-separated, each one family of graphs (BR: blue-red, BRG: three "
         "colours)");
 }
 
 void ColourJob::read_options(const po::variables_map& vm, int) {
-    colour::check_vertices(vm["vertices"].as<long>());
-    colour::check_max_edges(vm["max-edges"].as<long>());
-    m_params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
-    m_params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
+    m_params.vertices = static_cast<unsigned>(hackenbush_common::VERTICES_OPTION.read(vm));
+    m_params.max_edges = static_cast<unsigned>(colour::MAX_EDGES_OPTION.read(vm));
     m_params.colours = colour::parse_colours(vm["colours"].as<std::string>());
     m_tasks.emplace(colour::families(m_params));
     jobs::hackenbush_common::ValueTexts probe(m_store);
@@ -57,7 +55,7 @@ Split ColourJob::split() const {
 
 TaskTableSpec ColourJob::tables() const {
     return {.tables = {&graphs::table},
-            .text_ids = {{0, graphs::value.name}, {0, graphs::whole.name}},
+            .text_ids = {{&graphs::table, graphs::value.name}, {&graphs::table, graphs::whole.name}},
             .counters = m_counters};
 }
 
@@ -67,7 +65,7 @@ void ColourJob::begin(TaskTables& out) {
 }
 
 TaskStatus ColourJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) {
-    m_rows->run(task, out.table(0));
+    m_rows->run(task, out.table(graphs::table));
     jobs::hackenbush_common::add_task_counts(colour::flatten(m_rows->counts()), m_last,
                                              out.task_counters());
     return TaskStatus::done;
@@ -75,7 +73,7 @@ TaskStatus ColourJob::compute(std::uint64_t task, TaskTables& out, TaskContext&)
 
 void ColourJob::finish(JobResults& results) {
     DistinctTexts distinct = results.index_texts();
-    LocalTable& rows = results.table(0);
+    LocalTable& rows = results.table(graphs::table);
     // Distinct values per colour set and edge count, and per colour set (edge slot 0).
     std::map<std::string, std::size_t> family_of;
     for (std::size_t f = 0; f < m_tasks->families().size(); ++f)
@@ -108,7 +106,7 @@ void ColourJob::finish(JobResults& results) {
     // Rows computed round-robin are scattered over the file: gathered into one run per
     // rank first, every compressed chunk is written by one rank.
     make_rows_contiguous(results.comm(), rows);
-    results.write(0);
+    results.write(graphs::table);
     jobs::hackenbush_common::write_values_table(results, distinct);
 }
 

@@ -31,21 +31,9 @@ std::vector<std::string> parse_colours(const std::string& text) {
     return out;
 }
 
-void check_vertices(long vertices) {
-    if (vertices < 1 || vertices > static_cast<long>(GraphFamily::MAX_VERTICES))
-        throw std::invalid_argument("--vertices must be 1..63 (vertex sets are 64-bit masks with the ground), got " +
-                                    std::to_string(vertices));
-}
-
-void check_max_edges(long max_edges) {
-    if (max_edges < 1 || max_edges > static_cast<long>(hackenbush::Picture::MAX_EDGES))
-        throw std::invalid_argument("--max-edges must be 1..64 (positions are 64-bit edge masks), got " +
-                                    std::to_string(max_edges));
-}
-
 std::vector<GraphFamily> families(const Params& params) {
-    check_vertices(params.vertices);
-    check_max_edges(params.max_edges);
+    hackenbush_common::VERTICES_OPTION.check(params.vertices);
+    MAX_EDGES_OPTION.check(params.max_edges);
     std::vector<GraphFamily> out;
     for (const std::string& colours : params.colours) {
         try {

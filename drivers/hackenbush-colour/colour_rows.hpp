@@ -34,8 +34,13 @@ std::vector<std::string> parse_colours(const std::string& text);
 // The families of the parameters; std::invalid_argument (naming the options) if V is not
 // 1..63, E not 1..64, or the multisets would not fit in 64-bit counts.
 std::vector<hackenbush::GraphFamily> families(const Params& params);
-void check_vertices(long vertices);
-void check_max_edges(long max_edges);
+// --max-edges (--vertices: hackenbush_common::VERTICES_OPTION).
+inline const common::WholeOption MAX_EDGES_OPTION{.name = "max-edges",
+                                                  .default_value = 6,
+                                                  .min = 1,
+                                                  .max = static_cast<long>(hackenbush::Picture::MAX_EDGES),
+                                                  .meaning = "E: most edges per graph",
+                                                  .why = "positions are 64-bit edge masks"};
 
 // Counts of one colour set and edge count (summed over tasks and ranks).
 struct EdgeCounts {

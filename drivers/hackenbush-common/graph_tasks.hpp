@@ -5,12 +5,22 @@
 // rows in enumeration order whatever rank runs them. Tasks are found by arithmetic on a
 // small prefix table (one entry per family and edge count), not stored.
 #include "common/runtime/memory_limit.hpp"
+#include "common/runtime/options.hpp"
 #include "hackenbush/graphs.hpp"
 
 #include <cstdint>
 #include <vector>
 
 namespace cgt::jobs::hackenbush_common {
+
+// --vertices of the jobs of graph families (cgt-hackenbush-colour, cgt-hackenbush-sums).
+inline const common::WholeOption VERTICES_OPTION{
+    .name = "vertices",
+    .default_value = 3,
+    .min = 1,
+    .max = static_cast<long>(hackenbush::GraphFamily::MAX_VERTICES),
+    .meaning = "V: vertices above the ground of each picture",
+    .why = "vertex sets are 64-bit masks with the ground"};
 
 struct GraphTask {
     std::size_t family;  // index into the families

@@ -52,7 +52,7 @@ void GreenJob::begin(TaskTables&) {
 }
 
 TaskStatus GreenJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) {
-    m_rows->run(task, out.table(0));
+    m_rows->run(task, out.table(green::schema::graphs::table));
     jobs::hackenbush_common::add_task_counts(green::flatten(m_rows->counts()), m_last,
                                              out.task_counters());
     return TaskStatus::done;
@@ -71,8 +71,8 @@ void GreenJob::finish(JobResults& results) {
     results.write(green::schema::nim_values::table, nim_values);
     // Rows computed round-robin are scattered over the file: gathered into one run per
     // rank first, every compressed chunk is written by one rank.
-    make_rows_contiguous(results.comm(), results.table(0));
-    results.write(0);
+    make_rows_contiguous(results.comm(), results.table(green::schema::graphs::table));
+    results.write(green::schema::graphs::table);
 }
 
 } // namespace cgt::jobs::hackenbush_green

@@ -27,13 +27,11 @@ JobInfo SignsJob::info() const {
 }
 
 void SignsJob::add_options(Options& options) {
-    options.add()("max-length", po::value<long>()->default_value(22),
-                  "L: longest stalk (1..56); 2 + 4 + ... + 2^L stalks");
+    options.add(signs::MAX_LENGTH_OPTION);
 }
 
 void SignsJob::read_options(const po::variables_map& vm, int) {
-    signs::check_max_length(vm["max-length"].as<long>());
-    m_params.max_length = static_cast<std::size_t>(vm["max-length"].as<long>());
+    m_params.max_length = static_cast<std::size_t>(signs::MAX_LENGTH_OPTION.read(vm));
     m_tasks.emplace(m_params);
 }
 
@@ -69,7 +67,7 @@ TaskStatus SignsJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) 
     std::vector<std::uint64_t> now = m_walk->stalks();
     now.insert(now.end(), m_walk->mismatches().begin(), m_walk->mismatches().end());
     jobs::hackenbush_common::add_task_counts(now, m_last, out.task_counters());
-    LocalTable& intervals = out.table(0);
+    LocalTable& intervals = out.table(iv::table);
     intervals.begin_block(task);
     for (const signs::Interval& i : m_walk->take_intervals()) {
         intervals.column(iv::length).push_back(i.length);
@@ -88,7 +86,7 @@ void SignsJob::finish(JobResults& results) {
         mismatches(counts.begin() + half, counts.end());
     // Every rank's intervals to rank 0, those of consecutive tasks chained (a few per
     // length and rank when the engine is right).
-    LocalTable& t = results.table(0);
+    LocalTable& t = results.table(iv::table);
     std::vector<std::pair<std::uint64_t, signs::Interval>> by_task; // (task, interval)
     for (const Block& b : t.blocks())
         for (std::uint64_t k = b.first_row; k < b.first_row + b.rows; ++k)

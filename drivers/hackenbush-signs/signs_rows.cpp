@@ -4,6 +4,7 @@
 #include "hackenbush/stalks.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <stdexcept>
 
 namespace cgt::jobs::hackenbush_signs {
@@ -11,21 +12,10 @@ namespace cgt::jobs::hackenbush_signs {
 using core::GameId;
 
 namespace {
-std::invalid_argument length_error(const std::string& got) {
-    const std::string max = std::to_string(hackenbush::MAX_EXACT_BLUE_RED_STALK);
-    return std::invalid_argument("--max-length must be 1.." + max + " (the engine holds blue-red stalks exactly up to " +
-                                 max + " edges), got " + got);
-}
 void check(const Params& params) {
-    if (params.max_length < 1 || params.max_length > hackenbush::MAX_EXACT_BLUE_RED_STALK)
-        throw length_error(std::to_string(params.max_length));
+    MAX_LENGTH_OPTION.check(static_cast<long>(std::min<std::size_t>(params.max_length, LONG_MAX)));
 }
 } // namespace
-
-void check_max_length(long max_length) {
-    if (max_length < 1 || max_length > static_cast<long>(hackenbush::MAX_EXACT_BLUE_RED_STALK))
-        throw length_error(std::to_string(max_length));
-}
 
 SignTasks::SignTasks(const Params& params) {
     check(params);

@@ -17,7 +17,9 @@
 // (an engine error, then also a mismatch) or hold a value that is not a number has its
 // distinct count marked unknown (-1) rather than guessed. Pure: no MPI here.
 #include "core/game_store.hpp"
+#include "common/runtime/options.hpp"
 #include "common/runtime/table.hpp"
+#include "hackenbush/stalks.hpp"
 
 #include <cstdint>
 #include <string>
@@ -29,9 +31,17 @@ struct Params {
     std::size_t max_length = 22; // L
 };
 
-// std::invalid_argument unless 1 <= L <= hackenbush::MAX_EXACT_BLUE_RED_STALK (56): the
-// engine holds the value of every blue-red stalk up to 56 edges exactly.
-void check_max_length(long max_length);
+// --max-length: 1 <= L <= hackenbush::MAX_EXACT_BLUE_RED_STALK (56), since the engine holds
+// the value of every blue-red stalk up to 56 edges exactly.
+inline const common::WholeOption MAX_LENGTH_OPTION{
+    .name = "max-length",
+    .default_value = 22,
+    .min = 1,
+    .max = static_cast<long>(hackenbush::MAX_EXACT_BLUE_RED_STALK),
+    .meaning = "L: longest stalk",
+    .note = "2 + 4 + ... + 2^L stalks",
+    .why = "the engine holds blue-red stalks exactly up to " + std::to_string(hackenbush::MAX_EXACT_BLUE_RED_STALK) +
+           " edges"};
 
 class SignTasks {
 public:

@@ -27,13 +27,11 @@ JobInfo StalksJob::info() const {
 }
 
 void StalksJob::add_options(Options& options) {
-    options.add()("max-length", po::value<long>()->default_value(12),
-                  "L: longest stalk (1..39); 3 + 9 + ... + 3^L stalks");
+    options.add(stalks::MAX_LENGTH_OPTION);
 }
 
 void StalksJob::read_options(const po::variables_map& vm, int) {
-    stalks::check_max_length(vm["max-length"].as<long>());
-    m_params.max_length = static_cast<std::size_t>(vm["max-length"].as<long>());
+    m_params.max_length = static_cast<std::size_t>(stalks::MAX_LENGTH_OPTION.read(vm));
     m_tasks.emplace(m_params);
 }
 
@@ -56,7 +54,7 @@ Split StalksJob::split() const {
 
 TaskTableSpec StalksJob::tables() const {
     return {.tables = {&rows_schema::table},
-            .text_ids = {{0, rows_schema::value.name}},
+            .text_ids = {{&rows_schema::table, rows_schema::value.name}},
             .counters = (m_params.max_length + 1) * stalks::SUMMED_COUNTS};
 }
 
@@ -66,7 +64,7 @@ void StalksJob::begin(TaskTables& out) {
 }
 
 TaskStatus StalksJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) {
-    m_rows->run(*m_tasks, task, out.table(0));
+    m_rows->run(*m_tasks, task, out.table(rows_schema::table));
     jobs::hackenbush_common::add_task_counts(stalks::summed_counts(m_rows->counts()), m_last,
                                              out.task_counters());
     return TaskStatus::done;
@@ -75,7 +73,7 @@ TaskStatus StalksJob::compute(std::uint64_t task, TaskTables& out, TaskContext&)
 void StalksJob::finish(JobResults& results) {
     // Distinct values by canonical text across the ranks, per length.
     DistinctTexts distinct = results.index_texts();
-    LocalTable& rows = results.table(0);
+    LocalTable& rows = results.table(rows_schema::table);
     const auto& value = rows.column(rows_schema::value);
     std::vector<std::uint64_t> length, max_birthday(m_params.max_length + 1, 0);
     const auto& birthday = rows.column(rows_schema::birthday);
@@ -101,7 +99,7 @@ void StalksJob::finish(JobResults& results) {
     // Rows computed round-robin are scattered over the file: gathered into one run per
     // rank first, every compressed chunk is written by one rank.
     make_rows_contiguous(results.comm(), rows);
-    results.write(0);
+    results.write(rows_schema::table);
     jobs::hackenbush_common::write_values_table(results, distinct);
 }
 

@@ -4,6 +4,7 @@
 #include "hackenbush/stalks.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <stdexcept>
 
 namespace cgt::jobs::hackenbush_stalks {
@@ -11,19 +12,8 @@ namespace cgt::jobs::hackenbush_stalks {
 using core::GameId;
 using core::ValueKind;
 
-namespace {
-std::invalid_argument length_error(const std::string& got) {
-    return std::invalid_argument("--max-length must be 1.." + std::to_string(MAX_LENGTH) +
-                                 " (the 3^L stalks are counted in 64 bits), got " + got);
-}
-} // namespace
-
-void check_max_length(long max_length) {
-    if (max_length < 1 || max_length > static_cast<long>(MAX_LENGTH)) throw length_error(std::to_string(max_length));
-}
-
 void check(const Params& params) {
-    if (params.max_length < 1 || params.max_length > MAX_LENGTH) throw length_error(std::to_string(params.max_length));
+    MAX_LENGTH_OPTION.check(static_cast<long>(std::min<std::size_t>(params.max_length, LONG_MAX)));
 }
 
 std::uint64_t stalks_of_length(std::size_t length) {

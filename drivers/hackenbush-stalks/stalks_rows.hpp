@@ -12,6 +12,7 @@
 // are in (length, colours) order whatever rank runs a task: each task appends one block per
 // length, keyed by length and task. Pure: no MPI here.
 #include "core/game_store.hpp"
+#include "common/runtime/options.hpp"
 #include "common/runtime/table.hpp"
 #include "hackenbush-common/value_texts.hpp"
 
@@ -29,8 +30,15 @@ struct Params {
     std::size_t max_length = 12; // L
 };
 
-// std::invalid_argument unless 1 <= L <= MAX_LENGTH (the message quotes --max-length).
-void check_max_length(long max_length);
+// --max-length: 1 <= L <= MAX_LENGTH.
+inline const common::WholeOption MAX_LENGTH_OPTION{.name = "max-length",
+                                                   .default_value = 12,
+                                                   .min = 1,
+                                                   .max = static_cast<long>(MAX_LENGTH),
+                                                   .meaning = "L: longest stalk",
+                                                   .note = "3 + 9 + ... + 3^L stalks",
+                                                   .why = "the 3^L stalks are counted in 64 bits"};
+// std::invalid_argument (MAX_LENGTH_OPTION's line) unless 1 <= L <= MAX_LENGTH.
 void check(const Params& params);
 
 // Stalks of exactly `length` edges: 3^length.

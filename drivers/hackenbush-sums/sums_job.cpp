@@ -25,22 +25,18 @@ JobInfo SumsJob::info() const {
 }
 
 void SumsJob::add_options(Options& options) {
-    options.add()("triples", po::value<long long>()->default_value(20000),
-                  "N: triples of pictures (>= 1)")(
-        "seed", po::value<std::string>()->default_value("20240917"),
-        "seed of the pictures (0..2^64-1)")("vertices", po::value<long>()->default_value(3),
-                                            "V: vertices above the ground of each picture (1..63)")(
-        "max-edges", po::value<long>()->default_value(4), "E: most edges of each picture (1..21)");
+    options.add(sums::TRIPLES_OPTION);
+    options.add()("seed", po::value<std::string>()->default_value("20240917"),
+                  "seed of the pictures (0..2^64-1)");
+    options.add(hackenbush_common::VERTICES_OPTION);
+    options.add(sums::MAX_EDGES_OPTION);
 }
 
 void SumsJob::read_options(const po::variables_map& vm, int) {
-    sums::check_triples(vm["triples"].as<long long>());
-    sums::check_vertices(vm["vertices"].as<long>());
-    sums::check_max_edges(vm["max-edges"].as<long>());
-    m_params.triples = static_cast<std::uint64_t>(vm["triples"].as<long long>());
+    m_params.triples = static_cast<std::uint64_t>(sums::TRIPLES_OPTION.read(vm));
     m_params.seed = sums::parse_seed(vm["seed"].as<std::string>());
-    m_params.vertices = static_cast<unsigned>(vm["vertices"].as<long>());
-    m_params.max_edges = static_cast<unsigned>(vm["max-edges"].as<long>());
+    m_params.vertices = static_cast<unsigned>(hackenbush_common::VERTICES_OPTION.read(vm));
+    m_params.max_edges = static_cast<unsigned>(sums::MAX_EDGES_OPTION.read(vm));
 }
 
 std::uint64_t SumsJob::task_count() const {
@@ -60,7 +56,7 @@ Split SumsJob::split() const {
 
 TaskTableSpec SumsJob::tables() const {
     return {.tables = {&sums::schema::triples::table},
-            .text_ids = {{0, sums::schema::triples::sum.name}},
+            .text_ids = {{&sums::schema::triples::table, sums::schema::triples::sum.name}},
             .counters = 5};
 }
 
@@ -74,8 +70,9 @@ void SumsJob::begin(TaskTables& out) {
 }
 
 TaskStatus SumsJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) {
-    out.table(0).begin_block(task);
-    m_rows->run(task * TASK_TRIPLES, end(task), out.table(0));
+    LocalTable& triples = out.table(sums::schema::triples::table);
+    triples.begin_block(task);
+    m_rows->run(task * TASK_TRIPLES, end(task), triples);
     std::vector<std::uint64_t> now{m_rows->agree()};
     now.insert(now.end(), m_rows->outcomes().begin(), m_rows->outcomes().end());
     jobs::hackenbush_common::add_task_counts(now, m_last, out.task_counters());
@@ -93,7 +90,7 @@ void SumsJob::finish(JobResults& results) {
                                  summary);
     }
     results.write(sums::schema::summary::table, summary);
-    results.write(0);
+    results.write(sums::schema::triples::table);
     jobs::hackenbush_common::write_values_table(results, distinct);
 }
 

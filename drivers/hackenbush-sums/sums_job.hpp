@@ -4,6 +4,7 @@
 // each, the outcome of the sum of the three values against the value-free search on the three side
 // by side (sums_schema.hpp).
 #include "common/runtime/job.hpp"
+#include "hackenbush-common/graph_tasks.hpp"
 #include "hackenbush-common/shared_tables.hpp"
 #include "hackenbush-sums/sums_rows.hpp"
 #include "hackenbush-sums/sums_schema.hpp"

@@ -14,22 +14,6 @@ using core::GameId;
 using hackenbush::GraphFamily;
 using hackenbush::Picture;
 
-void check_triples(long long triples) {
-    if (triples < 1) throw std::invalid_argument("--triples must be >= 1, got " + std::to_string(triples));
-}
-
-void check_vertices(long vertices) {
-    if (vertices < 1 || vertices > static_cast<long>(GraphFamily::MAX_VERTICES))
-        throw std::invalid_argument("--vertices must be 1..63 (vertex sets are 64-bit masks with the ground), got " +
-                                    std::to_string(vertices));
-}
-
-void check_max_edges(long max_edges) {
-    if (max_edges < 1 || max_edges > static_cast<long>(MAX_EDGES_PER_PICTURE))
-        throw std::invalid_argument("--max-edges must be 1..21 (three pictures side by side must fit in 64-edge "
-                                    "masks), got " + std::to_string(max_edges));
-}
-
 std::uint64_t parse_seed(const std::string& text) {
     const auto bad = [&] {
         return std::invalid_argument("--seed must be a whole number 0..18446744073709551615, got '" + text + "'");
@@ -70,7 +54,7 @@ std::vector<hackenbush::EdgeKind> random_picture(const Params& params, const Gra
 
 TripleRows::TripleRows(const Params& params, core::GameStore& store, jobs::hackenbush_common::ValueTexts& values)
     : m_params(params), m_family(params.vertices, "BRG", params.max_edges), m_store(store), m_values(values) {
-    check_max_edges(params.max_edges);
+    MAX_EDGES_OPTION.check(params.max_edges);
 }
 
 void TripleRows::declare_columns(common::LocalTable& table) { schema::triples::table.declare(table); }

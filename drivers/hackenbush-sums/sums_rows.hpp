@@ -7,6 +7,7 @@
 // Triple i depends only on the seed and i (a counter-based generator), so any split of
 // 0..N-1 gives the same rows. Pure: no MPI here.
 #include "core/game_store.hpp"
+#include "common/runtime/options.hpp"
 #include "common/runtime/table.hpp"
 #include "hackenbush-common/value_texts.hpp"
 #include "hackenbush/graphs.hpp"
@@ -27,10 +28,15 @@ struct Params {
 // Three pictures side by side hold at most 64 edges.
 constexpr unsigned MAX_EDGES_PER_PICTURE = 21;
 
-// std::invalid_argument (naming the option) unless N >= 1, V is 1..63 and E is 1..21.
-void check_triples(long long triples);
-void check_vertices(long vertices);
-void check_max_edges(long max_edges);
+// --triples and --max-edges (--vertices: hackenbush_common::VERTICES_OPTION).
+inline const common::WholeOption TRIPLES_OPTION{
+    .name = "triples", .default_value = 20000, .min = 1, .meaning = "N: triples of pictures"};
+inline const common::WholeOption MAX_EDGES_OPTION{.name = "max-edges",
+                                                  .default_value = 4,
+                                                  .min = 1,
+                                                  .max = MAX_EDGES_PER_PICTURE,
+                                                  .meaning = "E: most edges of each picture",
+                                                  .why = "three pictures side by side must fit in 64-edge masks"};
 // --seed: a whole number 0 .. 2^64 - 1.
 std::uint64_t parse_seed(const std::string& text);
 

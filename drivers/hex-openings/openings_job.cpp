@@ -7,6 +7,52 @@ namespace schema = hexjob::schema;
 
 namespace cgt::jobs::hex_openings {
 
+namespace {
+const WholeOption COPY_FROM{.name = "copy-from",
+                            .default_value = 5,
+                            .min = 1,
+                            .meaning = "boards with a side this long or longer solve one opening of each "
+                                       "180-degree pair and copy the other"};
+const WholeOption NODE_LIMIT{.name = "node-limit",
+                             .default_value = 0,
+                             .min = 0,
+                             .meaning = "nodes per opening before its result is 'unknown'",
+                             .note = "0: no limit"};
+const WholeOption TT_SIZE_MIB{
+    .name = "tt-size-mib", .default_value = 64, .min = 1, .max = 65536, .meaning = "transposition table per rank, MiB"};
+const WholeOption PAUSE_NODES{
+    .name = "pause-nodes",
+    .default_value = 1L << 14,
+    .min = 1,
+    .max = 1L << 40,
+    .meaning = "the proof-number search of a vc opening returns to its root every this many nodes, where a "
+               "long opening saves its search (every --journal-every seconds) and a stop takes effect; part "
+               "of the search, as the rule set: another value gives other node counts"};
+const WholeOption SPLIT_PLIES{.name = "split-plies",
+                              .default_value = 1,
+                              .min = 1,
+                              .max = 3,
+                              .meaning = "how many moves after a split opening its tasks start",
+                              .note = "1: every reply a task"};
+// No default values: a run without a store has the parameters (and journal) of one before
+// the store existed.
+const WholeOption STORE_PLIES{
+    .name = "store-plies",
+    .default_value = std::nullopt,
+    .min = 0,
+    .max = 12,
+    .meaning = "write a store table of the positions the vc openings prove at most this many moves after "
+               "the opening, for --store of a later run. Default: none",
+    .note = "0: the opening's own position"};
+const WholeOption STORE_MIN_WORK{
+    .name = "store-min-work",
+    .default_value = std::nullopt,
+    .min = 1,
+    .max = 0xffffffffL,
+    .meaning = "with --store-plies, only positions whose proof analysed at least this many positions below "
+               "them. Default: 1, every position (a lookup costs far less than the analysis it saves)"};
+} // namespace
+
 JobInfo HexOpeningsJob::info() const {
     return {.program = "cgt-hex-openings",
             .summary =
@@ -34,20 +80,12 @@ void HexOpeningsJob::add_options(Options& options) {
         "misere", po::value<std::string>()->default_value("none"),
         "board sizes of misere Hex (connecting loses), a range or 'none'")(
         "misere-rules", po::value<std::string>()->default_value("plain"),
-        "rule set for misere Hex: plain, plain+history or plain+distance")(
-        "copy-from", po::value<long>()->default_value(5),
-        "boards with a side this long or longer solve one opening of each 180-degree pair and copy "
-        "the other")("node-limit", po::value<long>()->default_value(0),
-                     "nodes per opening before its result is 'unknown' (0: no limit)")(
-        "tt-size-mib", po::value<long>()->default_value(64),
-        "transposition table per rank, MiB (1..65536)")(
-        "pause-nodes", po::value<long>()->default_value(1 << 14),
-        "the proof-number search of a vc opening returns to its root every this many nodes, where "
-        "a "
-        "long opening saves its search (every --journal-every seconds) and a stop takes effect; "
-        "part "
-        "of the search, as the rule set: another value gives other node counts (1..2^40)")(
-
+        "rule set for misere Hex: plain, plain+history or plain+distance");
+    options.add(COPY_FROM);
+    options.add(NODE_LIMIT);
+    options.add(TT_SIZE_MIB);
+    options.add(PAUSE_NODES);
+    options.add()(
         "cells", po::value<std::string>()->default_value("all"),
         "only the openings at these cells (g2,e4: column letter, row from 1), on every board, each "
         "solved "
@@ -57,9 +95,8 @@ void HexOpeningsJob::add_options(Options& options) {
         "cell splits "
         "its partner): the positions --split-plies moves later, pruned as the search prunes, each "
         "a task of "
-        "the queue, combined by negamax (the splits table); 'none'")(
-        "split-plies", po::value<long>()->default_value(1),
-        "how many moves after a split opening its tasks start (1..3: 1 = every reply a task)");
+        "the queue, combined by negamax (the splits table); 'none'");
+    options.add(SPLIT_PLIES);
     // No default values: a run without a store has the parameters (and journal) of one
     // before the store existed.
     options.add()(
@@ -67,15 +104,10 @@ void HexOpeningsJob::add_options(Options& options) {
         "result files of earlier runs (blank- or comma-separated) whose store tables of proven "
         "positions the vc searches read before analysing a position (facts about positions: the "
         "results are those without it, with fewer nodes); their digest joins the parameters. "
-        "Default: none")("store-plies", po::value<long>(),
-                         "write a store table of the positions the vc openings prove at most this "
-                         "many moves after the "
-                         "opening (0..12; 0: the opening's own position), for --store of a later "
-                         "run. Default: none")("store-min-work", po::value<long>(),
-                                               "with --store-plies, only positions whose proof "
-                                               "analysed at least this many positions below "
-                                               "them (1..2^32-1). Default: 1, every position (a "
-                                               "lookup costs far less than the analysis it saves)")(
+        "Default: none");
+    options.add(STORE_PLIES);
+    options.add(STORE_MIN_WORK);
+    options.add()(
         // Declared last: the parameters carry it after the own options (derived_parameters).
         "store-digest", po::value<std::string>(),
         "the digest the --store files must have ('HEX (N positions)', as a run's parameters give "
@@ -100,25 +132,13 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
         m_params.misere_min = static_cast<int>(m.first);
         m_params.misere_max = static_cast<int>(m.second);
     }
-    const long copy = vm["copy-from"].as<long>(), limit = vm["node-limit"].as<long>(),
-               tt = vm["tt-size-mib"].as<long>();
-    if (copy < 1) throw UsageError("--copy-from must be >= 1, got " + std::to_string(copy));
-    if (limit < 0) throw UsageError("--node-limit must be >= 0, got " + std::to_string(limit));
-    if (tt < 1 || tt > 65536)
-        throw UsageError("--tt-size-mib must be 1..65536, got " + std::to_string(tt));
-    m_params.copy_from = static_cast<int>(copy);
-    m_params.node_limit = static_cast<std::uint64_t>(limit);
-    m_params.tt_size_mib = static_cast<std::size_t>(tt);
-    const long pause = vm["pause-nodes"].as<long>();
-    if (pause < 1 || pause > (1L << 40))
-        throw UsageError("--pause-nodes must be 1..2^40, got " + std::to_string(pause));
-    m_params.pause_nodes = static_cast<std::uint64_t>(pause);
+    m_params.copy_from = static_cast<int>(COPY_FROM.read(vm));
+    m_params.node_limit = static_cast<std::uint64_t>(NODE_LIMIT.read(vm));
+    m_params.tt_size_mib = static_cast<std::size_t>(TT_SIZE_MIB.read(vm));
+    m_params.pause_nodes = static_cast<std::uint64_t>(PAUSE_NODES.read(vm));
     m_params.rules = hexjob::parse_rule_specs(vm["rules"].as<std::string>());
     m_params.misere_rules = hexjob::parse_misere_rules(vm["misere-rules"].as<std::string>());
-    const long plies = vm["split-plies"].as<long>();
-    if (plies < 1 || plies > 3)
-        throw UsageError("--split-plies must be 1..3, got " + std::to_string(plies));
-    m_params.split_plies = static_cast<int>(plies);
+    m_params.split_plies = static_cast<int>(SPLIT_PLIES.read(vm));
     m_params.split = hexjob::parse_cell_names(vm["split"].as<std::string>(), "--split", "none");
     m_params.cells = hexjob::parse_cell_names(vm["cells"].as<std::string>(), "--cells", "all");
     read_store_options(vm);
@@ -143,16 +163,8 @@ Split HexOpeningsJob::split() const {
     return Split::queue;
 }
 
-std::vector<std::uint64_t> HexOpeningsJob::dispatch_order() const {
-    return m_work->dispatch_order();
-}
-
-bool HexOpeningsJob::skips_tasks() const {
-    return m_work->skips();
-}
-
-bool HexOpeningsJob::task_needed(std::uint64_t task, const TaskVerdicts& verdicts) const {
-    return m_work->task_needed(task, verdicts);
+const QueuePolicy* HexOpeningsJob::queue_policy() const {
+    return m_work.get();
 }
 
 std::vector<TaskSubset> HexOpeningsJob::subsets() {
@@ -180,49 +192,44 @@ TaskStatus HexOpeningsJob::compute(std::uint64_t task, TaskTables& out, TaskCont
                     bool full) { context.save_state(state, full); },
         .set_verdict = [&](std::uint64_t verdict) { context.set_verdict(verdict); },
         .note = [&](const std::string& text) { context.note(text); }};
-    return m_work->run_task(task, out.table(0), out.table(1), out.table(2), out.table(3), &hooks,
-                            recording() ? &out.table(4) : nullptr)
+    LocalTable* records = recording() ? &out.table(schema::store_records::table) : nullptr;
+    return m_work->run_task(task, out.table(schema::openings::table),
+                            out.table(schema::rule_counts::table), out.table(schema::timings::table),
+                            out.table(schema::splits::table), &hooks, records)
                ? TaskStatus::done
                : TaskStatus::stopped;
 }
 
 void HexOpeningsJob::finish(JobResults& results) {
-    const std::vector<std::uint64_t> leaves = results.comm().gather(
-        m_work->encode_leaves(results.table(1), results.table(2), results.table(3)));
-    results.table(3) = schema::splits::table.make();
+    LocalTable& openings = results.table(schema::openings::table);
+    LocalTable& counts = results.table(schema::rule_counts::table);
+    LocalTable& timings = results.table(schema::timings::table);
+    LocalTable& splits = results.table(schema::splits::table);
+    const std::vector<std::uint64_t> leaves =
+        results.comm().gather(m_work->encode_leaves(counts, timings, splits));
+    splits = schema::splits::table.make();
     if (results.comm().is_root())
-        m_work->append_split_rows(leaves, results.table(0), results.table(1), results.table(2),
-                                  results.table(3));
-    results.write(0);
-    LocalTable counts = m_work->strip_leaf_blocks(schema::rule_counts::table, results.table(1));
-    results.write(schema::rule_counts::table, counts);
-    LocalTable timings = m_work->strip_leaf_blocks(schema::timings::table, results.table(2));
-    results.write(schema::timings::table, timings);
-    results.write(3);
+        m_work->append_split_rows(leaves, openings, counts, timings, splits);
+    results.write(schema::openings::table);
+    LocalTable whole_counts = m_work->strip_leaf_blocks(schema::rule_counts::table, counts);
+    results.write(schema::rule_counts::table, whole_counts);
+    LocalTable whole_timings = m_work->strip_leaf_blocks(schema::timings::table, timings);
+    results.write(schema::timings::table, whole_timings);
+    results.write(schema::splits::table);
     // The positions proved, from every rank to rank 0: one row per position, sorted.
     if (!recording()) return;
-    const std::vector<std::uint64_t> records =
-        results.comm().gather(hexjob::encode_records(results.table(4)));
+    const std::vector<std::uint64_t> records = results.comm().gather(
+        hexjob::encode_records(results.table(schema::store_records::table)));
     LocalTable store =
         results.comm().is_root() ? hexjob::store_table(records) : schema::store::table.make();
     results.write(schema::store::table, store);
 }
 
 void HexOpeningsJob::read_store_options(const po::variables_map& vm) {
-    if (vm.count("store-min-work") && !vm.count("store-plies"))
+    if (STORE_MIN_WORK.given(vm) && !STORE_PLIES.given(vm))
         throw UsageError("--store-min-work needs --store-plies");
-    if (vm.count("store-plies")) {
-        const long plies = vm["store-plies"].as<long>();
-        if (plies < 0 || plies > 12)
-            throw UsageError("--store-plies must be 0..12, got " + std::to_string(plies));
-        m_params.store_plies = static_cast<int>(plies);
-    }
-    if (vm.count("store-min-work")) {
-        const long work = vm["store-min-work"].as<long>();
-        if (work < 1 || work > 0xffffffffL)
-            throw UsageError("--store-min-work must be 1..2^32-1, got " + std::to_string(work));
-        m_params.store_min_work = static_cast<std::uint32_t>(work);
-    }
+    if (STORE_PLIES.given(vm)) m_params.store_plies = static_cast<int>(STORE_PLIES.read(vm));
+    if (STORE_MIN_WORK.given(vm)) m_params.store_min_work = static_cast<std::uint32_t>(STORE_MIN_WORK.read(vm));
     m_params.store.reset();
     m_digest_given = false;
     if (!vm.count("store")) {

@@ -26,12 +26,10 @@ class HexOpeningsJob : public common::Job {
     common::MemoryNeed memory_need(int) const override;
     std::uint64_t task_count() const override;
     common::Split split() const override;
-    // The split openings' tasks first, then the others heaviest first (hexjob::tasks), so
-    // that the long ones start first.
-    std::vector<std::uint64_t> dispatch_order() const override;
-    // A split opening's leaves tell their results; rank 0 skips the leaves they make useless.
-    bool skips_tasks() const override;
-    bool task_needed(std::uint64_t task, const common::TaskVerdicts& verdicts) const override;
+    // The tasks' OpeningTasks: the split openings' tasks first, then the others heaviest
+    // first, so that the long ones start first; a split opening's leaves tell their results,
+    // and rank 0 skips the leaves they make useless.
+    const common::QueuePolicy* queue_policy() const override;
     std::vector<common::TaskSubset> subsets() override;
     common::TaskTableSpec tables() const override;
     // A long opening saves its search every --journal-every seconds and on a stop, and a

@@ -104,7 +104,7 @@ std::vector<std::uint64_t> OpeningTasks::tasks_of_row(std::uint64_t row) const {
 
 const hex::SplitTree* OpeningTasks::tree(std::uint64_t row) const { return m_trees.at(row).get(); }
 
-bool OpeningTasks::skips() const {
+bool OpeningTasks::skips_tasks() const {
     return std::any_of(m_trees.begin(), m_trees.end(), [](const auto& t) { return t != nullptr; });
 }
 

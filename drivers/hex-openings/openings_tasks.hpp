@@ -29,6 +29,7 @@
 // a function of the position, so all the tables but timings are the same on any rank
 // count, after a resume and after a merge of parts. The cost: the leaves share no table,
 // each clears a table of --tt-size-mib, and with P ranks up to P - 1 leaves may run in vain.
+#include "common/runtime/queue_policy.hpp"
 #include "common/runtime/result_reader.hpp"
 #include "common/runtime/schema.hpp"
 #include "common/runtime/table.hpp"
@@ -167,7 +168,8 @@ struct Part {
     int node = -1;
 };
 
-class OpeningTasks {
+// The job's queue policy too (queue_policy.hpp): its order, its verdicts and skipped leaves.
+class OpeningTasks : public common::QueuePolicy {
 public:
     // Throws std::invalid_argument if a --split name is a cell of none of the boards.
     explicit OpeningTasks(const Params& params);
@@ -195,19 +197,19 @@ public:
     // The order the queue hands them out: the split openings' leaves first (the openings in
     // task_rows() order, the leaves in the search's move order), then the other openings as
     // task_rows().
-    [[nodiscard]] std::vector<std::uint64_t> dispatch_order() const;
+    [[nodiscard]] std::vector<std::uint64_t> dispatch_order() const override;
     // The tasks that compute row `row` (a copy: its source's).
     [[nodiscard]] std::vector<std::uint64_t> tasks_of_row(std::uint64_t row) const;
     // The split tree of a row solved, or nullptr if it is solved whole.
     [[nodiscard]] const hex::SplitTree* tree(std::uint64_t row) const;
     // Whether an opening is split: its leaves leave verdicts and may be skipped.
-    [[nodiscard]] bool skips() const;
+    [[nodiscard]] bool skips_tasks() const override;
     // A leaf's verdict: its outcome for its mover.
     [[nodiscard]] static std::uint64_t leaf_verdict(hex::Outcome outcome);
     // Whether task `task` must still run given the verdicts known: a whole opening always, a
     // leaf unless the verdicts of the leaves before it decide an ancestor (hex::leaf_needed).
     // Reads only what the constructor made (safe beside a running task).
-    [[nodiscard]] bool task_needed(std::uint64_t task, const common::TaskVerdicts& verdicts) const;
+    [[nodiscard]] bool task_needed(std::uint64_t task, const common::TaskVerdicts& verdicts) const override;
 
     // Computes task `task` (parts()): a whole opening as run() does, or a leaf of a split
     // opening: its splits row (a block keyed by split_key), and its rule counters and seconds

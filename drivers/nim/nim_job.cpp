@@ -6,6 +6,16 @@ namespace schema = jobs::nim::schema;
 
 namespace cgt::jobs::nim {
 
+namespace {
+const WholeOption HEAPS{
+    .name = "heaps", .default_value = 3, .min = 1, .max = 16, .meaning = "K: heaps per position"};
+const WholeOption MAX_HEAP{.name = "max-heap",
+                           .default_value = 8,
+                           .min = 0,
+                           .max = 1'000'000,
+                           .meaning = "H: largest heap size"};
+} // namespace
+
 JobInfo NimJob::info() const {
     return {
         .program = "cgt-nim",
@@ -20,19 +30,15 @@ JobInfo NimJob::info() const {
 
 void NimJob::add_options(Options& options) {
     options.add()("games", po::value<std::string>()->default_value("nim 1,3,4"),
-                  "games, blank-separated: nim, or a subtraction set such as 1,3,4")(
-        "heaps", po::value<long>()->default_value(3), "K: heaps per position (1..16)")(
-        "max-heap", po::value<long>()->default_value(8), "H: largest heap size (>= 0)");
+                  "games, blank-separated: nim, or a subtraction set such as 1,3,4");
+    options.add(HEAPS);
+    options.add(MAX_HEAP);
 }
 
 void NimJob::read_options(const po::variables_map& vm, int) {
-    const long k = vm["heaps"].as<long>(), h = vm["max-heap"].as<long>();
-    if (k < 1 || k > 16) throw UsageError("--heaps must be 1..16, got " + std::to_string(k));
-    if (h < 0 || h > 1'000'000)
-        throw UsageError("--max-heap must be 0..1000000, got " + std::to_string(h));
     m_params.games = jobs::nim::parse_games(vm["games"].as<std::string>());
-    m_params.heaps = static_cast<unsigned>(k);
-    m_params.max_heap = static_cast<std::uint32_t>(h);
+    m_params.heaps = static_cast<unsigned>(HEAPS.read(vm));
+    m_params.max_heap = static_cast<std::uint32_t>(MAX_HEAP.read(vm));
     m_total = m_params.games.size() * jobs::nim::positions_per_game(m_params);
 }
 
@@ -65,14 +71,14 @@ void NimJob::begin(TaskTables&) {
 }
 
 TaskStatus NimJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) {
-    LocalTable& positions = out.table(0);
+    LocalTable& positions = out.table(schema::positions::table);
     positions.begin_block(task);
     m_rows->compute(task * TASK_ROWS, std::min(m_total, (task + 1) * TASK_ROWS), positions);
     return TaskStatus::done;
 }
 
 void NimJob::finish(JobResults& results) {
-    results.write(0);
+    results.write(schema::positions::table);
     LocalTable values = schema::values::table.make(); // small: rank 0 writes all of it
     if (results.comm().is_root()) {
         values.begin_block(0);

@@ -10,13 +10,41 @@ namespace {
 // Heaps are 32-bit; 2^28 heaps already hold 1 GiB of values per game.
 constexpr long MAX_HEAP_LIMIT = 1L << 28;
 
-long ranged(const po::variables_map& vm, const std::string& name, long low, long high) {
-    const long value = vm[name].as<long>();
-    if (value < low || value > high)
-        throw UsageError("--" + name + " must be " + std::to_string(low) + ".." +
-                         std::to_string(high) + ", got " + std::to_string(value));
-    return value;
-}
+const WholeOption SUBTRACTION_MAX{.name = "subtraction-max",
+                                  .default_value = 12,
+                                  .min = 0,
+                                  .max = sweep::MAX_SUBTRACTION,
+                                  .meaning = "K: every non-empty subtraction set S of {1..K}",
+                                  .note = "0: none"};
+const WholeOption OCTAL_DIGITS{.name = "octal-digits",
+                               .default_value = 3,
+                               .min = 0,
+                               .max = sweep::MAX_OCTAL_DIGITS,
+                               .meaning = "D: every octal code d0.d1..dD with d0 = 0 or 4",
+                               .note = "0: none"};
+const WholeOption MAX_HEAP{.name = "max-heap",
+                           .default_value = 16384,
+                           .min = 0,
+                           .max = MAX_HEAP_LIMIT,
+                           .meaning = "heap bound of the families"};
+const WholeOption SPLIT_MAX_HEAP{
+    .name = "split-max-heap",
+    .default_value = 0,
+    .min = 0,
+    .max = MAX_HEAP_LIMIT,
+    .meaning =
+        "family games still valued by the rare/common split at --max-heap go on to this bound",
+    .note = "0: off"};
+const WholeOption LISTED_MAX_HEAP{.name = "listed-max-heap",
+                                  .default_value = 1L << 25,
+                                  .min = 0,
+                                  .max = MAX_HEAP_LIMIT,
+                                  .meaning = "heap bound of the --games"};
+const WholeOption STORED_VALUES{.name = "stored-values",
+                                .default_value = 32,
+                                .min = 0,
+                                .max = 100000,
+                                .meaning = "values G(0..) kept per game (first_values)"};
 
 std::uint64_t heap_count(const po::variables_map& vm, const std::string& name) {
     std::uint64_t n = 0;
@@ -48,12 +76,11 @@ JobInfo OctalSweepJob::info() const {
 }
 
 void OctalSweepJob::add_options(Options& options) {
-    options.add()("subtraction-max", po::value<long>()->default_value(12),
-                  "K: every non-empty subtraction set S of {1..K} (0..20; 0: none)")(
-        "misere", po::value<bool>()->default_value(false)->implicit_value(true),
-        "also every such S in misere play")(
-        "octal-digits", po::value<long>()->default_value(3),
-        "D: every octal code d0.d1..dD with d0 = 0 or 4 (0..5; 0: none)")(
+    options.add(SUBTRACTION_MAX);
+    options.add()("misere", po::value<bool>()->default_value(false)->implicit_value(true),
+                  "also every such S in misere play");
+    options.add(OCTAL_DIGITS);
+    options.add()(
         "games", po::value<std::string>()->default_value(""),
         "more games, analysed first to --listed-max-heap: blank-separated octal codes (.16; they "
         "and "
@@ -61,15 +88,13 @@ void OctalSweepJob::add_options(Options& options) {
         "(1,3,4; "
         "1,2:misere); GAME@N or GAME@2^k gives one its own bound (for the frontier sweep: its "
         "ceiling "
-        "in heaps)")("max-heap", po::value<long>()->default_value(16384),
-                     "heap bound of the families")(
-        "split-max-heap", po::value<long>()->default_value(0),
-        "family games still valued by the rare/common split at --max-heap go on to this bound (0: "
-        "off)")("listed-max-heap", po::value<long>()->default_value(1L << 25),
-                "heap bound of the --games")("stored-values", po::value<long>()->default_value(32),
-                                             "values G(0..) kept per game (first_values)")(
-        "octal-d0", po::value<std::string>()->default_value("both"),
-        "the first digit of the octal family's codes: both (0.abc and 4.abc), 0 or 4")(
+        "in heaps)");
+    options.add(MAX_HEAP);
+    options.add(SPLIT_MAX_HEAP);
+    options.add(LISTED_MAX_HEAP);
+    options.add(STORED_VALUES);
+    options.add()("octal-d0", po::value<std::string>()->default_value("both"),
+                  "the first digit of the octal family's codes: both (0.abc and 4.abc), 0 or 4")(
         "ceiling", po::value<std::string>()->default_value("0"),
         "N or 2^k (at most 2^32): the frontier; every game that is not a subtraction set runs by "
         "the "
@@ -83,17 +108,13 @@ void OctalSweepJob::add_options(Options& options) {
 }
 
 void OctalSweepJob::read_options(const po::variables_map& vm, int) {
-    m_params.subtraction_max =
-        static_cast<unsigned>(ranged(vm, "subtraction-max", 0, sweep::MAX_SUBTRACTION));
+    m_params.subtraction_max = static_cast<unsigned>(SUBTRACTION_MAX.read(vm));
     m_params.misere = vm["misere"].as<bool>();
-    m_params.octal_digits =
-        static_cast<unsigned>(ranged(vm, "octal-digits", 0, sweep::MAX_OCTAL_DIGITS));
-    m_params.max_heap = static_cast<impartial::Heap>(ranged(vm, "max-heap", 0, MAX_HEAP_LIMIT));
-    m_params.split_max_heap =
-        static_cast<impartial::Heap>(ranged(vm, "split-max-heap", 0, MAX_HEAP_LIMIT));
-    m_params.listed_max_heap =
-        static_cast<impartial::Heap>(ranged(vm, "listed-max-heap", 0, MAX_HEAP_LIMIT));
-    m_params.stored_values = static_cast<unsigned>(ranged(vm, "stored-values", 0, 100000));
+    m_params.octal_digits = static_cast<unsigned>(OCTAL_DIGITS.read(vm));
+    m_params.max_heap = static_cast<impartial::Heap>(MAX_HEAP.read(vm));
+    m_params.split_max_heap = static_cast<impartial::Heap>(SPLIT_MAX_HEAP.read(vm));
+    m_params.listed_max_heap = static_cast<impartial::Heap>(LISTED_MAX_HEAP.read(vm));
+    m_params.stored_values = static_cast<unsigned>(STORED_VALUES.read(vm));
     m_params.listed = sweep::parse_games(vm["games"].as<std::string>());
     const std::string d0 = vm["octal-d0"].as<std::string>();
     if (d0 == "0")
@@ -175,12 +196,13 @@ void OctalSweepJob::begin(TaskTables&) {
 }
 
 TaskStatus OctalSweepJob::compute(std::uint64_t task, TaskTables& out, TaskContext& context) {
-    const sweep::RowTables rows{out.table(0), out.table(1), out.table(2), out.table(3),
-                                out.table(4)};
+    namespace s = sweep::schema;
+    const sweep::RowTables rows{out.table(s::games::table), out.table(s::sequences::table),
+                                out.table(s::frontier::table), out.table(s::frontier_stats::table),
+                                out.table(s::frontier_frequencies::table)};
     const std::uint64_t first = m_starts[task];
     if (m_starts[task + 1] != first + 1 || !sweep::runs_frontier(m_params, m_games[first])) {
-        for (std::size_t t = 0; t < TABLES; ++t)
-            out.table(t).begin_block(task);
+        out.begin_blocks(task);
         m_rows->compute_all(first, m_starts[task + 1], rows);
         return TaskStatus::done;
     }
@@ -208,8 +230,7 @@ TaskStatus OctalSweepJob::compute(std::uint64_t task, TaskTables& out, TaskConte
 }
 
 void OctalSweepJob::finish(JobResults& results) {
-    for (std::size_t t = 0; t < TABLES; ++t)
-        results.write(t);
+    results.write_task_tables();
 }
 
 std::vector<std::uint64_t> OctalSweepJob::tasks_of_games(const std::string& text) const {

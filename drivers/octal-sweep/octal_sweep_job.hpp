@@ -15,7 +15,8 @@
 
 namespace cgt::jobs::octal_sweep {
 
-class OctalSweepJob : public common::Job {
+// Its own queue policy (queue_policy.hpp): the order of the games.
+class OctalSweepJob : public common::Job, public common::QueuePolicy {
   public:
     common::JobInfo info() const override;
     void add_options(common::Options& options) override;
@@ -30,6 +31,7 @@ class OctalSweepJob : public common::Job {
     // The dearest first (frontier_state.hpp's estimate), so that the longest game does not
     // start last; every rank computes the same order.
     std::vector<std::uint64_t> dispatch_order() const override;
+    const common::QueuePolicy* queue_policy() const override { return this; }
     common::TaskTableSpec tables() const override;
     void begin(common::TaskTables&) override;
     common::TaskStatus compute(std::uint64_t task, common::TaskTables& out,
@@ -40,7 +42,6 @@ class OctalSweepJob : public common::Job {
     // The tasks holding every game named in `text` (games may be separated by commas too:
     // a subtraction set then needs braces, {1,3,4}).
     std::vector<std::uint64_t> tasks_of_games(const std::string& text) const;
-    static constexpr std::size_t TABLES = 5;
     Params m_params;
     std::vector<SweepGame> m_games;
     std::vector<std::uint64_t> m_starts;

@@ -64,7 +64,7 @@ std::vector<std::uint64_t> JobResults::sum_counters() {
 DistinctTexts JobResults::index_texts() {
     DistinctTexts distinct = index_distinct_texts(m_comm, m_tables.texts().take());
     for (const auto& [t, column] : m_tables.spec().text_ids)
-        for (std::uint64_t& id : m_tables.table(t).column<std::uint64_t>(column)) id = distinct.index[id];
+        for (std::uint64_t& id : m_tables.table(*t).column<std::uint64_t>(column)) id = distinct.index[id];
     return distinct;
 }
 
@@ -194,7 +194,7 @@ void JobRunner::compute_tasks() {
     std::vector<bool> wanted(m_tasks, !m_subset);
     if (m_subset)
         for (std::uint64_t t : *m_subset) wanted[t] = true;
-    std::vector<std::uint64_t> order = m_job.dispatch_order();
+    std::vector<std::uint64_t> order = m_policy->dispatch_order();
     if (order.empty()) {
         order.resize(m_tasks);
         for (std::uint64_t t = 0; t < m_tasks; ++t) order[t] = t;
@@ -204,7 +204,7 @@ void JobRunner::compute_tasks() {
     if (m_skipping) load_verdicts();
     std::vector<std::uint64_t> todo;
     for (std::uint64_t t : order)
-        if (wanted.at(t) && !m_done[t] && (!m_skipping || m_job.task_needed(t, m_verdicts))) todo.push_back(t);
+        if (wanted.at(t) && !m_done[t] && (!m_skipping || m_policy->task_needed(t, m_verdicts))) todo.push_back(t);
 
     const Split split = m_job.split();
     m_queue = split == Split::queue;
@@ -286,7 +286,7 @@ void JobRunner::compute_tasks() {
                                        m_finished[todo[i]] = true;
                                        if (verdict) m_verdicts.set(todo[i], *verdict);
                                    },
-                               .needed = [&](std::uint64_t i) { return m_job.task_needed(todo[i], m_verdicts); }};
+                               .needed = [&](std::uint64_t i) { return m_policy->task_needed(todo[i], m_verdicts); }};
         run_task_queue(
             m_comm, todo.size(),
             [&](std::uint64_t i) {
@@ -345,7 +345,9 @@ int JobRunner::run() {
     if (const std::string note = long_run_note(m_info.program, m_job.memory_need(m_env.size()));
         !note.empty() && m_comm.is_root() && !m_quiet)
         std::fprintf(stderr, "%s\n", note.c_str());
-    m_skipping = m_job.split() == Split::queue && m_job.skips_tasks();
+    static const QueuePolicy default_policy;
+    m_policy = m_job.split() == Split::queue && m_job.queue_policy() ? m_job.queue_policy() : &default_policy;
+    m_skipping = m_policy->skips_tasks();
     m_out = m_options->out_path();
     m_journal = journal_dir(m_out);
     m_options->set_derived_parameters(m_job.derived_parameters());

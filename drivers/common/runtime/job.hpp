@@ -27,9 +27,9 @@
 //     memory in a task, a failed part of the collective result write) stops every rank
 //     as a stop signal would; the run ends with one line and status 1 (JobFailure), its
 //     journal kept for --resume and no result file left;
-//   - verdicts (task_verdicts.hpp), for a job whose skips_tasks() (the queue only): a
-//     task leaves a small verdict, rank 0 learns it as the task ends and skips every task
-//     the job's task_needed() says the verdicts so far make useless; a run (a resumed one,
+//   - verdicts (task_verdicts.hpp), for a job whose queue policy skips tasks (queue_policy.hpp):
+//     a task leaves a small verdict, rank 0 learns it as the task ends and skips every task
+//     the policy's task_needed() says the verdicts so far make useless; a run (a resumed one,
 //     a part, a merge) is complete when every task is done or not needed by the verdicts of
 //     the tasks done, and a merge whose parts lack a needed task is refused naming it;
 //   - --max-memory: a run whose memory_need() on the ranks of a node exceeds the node's
@@ -42,21 +42,12 @@
 // its rows to them as blocks keyed by its place in the enumeration, so the rows are in
 // the same order whatever rank computed or restored them (see table.hpp).
 //
-// For tests only: CGT_TEST_FAIL_WRITE (output_file.hpp) fails writes as a full disk would;
-// with CGT_TEST_HOLD_FINAL_WRITE=SECONDS in the environment, the skeleton
-// waits that long after the tables are written and before the file is renamed, so that a
-// test can kill a run during its final write; with CGT_TEST_TASK_SECONDS=S, every task it
-// computes takes S seconds longer, so that a test's kill or signal lands mid-run however
-// fast the machine is; with CGT_TEST_STATE_SECONDS=S, every TaskContext::save_state returns
-// S seconds later, so that it lands between two saved states of one long task; with
-// CGT_TEST_COMPACT_FLOOR_BYTES=N, a rank compacts its journal file once its dead records
-// reach N bytes (and outweigh the live ones) instead of 64 MiB; with
-// CGT_TEST_KILL_IN_COMPACTION=N, the process kills itself in its N-th rewrite of a journal
-// file, at --resume or during the run (journal_compaction.hpp).
+// Tests may stop, kill or fault a run at set points through the environment (test_hooks.hpp).
 #include "common/plumbing/comm.hpp"
 #include "common/runtime/distinct_texts.hpp"
 #include "common/runtime/memory_limit.hpp"
 #include "common/runtime/options.hpp"
+#include "common/runtime/queue_policy.hpp"
 #include "common/runtime/result_file.hpp"
 #include "common/runtime/schema.hpp"
 #include "common/runtime/task_record.hpp"
@@ -130,7 +121,7 @@ public:
     // are counted when it ends.
     void advance(std::uint64_t units);
     // The task's verdict (0..MAX_VERDICT; std::logic_error beyond), kept with its record and
-    // told to rank 0 when it ends (Job::task_needed). A job that skips tasks sets it in the
+    // told to rank 0 when it ends (QueuePolicy::task_needed). A job that skips tasks sets it in the
     // tasks whose verdicts decide others; the last call counts.
     void set_verdict(std::uint64_t verdict);
 
@@ -144,8 +135,9 @@ private:
 class JobResults {
 public:
     [[nodiscard]] const Comm& comm() const { return m_comm; }
-    // A task table with every row of the tasks this rank computed or restored.
-    [[nodiscard]] LocalTable& table(std::size_t i) { return m_tables.table(i); }
+    // The task table `schema` declares (Job::tables), with every row of the tasks this rank
+    // computed or restored.
+    [[nodiscard]] LocalTable& table(const TableSchema& schema) { return m_tables.table(schema); }
     // Collective: the job's counters summed over every task.
     [[nodiscard]] std::vector<std::uint64_t> sum_counters();
     // Collective: the texts of the rank's TextPool numbered across ranks by text
@@ -154,8 +146,12 @@ public:
     [[nodiscard]] ResultFile& file() { return m_file; }
     // Collective: writes `table` as its schema says (ResultFile::write_table).
     void write(const TableSchema& schema, LocalTable& table) { m_file.write_table(schema, table); }
-    // Collective: writes task table i.
-    void write(std::size_t i) { write(m_tables.schema(i), m_tables.table(i)); }
+    // Collective: writes every task table, in the order Job::tables declares them.
+    void write_task_tables() {
+        for (std::size_t i = 0; i < m_tables.table_count(); ++i) write(m_tables.schema(i), m_tables.table_at(i));
+    }
+    // Collective: writes the task table `schema` declares.
+    void write(const TableSchema& schema) { write(schema, m_tables.table(schema)); }
 
 private:
     friend class JobRunner;
@@ -190,18 +186,10 @@ public:
     // on a node would need more than --max-memory (memory_limit.hpp). {}: not estimated.
     [[nodiscard]] virtual MemoryNeed memory_need(int /*ranks*/) const { return {}; }
     [[nodiscard]] virtual Split split() const = 0;
-    // For the queue: the order tasks are handed out in (heaviest first); empty: ascending.
-    [[nodiscard]] virtual std::vector<std::uint64_t> dispatch_order() const { return {}; }
-    // Skipping (the queue only): true when the job's tasks leave verdicts from which
-    // task_needed() may find a task useless. Tasks are then handed out one at a time, each
-    // when the last ended (no prefetch), so that rank 0 knows every verdict it can.
-    [[nodiscard]] virtual bool skips_tasks() const { return false; }
-    // Whether `task` must still run, given the verdicts known (on rank 0, possibly from a
-    // thread other than the one computing tasks: read only what compute() does not change).
-    // The job must make it monotone: once false it stays false as verdicts arrive, and never
-    // false for a task whose result the job's finish() uses. Given every verdict of the tasks
-    // done, the tasks it calls needed are exactly those finish() needs.
-    [[nodiscard]] virtual bool task_needed(std::uint64_t /*task*/, const TaskVerdicts& /*verdicts*/) const { return true; }
+    // With Split::queue: the order of the tasks and which the verdicts make needless
+    // (queue_policy.hpp); nullptr: ascending, every task needed. Not asked otherwise. Called
+    // after read_options; the policy lives as long as the job.
+    [[nodiscard]] virtual const QueuePolicy* queue_policy() const { return nullptr; }
     // Options that name tasks the job's own way.
     [[nodiscard]] virtual std::vector<TaskSubset> subsets() { return {}; }
     // The tables the tasks fill, their text-id columns, the counters per task.

@@ -260,7 +260,7 @@ void JobRunner::load_verdicts() {
 
 std::vector<bool> JobRunner::needed_missing(const std::vector<bool>& done) const {
     std::vector<bool> missing(m_tasks, false);
-    for (std::uint64_t t = 0; t < m_tasks; ++t) missing[t] = !done[t] && m_job.task_needed(t, m_verdicts);
+    for (std::uint64_t t = 0; t < m_tasks; ++t) missing[t] = !done[t] && m_policy->task_needed(t, m_verdicts);
     return missing;
 }
 

@@ -10,6 +10,7 @@
 #include "common/runtime/progress.hpp"
 #include "common/runtime/stop_signal.hpp"
 #include "common/runtime/task_verdicts.hpp"
+#include "common/runtime/test_hooks.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -20,12 +21,6 @@
 #include <vector>
 
 namespace cgt::common {
-
-// The seconds a test hook asks for in the environment (job.hpp), 0 when it is not set.
-inline double test_seconds(const char* variable) {
-    const char* s = std::getenv(variable);
-    return s ? std::atof(s) : 0.0;
-}
 
 using Clock = std::chrono::steady_clock;
 inline double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
@@ -76,11 +71,11 @@ private:
     void share_plan();
     std::optional<std::string> restore();
     void compute_tasks();
-    // Rank 0's verdicts of the tasks in the journal(s) (skips_tasks()).
+    // Rank 0's verdicts of the tasks in the journal(s) (QueuePolicy::skips_tasks()).
     void load_verdicts();
-    // Rank 0, skips_tasks(): the tasks neither done nor made useless by the verdicts known.
+    // Rank 0, QueuePolicy::skips_tasks(): the tasks neither done nor made useless by the verdicts known.
     [[nodiscard]] std::vector<bool> needed_missing(const std::vector<bool>& done) const;
-    // Collective: the tasks done, or (skips_tasks()) settled: done or not needed.
+    // Collective: the tasks done, or (QueuePolicy::skips_tasks()) settled: done or not needed.
     [[nodiscard]] std::uint64_t settled_tasks();
     void run_task(std::uint64_t task);
     void maybe_sync();
@@ -131,7 +126,9 @@ private:
     std::uint64_t m_computed = 0;
     std::uint64_t m_advanced = 0; // units the running task reported itself
     std::uint64_t m_state_serial = 0;
-    // Skipping (Job::skips_tasks, the queue): the running task's verdict; on rank 0 the
+    // The job's queue policy (Split::queue), or the default one (every other split too).
+    const QueuePolicy* m_policy = nullptr;
+    // Skipping (QueuePolicy::skips_tasks): the running task's verdict; on rank 0 the
     // verdicts known and the tasks finished by this run.
     bool m_skipping = false;
     std::optional<std::uint64_t> m_task_verdict;

@@ -47,6 +47,51 @@ Options::Options(std::string program, std::string summary, std::string example,
 }
 
 namespace {
+// 2^k or 2^k-1 for k >= 30, else the decimal number.
+std::string bound_text(long n) {
+    for (int k = 30; k < 63; ++k) {
+        const long power = 1L << k;
+        if (n == power) return "2^" + std::to_string(k);
+        if (n == power - 1) return "2^" + std::to_string(k) + "-1";
+    }
+    return std::to_string(n);
+}
+} // namespace
+
+std::string WholeOption::range_text() const {
+    if (max == NO_MAX) return ">= " + bound_text(min);
+    return bound_text(min) + ".." + bound_text(max);
+}
+
+std::string WholeOption::help() const {
+    return meaning + " (" + range_text() + (note.empty() ? "" : "; " + note) + ")";
+}
+
+std::string WholeOption::refusal(long value) const {
+    if (value >= min && value <= max) return {};
+    return "--" + std::string(name) + " must be " + range_text() + (why.empty() ? "" : " (" + why + ")") + ", got " +
+           std::to_string(value);
+}
+
+void WholeOption::check(long value) const {
+    if (std::string r = refusal(value); !r.empty()) throw std::invalid_argument(r);
+}
+
+void Options::add(const WholeOption& option) {
+    auto* value = po::value<long>();
+    if (option.default_value) value->default_value(*option.default_value);
+    m_own.add_options()(option.name, value, option.help().c_str());
+    m_whole.push_back(option);
+}
+
+std::optional<std::string> Options::check_ranges(const po::variables_map& vm) const {
+    for (const WholeOption& option : m_whole)
+        if (option.given(vm))
+            if (std::string refusal = option.refusal(option.read(vm)); !refusal.empty()) return refusal;
+    return std::nullopt;
+}
+
+namespace {
 std::string first_line(std::string s) {
     if (auto p = s.find('\n'); p != std::string::npos) s.resize(p);
     return s;
@@ -122,8 +167,10 @@ Options::parse_quietly(int argc, const char* const argv[],
                        const std::function<void(const po::variables_map&)>& validate, bool& help,
                        bool& version) {
     help = version = false;
-    // Runs `validate`; a kernel's std::invalid_argument is a usage error like UsageError.
+    // Checks the declared ranges, then runs `validate`; a kernel's std::invalid_argument is
+    // a usage error like UsageError.
     auto check = [&](const po::variables_map& vm) -> std::optional<std::string> {
+        if (auto refusal = check_ranges(vm)) return refusal;
         if (!validate) return std::nullopt;
         try {
             validate(vm);
@@ -181,7 +228,7 @@ Options::parse_quietly(int argc, const char* const argv[],
         }
         po::notify(vm);
         if (auto error = check(vm)) return error;
-        if (overridden && validate) {
+        if (overridden && (validate || !m_whole.empty())) {
             // The file's values must be valid on their own too: validate them as if the
             // command line did not override them, then again the values that apply.
             po::variables_map file_first;

@@ -14,6 +14,7 @@
 #include <boost/program_options.hpp>
 
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,39 @@ namespace po = boost::program_options;
 // The keys of a job's INI file that say how to run it rather than what it computes.
 inline constexpr const char* JOB_KEYS[] = {"driver", "verify", "ranks", "main"};
 
+// A whole-number option, declared once with its name, default, range and meaning
+// (Options::add). Its --help line is generated from the declaration, "MEANING (RANGE)" or
+// "MEANING (RANGE; NOTE)", and Options::parse refuses a value outside the range, also one
+// from a --config file, with the one line "--NAME must be RANGE, got VALUE" (or "--NAME must
+// be RANGE (WHY), got VALUE") before the program's own checks run. RANGE reads "MIN..MAX",
+// or ">= MIN" when there is no upper bound; a bound 2^k or 2^k-1 with k >= 30 is written so.
+//   inline const WholeOption HEAPS{.name = "heaps", .default_value = 3, .min = 1, .max = 16,
+//                                  .meaning = "K: heaps per position"};
+//   options.add(HEAPS);  ...  const long k = HEAPS.read(vm);
+struct WholeOption {
+    static constexpr long NO_MAX = std::numeric_limits<long>::max();
+    const char* name;                  // kebab-case, without the dashes
+    std::optional<long> default_value; // none: the option may be absent (given())
+    long min;
+    long max = NO_MAX;
+    std::string meaning = {};
+    std::string note = {}; // in --help after the range, if any: what a value means
+    std::string why = {};  // in the error after the range, if any: why the range is what it is
+
+    // "1..16", ">= 0", "1..2^40".
+    [[nodiscard]] std::string range_text() const;
+    // The --help text.
+    [[nodiscard]] std::string help() const;
+    // Why `value` is refused ("--heaps must be 1..16, got 17"), or "" when it is in range.
+    [[nodiscard]] std::string refusal(long value) const;
+    // std::invalid_argument(refusal(value)) when `value` is out of range: for a value that
+    // reaches a computation another way than the command line (parameters a test builds).
+    void check(long value) const;
+    [[nodiscard]] bool given(const po::variables_map& vm) const { return vm.count(name) > 0; }
+    // The value (given, or the default), in range once Options::parse has returned.
+    [[nodiscard]] long read(const po::variables_map& vm) const { return vm[name].as<long>(); }
+};
+
 class Options {
 public:
     // `program` is the executable name (cgt-nim), `summary` one line of what it does,
@@ -35,6 +69,8 @@ public:
 
     // Adds the program's own options (kebab-case names).
     po::options_description_easy_init add() { return m_own.add_options(); }
+    // Adds a whole-number option of the program's own, checked against its range at parse.
+    void add(const WholeOption& option);
     // Adds options that steer a run without changing its result (the driver skeleton's
     // --resume, --journal-every, --tasks, ...): command line only, not in the INI file
     // unless allowed there, never in parameters_text().
@@ -85,6 +121,8 @@ public:
     [[nodiscard]] const std::string& program() const { return m_program; }
 
 private:
+    // The first value of `vm` outside its declared range (WholeOption::refusal), if any.
+    [[nodiscard]] std::optional<std::string> check_ranges(const po::variables_map& vm) const;
     std::optional<std::string> parse_quietly(int argc, const char* const argv[],
                                              const std::function<void(const po::variables_map&)>& validate,
                                              bool& help, bool& version);
@@ -100,6 +138,7 @@ private:
     po::options_description m_generic;
     po::options_description m_run;
     std::vector<std::string> m_run_in_config;
+    std::vector<WholeOption> m_whole;
     po::positional_options_description m_positional;
     po::variables_map m_values;
     std::string m_derived;

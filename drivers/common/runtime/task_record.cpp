@@ -57,15 +57,21 @@ template <class T> std::span<const std::byte> bytes_of(const std::vector<T>& v, 
 TaskTables::TaskTables(TaskTableSpec spec) : m_spec(std::move(spec)) {
     for (const TableSchema* s : m_spec.tables) m_tables.push_back(s->make());
     for (const auto& [t, column] : m_spec.text_ids)
-        if (m_spec.tables.at(t)->column(column).type != ColumnType::UInt64)
-            throw std::logic_error("text-id column " + column + " of " + m_spec.tables[t]->name + " is not uint64");
+        if (m_spec.tables.at(index_of(*t))->column(column).type != ColumnType::UInt64)
+            throw std::logic_error("text-id column " + column + " of " + t->name + " is not uint64");
     m_counters.assign(m_spec.counters, 0);
     m_task_counters.assign(m_spec.counters, 0);
 }
 
+std::size_t TaskTables::index_of(const TableSchema& schema) const {
+    for (std::size_t i = 0; i < m_spec.tables.size(); ++i)
+        if (m_spec.tables[i]->name == schema.name) return i;
+    throw std::logic_error("no task table " + schema.name + " among the job's tables");
+}
+
 bool TaskTables::is_text_id(std::size_t table, const std::string& column) const {
     for (const auto& [t, c] : m_spec.text_ids)
-        if (t == table && c == column) return true;
+        if (t->name == m_spec.tables[table]->name && c == column) return true;
     return false;
 }
 

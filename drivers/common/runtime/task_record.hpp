@@ -52,8 +52,9 @@ private:
 // The tables a job's tasks fill.
 struct TaskTableSpec {
     std::vector<const TableSchema*> tables = {};
-    // (table index, column name) of every column holding TextPool ids (uint64).
-    std::vector<std::pair<std::size_t, std::string>> text_ids = {};
+    // (table, column name) of every column holding TextPool ids (uint64); the table is one
+    // of `tables`.
+    std::vector<std::pair<const TableSchema*, std::string>> text_ids = {};
     std::size_t counters = 0; // counters per task, added up over tasks
 };
 
@@ -69,10 +70,20 @@ class TaskTables {
 public:
     explicit TaskTables(TaskTableSpec spec);
 
-    [[nodiscard]] LocalTable& table(std::size_t i) { return m_tables.at(i); }
+    // The table `schema` declares (one of the spec's tables, found by its name); std::logic_error
+    // if the spec has none of that name.
+    [[nodiscard]] LocalTable& table(const TableSchema& schema) { return m_tables[index_of(schema)]; }
+    // The spec's i-th table: for the runtime, which goes through them all in order.
+    [[nodiscard]] LocalTable& table_at(std::size_t i) { return m_tables.at(i); }
     [[nodiscard]] std::size_t table_count() const { return m_tables.size(); }
+    // The place of `schema`'s table among the spec's tables; std::logic_error if none.
+    [[nodiscard]] std::size_t index_of(const TableSchema& schema) const;
     [[nodiscard]] const TableSchema& schema(std::size_t i) const { return *m_spec.tables.at(i); }
     [[nodiscard]] TextPool& texts() { return m_texts; }
+    // Starts a block of `key` in every table (LocalTable::begin_block).
+    void begin_blocks(std::uint64_t key) {
+        for (LocalTable& t : m_tables) t.begin_block(key);
+    }
     // This rank's counters: the sum over the tasks it computed or restored.
     [[nodiscard]] std::vector<std::uint64_t>& counters() { return m_counters; }
     [[nodiscard]] std::vector<std::uint64_t>& task_counters() { return m_task_counters; }

@@ -1,7 +1,7 @@
 #pragma once
 // Verdicts: a small number a finished task leaves behind (TaskContext::set_verdict), which
 // rank 0 learns as the task ends and from which the job says whether a later task is still
-// needed (Job::task_needed): e.g. a split Hex opening's leaf says won or lost, and a leaf
+// needed (QueuePolicy::task_needed): e.g. a split Hex opening's leaf says won or lost, and a leaf
 // whose parent a sibling already refuted needs no search. The job's rule must make the set
 // of tasks it needs a function of the verdicts alone, never of the order in which they
 // arrived, so that results do not depend on the rank count or on timing.

@@ -85,10 +85,10 @@ TEST_CASE("SignJob: tasks are prefixes, R before B, of length max(min(L, 12), L 
 
 TEST_CASE("SignJob: lengths beyond the engine's exact range are refused", "[hackenbush]") {
     for (long bad : {0L, -3L, 57L})
-        CHECK_THROWS_WITH(jobs::hackenbush_signs::check_max_length(bad),
+        CHECK_THROWS_WITH(jobs::hackenbush_signs::MAX_LENGTH_OPTION.check(bad),
                           "--max-length must be 1..56 (the engine holds blue-red stalks exactly up to 56 edges), "
                           "got " + std::to_string(bad));
-    CHECK_NOTHROW(jobs::hackenbush_signs::check_max_length(56));
+    CHECK_NOTHROW(jobs::hackenbush_signs::MAX_LENGTH_OPTION.check(56));
 }
 
 TEST_CASE("SignJob: the examples table holds the article's BR = 1/2, BBR = 3/2, BRB = 3/4", "[hackenbush]") {

@@ -136,9 +136,9 @@ TEST_CASE("StalkJob: tasks are the prefixes of length min(L, 6)", "[hackenbush]"
 
 TEST_CASE("StalkJob: lengths whose stalks cannot be counted in 64 bits are refused", "[hackenbush]") {
     for (long bad : {0L, -1L, 40L})
-        CHECK_THROWS_WITH(jobs::hackenbush_stalks::check_max_length(bad),
+        CHECK_THROWS_WITH(jobs::hackenbush_stalks::MAX_LENGTH_OPTION.check(bad),
                           "--max-length must be 1..39 (the 3^L stalks are counted in 64 bits), got " +
                               std::to_string(bad));
-    CHECK_NOTHROW(jobs::hackenbush_stalks::check_max_length(39));
+    CHECK_NOTHROW(jobs::hackenbush_stalks::MAX_LENGTH_OPTION.check(39));
     CHECK(jobs::hackenbush_stalks::stalks_of_length(39) == 4052555153018976267u);
 }

@@ -1,3 +1,4 @@
+#include "hackenbush-common/graph_tasks.hpp"
 #include "hackenbush-common/row_order.hpp"
 #include "hackenbush-sums/sums_rows.hpp"
 #include "hackenbush-sums/sums_schema.hpp"
@@ -80,10 +81,10 @@ TEST_CASE("SumsJob: random pictures are grounded multisets of 1..E edges", "[hac
 }
 
 TEST_CASE("SumsJob: bad sizes and seeds are refused with a reason", "[hackenbush]") {
-    CHECK_THROWS_WITH(jobs::hackenbush_sums::check_triples(0), "--triples must be >= 1, got 0");
-    CHECK_THROWS_WITH(jobs::hackenbush_sums::check_vertices(64),
+    CHECK_THROWS_WITH(jobs::hackenbush_sums::TRIPLES_OPTION.check(0), "--triples must be >= 1, got 0");
+    CHECK_THROWS_WITH(jobs::hackenbush_common::VERTICES_OPTION.check(64),
                       "--vertices must be 1..63 (vertex sets are 64-bit masks with the ground), got 64");
-    CHECK_THROWS_WITH(jobs::hackenbush_sums::check_max_edges(22),
+    CHECK_THROWS_WITH(jobs::hackenbush_sums::MAX_EDGES_OPTION.check(22),
                       "--max-edges must be 1..21 (three pictures side by side must fit in 64-edge masks), got 22");
     for (const std::string bad : {"", "-1", "x1", "18446744073709551616", "1e9"})
         CHECK_THROWS_WITH(jobs::hackenbush_sums::parse_seed(bad),

@@ -183,23 +183,23 @@ TEST_CASE("TaskTables: a task's record restores its rows, blocks, texts and coun
     const Col<double> seconds{"seconds", "how long"};
     const TableSchema rows{.name = "rows", .order = "n", .meaning = "rows", .columns = {n, value, name}};
     const TableSchema timings{.name = "timings", .order = "n", .meaning = "t", .columns = {n, seconds}, .measures_run = true};
-    const TaskTableSpec spec{.tables = {&rows, &timings}, .text_ids = {{0, "value"}}, .counters = 2};
+    const TaskTableSpec spec{.tables = {&rows, &timings}, .text_ids = {{&rows, "value"}}, .counters = 2};
 
     // Two tasks computed on one rank, the second restored on another.
     const auto compute = [&](TaskTables& t, std::uint64_t task, double took) {
         t.begin_task();
         const std::uint64_t ids[2] = {t.texts().add("text 0"), t.texts().add("text 1")};
         for (std::uint64_t block = 0; block < 2; ++block) {
-            t.table(0).begin_block(10 * task + block);
+            t.table(rows).begin_block(10 * task + block);
             for (int k = 0; k < 3; ++k) {
-                t.table(0).column(n).push_back(static_cast<std::int64_t>(100 * task + 10 * block + k));
-                t.table(0).column(value).push_back(ids[k % 2]);
-                t.table(0).column(name).push_back(std::string(static_cast<std::size_t>(k), 'x'));
+                t.table(rows).column(n).push_back(static_cast<std::int64_t>(100 * task + 10 * block + k));
+                t.table(rows).column(value).push_back(ids[k % 2]);
+                t.table(rows).column(name).push_back(std::string(static_cast<std::size_t>(k), 'x'));
             }
         }
-        t.table(1).begin_block(task);
-        t.table(1).column(n).push_back(static_cast<std::int64_t>(task));
-        t.table(1).column(seconds).push_back(took);
+        t.table(timings).begin_block(task);
+        t.table(timings).column(n).push_back(static_cast<std::int64_t>(task));
+        t.table(timings).column(seconds).push_back(took);
         t.task_counters() = {task, 1};
         return t.end_task();
     };
@@ -211,7 +211,7 @@ TEST_CASE("TaskTables: a task's record restores its rows, blocks, texts and coun
     CHECK(TaskTables::content_hash(payload) == record.content_hash);
     CHECK(there.decode(payload, "test") == record.content_hash);
 
-    LocalTable& got = there.table(0);
+    LocalTable& got = there.table(rows);
     REQUIRE(got.rows() == 6);
     REQUIRE(got.blocks().size() == 2);
     CHECK(got.blocks()[1].key == 51);
@@ -220,7 +220,7 @@ TEST_CASE("TaskTables: a task's record restores its rows, blocks, texts and coun
     CHECK(got.column(name)[2] == "xx");
     CHECK(there.texts().at(got.column(value)[1]) == "text 1");
     CHECK(there.texts().size() == 2); // the task's distinct texts, once each
-    CHECK(there.table(1).column(seconds)[0] == 0.25);
+    CHECK(there.table(timings).column(seconds)[0] == 0.25);
     CHECK(there.counters() == std::vector<std::uint64_t>{5, 1});
     CHECK(here.counters() == std::vector<std::uint64_t>{9, 2});
 
@@ -239,11 +239,11 @@ TEST_CASE("TaskTables: rows a task adds outside its own blocks are a logic error
     const TableSchema rows{.name = "rows", .order = "n", .meaning = "rows", .columns = {n}};
     TaskTables t(TaskTableSpec{.tables = {&rows}});
     t.begin_task();
-    t.table(0).begin_block(0);
-    t.table(0).column(n).push_back(1);
+    t.table(rows).begin_block(0);
+    t.table(rows).column(n).push_back(1);
     (void)t.end_task();
     t.begin_task();
-    t.table(0).column(n).push_back(2); // no begin_block: it would join the task before's block
+    t.table(rows).column(n).push_back(2); // no begin_block: it would join the task before's block
     CHECK_THROWS_WITH(t.end_task(), Catch::Contains("outside blocks of its own"));
 }
 
@@ -261,4 +261,18 @@ TEST_CASE("Task lists: ranges and parts, as --tasks takes them", "[common]") {
     CHECK_THROWS_WITH(parse_task_list("a-b", 10), Catch::StartsWith("--tasks must be task numbers"));
     CHECK(format_task_ranges({true, true, false, true, false, true, true, true}) == "0-1, 3, 5-7");
     CHECK(format_task_ranges({true, false, true, false, true}, 2) == "0, 2, ...");
+}
+
+TEST_CASE("TaskTables: a table is found by its schema, and a schema not among the job's is a logic error", "[common]") {
+    const Col<std::int64_t> n{"n", "a number"};
+    const TableSchema first{.name = "first", .order = "n", .meaning = "rows", .columns = {n}};
+    const TableSchema second{.name = "second", .order = "n", .meaning = "rows", .columns = {n}};
+    const TableSchema other{.name = "other", .order = "n", .meaning = "rows", .columns = {n}};
+    TaskTables t(TaskTableSpec{.tables = {&first, &second}});
+    t.table(second).begin_block(3);
+    t.table(second).column(n).push_back(7);
+    CHECK(t.table_at(1).rows() == 1);
+    CHECK(t.table(first).rows() == 0);
+    CHECK(t.index_of(second) == 1);
+    CHECK_THROWS_WITH(t.table(other), "no task table other among the job's tables");
 }

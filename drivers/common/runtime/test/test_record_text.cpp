@@ -18,22 +18,22 @@ TEST_CASE("Record text: a task record read without its job gives every table's r
     const TableSchema rows{.name = "rows", .order = "n", .meaning = "rows", .columns = {n, value, count, name, flag}};
     const TableSchema empty{.name = "none", .order = "n", .meaning = "no rows", .columns = {n}};
     const TableSchema timings{.name = "timings", .order = "n", .meaning = "t", .columns = {n, seconds}, .measures_run = true};
-    const TaskTableSpec spec{.tables = {&rows, &empty, &timings}, .text_ids = {{0, "value"}}, .counters = 3};
+    const TaskTableSpec spec{.tables = {&rows, &empty, &timings}, .text_ids = {{&rows, "value"}}, .counters = 3};
 
     TaskTables t(spec);
     t.begin_task();
     const std::uint64_t ids[2] = {t.texts().add("win"), t.texts().add("loss")};
-    t.table(0).begin_block(7);
+    t.table(rows).begin_block(7);
     for (int k = 0; k < 3; ++k) {
-        t.table(0).column(n).push_back(-5 + k);
-        t.table(0).column(value).push_back(ids[k % 2]);
-        t.table(0).column(count).push_back(std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(k));
-        t.table(0).column(name).push_back(k == 1 ? "" : "b2 c3");
-        t.table(0).column(flag).push_back(static_cast<std::uint8_t>(k == 2));
+        t.table(rows).column(n).push_back(-5 + k);
+        t.table(rows).column(value).push_back(ids[k % 2]);
+        t.table(rows).column(count).push_back(std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(k));
+        t.table(rows).column(name).push_back(k == 1 ? "" : "b2 c3");
+        t.table(rows).column(flag).push_back(static_cast<std::uint8_t>(k == 2));
     }
-    t.table(2).begin_block(7);
-    t.table(2).column(n).push_back(7);
-    t.table(2).column(seconds).push_back(0.125);
+    t.table(timings).begin_block(7);
+    t.table(timings).column(n).push_back(7);
+    t.table(timings).column(seconds).push_back(0.125);
     // Counters whose bytes could pass for a column's head, were the end not checked.
     t.task_counters() = {3, 0x6162636400000000ULL, 0};
     const EncodedRecord record = t.end_task();
