@@ -25,8 +25,17 @@ endif()
 find_package(Boost 1.74 QUIET COMPONENTS program_options)
 cgt_require_package(Boost_FOUND "libboost-program-options-dev" "Boost.Program_options")
 
-find_package(Catch2 2 QUIET)
-cgt_require_package(Catch2_FOUND "catch2" "Catch2 v2")
+# Catch2 only for the tests (BUILD_TESTING, on by default): a build without them needs none.
+if(BUILD_TESTING)
+  find_package(Catch2 2 QUIET)
+  cgt_require_package(Catch2_FOUND "catch2" "Catch2 v2 (for the tests; -DBUILD_TESTING=OFF builds without them)")
+endif()
+
+# The manual pages, generated from each program's --help at build time (CGT_MAN_PAGES).
+if(CGT_MAN_PAGES)
+  find_program(CGT_HELP2MAN help2man)
+  cgt_require_package(CGT_HELP2MAN "help2man" "help2man (for the manual pages; -DCGT_MAN_PAGES=OFF builds without them)")
+endif()
 
 find_program(CGT_MPIEXEC NAMES mpiexec mpirun)
 cgt_require_package(CGT_MPIEXEC "openmpi-bin" "mpiexec")

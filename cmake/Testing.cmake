@@ -1,9 +1,12 @@
 # Test helpers. Catch2 v2 executables share one precompiled main; each TEST_CASE becomes one
 # ctest test (catch_discover_tests), so `ctest -R` and `ctest -L` select them by name/label.
-# A fuzz build (CGT_FUZZ) has no unit tests: the functions below add nothing there.
-include(${Catch2_DIR}/Catch.cmake)
+# A fuzz build (CGT_FUZZ) and a build without tests (BUILD_TESTING off) have no unit tests:
+# the Catch2 functions below add nothing there.
+if(BUILD_TESTING)
+  include(${Catch2_DIR}/Catch.cmake)
+endif()
 
-if(NOT CGT_FUZZ)
+if(NOT CGT_FUZZ AND BUILD_TESTING)
   add_library(cgt_catch_main OBJECT ${PROJECT_SOURCE_DIR}/cmake/catch_main.cpp)
   target_link_libraries(cgt_catch_main PUBLIC Catch2::Catch2)
   add_library(cgt_mpi_catch_main OBJECT ${PROJECT_SOURCE_DIR}/cmake/mpi_catch_main.cpp)
@@ -18,7 +21,7 @@ set(CGT_MPI_TEST_ENV "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;
 # cgt_add_catch_test(<target> SOURCES ... LIBS ... [LABELS ...])
 function(cgt_add_catch_test target)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
-  if(CGT_FUZZ)
+  if(CGT_FUZZ OR NOT BUILD_TESTING)
     return()
   endif()
   add_executable(${target} ${ARG_SOURCES})
@@ -31,7 +34,7 @@ endfunction()
 # One Catch2 executable run under mpiexec at each rank count, as one ctest test per count.
 function(cgt_add_mpi_catch_test target)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;RANKS;LABELS" ${ARGN})
-  if(CGT_FUZZ)
+  if(CGT_FUZZ OR NOT BUILD_TESTING)
     return()
   endif()
   add_executable(${target} ${ARG_SOURCES})

@@ -6,6 +6,10 @@
 #       runs (scontrol update), so that Slurm sends the script's warning signal: the job must
 #       stop with status 3, requeue itself, resume from its journal and verify
 #   slurm_test.sh --array N JOB BIN_DIR [...]       jobs/array.slurm with N array tasks, merged
+#   slurm_test.sh --elsewhere JOB BIN_DIR [...]     the job's script submitted by its absolute path
+#       from an empty directory (no results/ there, not the repository), its default log and
+#       output, CGT_BIN a folder of stand-ins that run BIN_DIR's programs: the log and
+#       results/JOB-<id>.h5 must appear in that directory, written by CGT_BIN's program
 #   slurm_test.sh --sbatch 'OPTIONS' JOB BIN_DIR [...]  the plain test with sbatch options that
 #       override the script's #SBATCH lines, for a script sized for a cluster larger than
 #       this one ('--ntasks=2 --mem=2G --time=5'); the ranks are then checked against the
@@ -22,6 +26,7 @@ fi
 case "${1:-}" in
   --time-limit) scenario=time-limit; shift ;;
   --array) scenario=array; parts=$2; shift 2 ;;
+  --elsewhere) scenario=elsewhere; shift ;;
 esac
 job=$1 bin=$2
 shift 2
@@ -181,6 +186,22 @@ time-limit)
   [ -e "$dir/$job.h5.journal" ] && fail "the journal is still there after the job completed"
   verified "$dir/$job.h5"
   echo "PASS: jobs/$job.slurm, signalled before its time limit, stopped, requeued itself $restarts time(s), resumed and verified"
+  ;;
+elsewhere)
+  mkdir "$dir/elsewhere" "$dir/bin"
+  driver=$(. jobs/common.sh && cgt_job_driver "$job")
+  printf '#!/bin/sh\necho "$0" >>"%s/stand-in.log"\nexec "%s/%s" "$@"\n' "$dir" "$bin" "$driver" >"$dir/bin/$driver"
+  chmod +x "$dir/bin/$driver"
+  id=$(cd "$dir/elsewhere" && CGT_BIN=$dir/bin sbatch --parsable "$root/jobs/$job.slurm" "$@") ||
+    fail "sbatch $root/jobs/$job.slurm from $dir/elsewhere failed"
+  wait_until 600 "end of job $id" 'case $(field "$id" JobState) in PENDING|CONFIGURING|RUNNING|COMPLETING|"") false ;; esac'
+  name=$(sed -n 's/^#SBATCH --job-name=//p' "jobs/$job.slurm")
+  log=$dir/elsewhere/$name-$id.log
+  [ "$(field "$id" JobState)" = COMPLETED ] || { cat "$log" 2>/dev/null; fail "job $id ended $(field "$id" JobState) ($(field "$id" Reason))"; }
+  [ -f "$log" ] || fail "no log $log in the submit directory"
+  [ -s "$dir/stand-in.log" ] || fail "the job did not run CGT_BIN's $driver"
+  verified "$dir/elsewhere/results/$job-$id.h5"
+  echo "PASS: $root/jobs/$job.slurm submitted from another directory ran CGT_BIN's $driver, wrote its log and results/ there, verified"
   ;;
 array)
   id=$(CGT_BIN=$bin sbatch --parsable --array=1-"$parts" --output="$dir/array-%a.log" jobs/array.slurm "$job" \

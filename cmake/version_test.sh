@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Every program answers --version with one line `NAME VERSION` and status 0, VERSION being
-# the git describe stamped into this build (generated/version.cpp).
-#   version_test.sh VERSION_CPP PROGRAM...
+# the one stamped into this build (generated/version.cpp): NUMBER, the project's version,
+# and the git describe beside it, `0.1.0 (git 3ff2b19)` (`0.1.0 (no git)` outside git).
+#   version_test.sh VERSION_CPP NUMBER PROGRAM...
 set -uo pipefail
 version=$(sed -n 's/.*return "\(.*\)";.*/\1/p' "$1")
-shift
+number=$2
+shift 2
 [ -n "$version" ] || { echo "FAIL: no version in the generated source"; exit 1; }
+[[ $version =~ ^${number//./\\.}\ \((git\ [0-9a-zA-Z._-]+|no\ git)\)$ ]] ||
+  { echo "FAIL: the version '$version' is not '$number (git HASH)'"; exit 1; }
 failed=0
 for program in "$@"; do
   name=$(basename "$program")

@@ -2,14 +2,28 @@
 # Set-up on a fresh Debian 12 machine: as root the packages are installed with apt-get;
 # as another user a missing package stops the script with one line naming it.
 
+# CGT_ROOT: the repository, or share/cgt of an install (cmake --install), which holds the
+# same jobs/ folder beside the programs' prefix. The programs: CGT_BIN if set, otherwise the
+# build tree's (CGT_BUILD, default build/release) or the install's bin folder.
 CGT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-CGT_BUILD=${CGT_BUILD:-$CGT_ROOT/build/release}
-CGT_BIN=$CGT_BUILD/bin
+# CGT_REPORT_DIR: the results report's Python (verify/report, or share/cgt/report).
+if [ -f "$CGT_ROOT/CMakeLists.txt" ]; then
+  CGT_INSTALLED=0
+  CGT_BUILD=${CGT_BUILD:-$CGT_ROOT/build/release}
+  CGT_BIN=${CGT_BIN:-$CGT_BUILD/bin}
+  CGT_REPORT_DIR=$CGT_ROOT/verify/report
+else
+  CGT_INSTALLED=1
+  # jobs/install_paths.sh, written by cmake --install: CGT_INSTALLED_BIN (relative to CGT_ROOT).
+  . "$CGT_ROOT/jobs/install_paths.sh"
+  CGT_BIN=${CGT_BIN:-$CGT_ROOT/$CGT_INSTALLED_BIN}
+  CGT_REPORT_DIR=$CGT_ROOT/report
+fi
 
 # Debian packages: to build and run the jobs; to draw the results report (jobs/report, run
-# by /usr/bin/python3); to run the tests (adds a real Slurm, and Chromium for a screenshot
-# of the report).
-CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2"
+# by the first python3 that imports h5py and matplotlib, or CGT_PYTHON); to run the tests
+# (adds a real Slurm, and Chromium for a screenshot of the report).
+CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2 help2man"
 CGT_PACKAGES_REPORT="python3 python3-h5py python3-matplotlib"
 CGT_PACKAGES_TEST="slurm-wlm munge chromium fonts-ipafont-gothic"
 
@@ -43,16 +57,53 @@ cgt_ensure_packages() {
 
 # cgt_build: configures (once) and builds the release preset.
 cgt_build() {
+  if [ "$CGT_INSTALLED" = 1 ]; then
+    echo "error: the programs are not in $CGT_BIN (an install of cgt-pipeline: set CGT_BIN to its bin folder)" >&2
+    exit 2
+  fi
   local log
   log=$(mktemp /tmp/cgt-build.XXXXXX.log)
-  (cd "$CGT_ROOT" &&
-    { [ -f "$CGT_BUILD/CMakeCache.txt" ] || cmake --preset release; } &&
-    cmake --build --preset release -j "$(nproc)") >"$log" 2>&1 || {
+  if [ "$CGT_BUILD" = "$CGT_ROOT/build/release" ]; then
+    (cd "$CGT_ROOT" &&
+      { [ -f "$CGT_BUILD/CMakeCache.txt" ] || cmake --preset release; } &&
+      cmake --build --preset release -j "$(nproc)")
+  else # another build folder (CGT_BUILD), configured by its owner
+    cmake --build "$CGT_BUILD" -j "$(nproc)"
+  fi >"$log" 2>&1 || {
     tail -30 "$log" >&2
     echo "error: the build failed (full log: $log)" >&2
     exit 1
   }
   rm -f "$log"
+}
+
+# cgt_need_program NAME: builds the release preset unless CGT_BIN holds the program; a
+# CGT_BIN the user chose is never built, only named.
+cgt_need_program() {
+  [ -x "$CGT_BIN/$1" ] && return 0
+  if [ "$CGT_INSTALLED" = 1 ] || [ "$CGT_BIN" != "$CGT_BUILD/bin" ]; then
+    echo "error: no program $CGT_BIN/$1 (CGT_BIN=$CGT_BIN)" >&2
+    exit 2
+  fi
+  cgt_build
+}
+
+# cgt_python: prints the Python that draws the report: CGT_PYTHON, or else the first python3
+# (on PATH, then /usr/bin/python3) that imports h5py, numpy and matplotlib. Returns 1, with
+# one line on stderr, when there is none.
+cgt_python_can() { "$1" -c 'import h5py, numpy, matplotlib' >/dev/null 2>&1; }
+cgt_python() {
+  local p
+  if [ -n "${CGT_PYTHON:-}" ]; then
+    cgt_python_can "$CGT_PYTHON" && { echo "$CGT_PYTHON"; return 0; }
+    echo "error: CGT_PYTHON=$CGT_PYTHON cannot import h5py, numpy and matplotlib" >&2
+    return 1
+  fi
+  for p in $(type -ap python3) /usr/bin/python3; do
+    cgt_python_can "$p" && { echo "$p"; return 0; }
+  done
+  echo "error: no python3 on PATH imports h5py, numpy and matplotlib: set CGT_PYTHON to one that does (on Debian: apt-get install $CGT_PACKAGES_REPORT)" >&2
+  return 1
 }
 
 # cgt_build_fuzz: configures (once) and builds the fuzz preset (clang's libFuzzer targets),

@@ -8,16 +8,23 @@
 #     that long before the time limit) on to the ranks, which stop taking tasks, make the
 #     journal durable and exit with status 3; the job then requeues itself and continues
 #     where it stopped when it runs again. A stop by SIGTERM (scancel) is not requeued.
-# CGT_BIN selects another build's bin folder.
+#   - runs from any directory: relative paths (--out, results/) are relative to the directory
+#     sbatch was run in, the INI and the programs are found beside this file (a batch script
+#     finds this file as CGT_JOBS, or in the folder sbatch was given the script from:
+#     CGT_SLURM_SCRIPT, that path, asked of scontrol, since Slurm runs a copy of the script).
+# CGT_BIN selects another build's bin folder (jobs/common.sh); CGT_SRUN_MPI the MPI plugin
+# of srun (--mpi=CGT_SRUN_MPI: pmix, pmi2, cray_shasta, ...; unset: the site's default,
+# MpiDefault of slurm.conf).
+
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 cgt_slurm_run() {
   local job=$1
   shift
-  . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
   cgt_require_job "$job"
-  local bin=${CGT_BIN:-build/release/bin}
   local driver
-  driver=$bin/$(cgt_job_driver "$job")
+  driver=$CGT_BIN/$(cgt_job_driver "$job")
+  [ -x "$driver" ] || { echo "error: no program $driver (CGT_BIN=$CGT_BIN)" >&2; return 2; }
   local out= resume=0 args=("$@") i
   for ((i = 0; i < ${#args[@]}; i++)); do
     case "${args[i]}" in
@@ -41,7 +48,7 @@ cgt_slurm_run() {
   local pid= warned=0 status=0
   trap 'warned=1; [ -n "$pid" ] && kill -USR1 "$pid" 2>/dev/null' USR1
   trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null' TERM
-  srun --mpi=pmix "$driver" --config "jobs/$job.ini" "${extra[@]}" "$@" &
+  srun ${CGT_SRUN_MPI:+"--mpi=$CGT_SRUN_MPI"} "$driver" --config "$CGT_ROOT/jobs/$job.ini" "${extra[@]}" "$@" &
   pid=$!
   # wait returns early (status > 128) when a trapped signal arrives: wait again until srun
   # has ended, and take its own status.
@@ -60,7 +67,7 @@ cgt_slurm_run() {
   if [ "$status" = 3 ] && [ $warned = 1 ] && [ -n "${SLURM_JOB_ID:-}" ]; then
     echo "cgt_slurm_run: stopped before the time limit; requeueing job $SLURM_JOB_ID to continue" >&2
     scontrol requeue "$SLURM_JOB_ID" && exit 0
-    echo "cgt_slurm_run: scontrol requeue failed; continue with: sbatch $0 $* --out $out" >&2
+    echo "cgt_slurm_run: scontrol requeue failed; continue with: sbatch ${CGT_SLURM_SCRIPT:-$0} $* --out $out" >&2
   fi
   return "$status"
 }

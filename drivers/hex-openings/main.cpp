@@ -7,7 +7,7 @@
 #include "common/job.hpp"
 #include "hex-openings/openings_job.hpp"
 #include "hex-openings/openings_schema.hpp"
-#include "hex/board.hpp"
+#include "hex/board/board.hpp"
 
 #include <algorithm>
 #include <cstdio>

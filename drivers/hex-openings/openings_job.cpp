@@ -4,7 +4,7 @@
 
 #include "common/memory_limit.hpp"
 #include "hex-openings/openings_schema.hpp"
-#include "hex/openings.hpp"
+#include "hex/solver/openings.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -34,9 +34,9 @@
 #include "common/table.hpp"
 #include "common/task_verdicts.hpp"
 #include "hex-openings/openings_schema.hpp"
-#include "hex/search.hpp"
-#include "hex/solver.hpp"
-#include "hex/split.hpp"
+#include "hex/search/search.hpp"
+#include "hex/solver/solver.hpp"
+#include "hex/solver/split.hpp"
 
 #include <cstddef>
 #include <cstdint>

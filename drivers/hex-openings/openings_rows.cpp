@@ -3,7 +3,7 @@
 #include "hex-openings/openings_job.hpp"
 
 #include "hex-openings/openings_schema.hpp"
-#include "hex/openings.hpp"
+#include "hex/solver/openings.hpp"
 
 #include <algorithm>
 #include <sstream>

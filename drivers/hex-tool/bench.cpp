@@ -5,8 +5,8 @@
 #include "common/memory_limit.hpp"
 #include "common/options.hpp"
 #include "common/tool_main.hpp"
-#include "hex/openings.hpp"
-#include "hex/solver.hpp"
+#include "hex/solver/openings.hpp"
+#include "hex/solver/solver.hpp"
 
 #include <cstdio>
 #include <ctime>

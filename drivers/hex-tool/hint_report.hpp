@@ -2,8 +2,8 @@
 // What cgt-hex prints: the position with a letter on every empty cell (W: the player to
 // move wins by playing there, L: loses, ?: undecided within the node limit), the winning
 // cells by name, and the effort.
-#include "hex/board.hpp"
-#include "hex/hints.hpp"
+#include "hex/board/board.hpp"
+#include "hex/solver/hints.hpp"
 
 #include <cstdint>
 #include <string>

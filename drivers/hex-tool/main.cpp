@@ -7,7 +7,7 @@
 #include "common/result_reader.hpp"
 #include "common/tool_main.hpp"
 #include "hex-tool/hint_report.hpp"
-#include "hex/solver.hpp"
+#include "hex/solver/solver.hpp"
 
 #include <chrono>
 #include <cstdio>

@@ -1,17 +1,35 @@
 #include "verify/common/reference_data.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 
-#ifndef CGT_SOURCE_DIR
-#error "CGT_SOURCE_DIR must be defined by the build"
+#if !defined(CGT_SOURCE_DIR) || !defined(CGT_DATA_FROM_BIN)
+#error "CGT_SOURCE_DIR and CGT_DATA_FROM_BIN must be defined by the build (cmake/Install.cmake)"
 #endif
 
 namespace cgt::verify {
 
-std::string default_data_dir() { return std::string(CGT_SOURCE_DIR) + "/verify/data"; }
+std::string installed_data_dir() {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path program = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) return "";
+    return (program.parent_path() / CGT_DATA_FROM_BIN).lexically_normal().string();
+}
+
+std::string default_data_dir() {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const std::string installed = installed_data_dir();
+    if (!installed.empty() && fs::is_directory(installed, ec)) return installed;
+    const std::string source = std::string(CGT_SOURCE_DIR) + "/verify/data";
+    if (fs::is_directory(source, ec) || installed.empty()) return source;
+    return installed; // neither is there: the place an install keeps it, for the error
+}
 
 namespace {
 std::string trim(const std::string& s) {
@@ -31,7 +49,8 @@ Facts::Facts(const std::string& path) : m_path(path) {
         if (t.empty() || t[0] == '#') continue;
         const auto eq = t.find('=');
         if (eq == std::string::npos)
-            throw std::runtime_error(path + ":" + std::to_string(number) + ": expected 'key = value'");
+            throw std::runtime_error(path + ":" + std::to_string(number) +
+                                     ": expected 'key = value'");
         m_values[trim(t.substr(0, eq))] = trim(t.substr(eq + 1));
     }
 }
@@ -42,12 +61,15 @@ const std::string& Facts::text(const std::string& key) const {
     return it->second;
 }
 
-long long Facts::number(const std::string& key) const { return std::stoll(text(key)); }
+long long Facts::number(const std::string& key) const {
+    return std::stoll(text(key));
+}
 
 std::vector<long long> Facts::numbers(const std::string& key) const {
     std::istringstream in(text(key));
     std::vector<long long> out;
-    for (long long v; in >> v;) out.push_back(v);
+    for (long long v; in >> v;)
+        out.push_back(v);
     return out;
 }
 
@@ -63,7 +85,8 @@ std::vector<std::string> Facts::numbered(const std::string& prefix) const {
 std::vector<std::string> job_sources(const std::string& data_dir, const std::string& job) {
     const Facts sources(data_dir + "/sources.txt");
     auto out = sources.numbered(job + ".");
-    if (out.empty()) throw std::runtime_error(data_dir + "/sources.txt names no source for the job " + job);
+    if (out.empty())
+        throw std::runtime_error(data_dir + "/sources.txt names no source for the job " + job);
     return out;
 }
 
@@ -80,7 +103,8 @@ std::vector<std::pair<long long, long long>> read_pairs(const std::string& path)
         long long a = 0, b = 0;
         if (!(fields >> a >> b)) {
             if (out.empty()) continue; // a header line
-            throw std::runtime_error(path + ":" + std::to_string(number) + ": expected two integers");
+            throw std::runtime_error(path + ":" + std::to_string(number) +
+                                     ": expected two integers");
         }
         out.emplace_back(a, b);
     }

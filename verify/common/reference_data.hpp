@@ -1,20 +1,26 @@
 #pragma once
 // Reference data kept in the repository (verify/data/, each file's origin in
-// verify/data/SOURCES.md). Verify programs find the folder through --data-dir, whose
-// default is the source tree the program was built from.
+// verify/data/SOURCES.md), installed as PREFIX/share/cgt/verify-data. Verify programs find
+// the folder through --data-dir, whose default is default_data_dir().
 #include <map>
 #include <string>
 #include <vector>
 
 namespace cgt::verify {
 
-// The default data folder: <source>/verify/data.
+// The folder an installed program's data is in: its own folder (/proc/self/exe, links
+// resolved) joined with the install's relative path from bin to the data,
+// PROGRAM_DIR/../share/cgt/verify-data by default; "" if the program cannot be found.
+std::string installed_data_dir();
+// The default data folder: installed_data_dir() where it exists (an install, wherever it
+// was moved), otherwise the source tree the program was built from, <source>/verify/data (a
+// build tree); installed_data_dir() when neither exists, so that an error names it.
 std::string default_data_dir();
 
 // A file of `key = value` lines ('#' starts a comment, blank lines ignored). Throws
 // std::runtime_error naming the file and line on anything else.
 class Facts {
-public:
+  public:
     explicit Facts(const std::string& path);
     [[nodiscard]] const std::string& text(const std::string& key) const;
     [[nodiscard]] long long number(const std::string& key) const;
@@ -23,7 +29,7 @@ public:
     // The values of the keys `prefix`1, `prefix`2, ... in order, up to the first missing one.
     [[nodiscard]] std::vector<std::string> numbered(const std::string& prefix) const;
 
-private:
+  private:
     std::string m_path;
     std::map<std::string, std::string> m_values;
 };

@@ -8,7 +8,7 @@
 // opening on the large boards and what each rule did (the rule_counts table); and what a
 // store table of proven positions promises (store_checks.hpp) and what a splits table of
 // split openings does (split_checks.hpp).
-#include "hex/openings.hpp"
+#include "hex/solver/openings.hpp"
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hex-openings/rule_effects.hpp"

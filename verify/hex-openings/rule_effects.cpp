@@ -1,6 +1,6 @@
 #include "verify/hex-openings/rule_effects.hpp"
 
-#include "hex/rule_set.hpp"
+#include "hex/analysis/rule_set.hpp"
 #include "hex-openings/openings_schema.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "verify/hex-openings/split_checks.hpp"
 
 #include "hex-openings/openings_schema.hpp"
-#include "hex/split.hpp"
+#include "hex/solver/split.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,8 +1,8 @@
 #include "verify/hex-openings/store_checks.hpp"
 
 #include "hex-openings/openings_schema.hpp"
-#include "hex/position_store.hpp"
-#include "hex/split.hpp"
+#include "hex/search/position_store.hpp"
+#include "hex/solver/split.hpp"
 #include "verify/common/parameters.hpp"
 
 #include <map>

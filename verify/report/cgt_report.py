@@ -1,14 +1,16 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """The results report: REPORT.md and a self-contained report.html from a results folder.
 
-    /usr/bin/python3 verify/report/cgt_report.py RESULTS_DIR JOB...
+    python3 verify/report/cgt_report.py RESULTS_DIR JOB...
 
 For every job it reads RESULTS_DIR/JOB.h5 (provenance and the tables behind the figures)
 and RESULTS_DIR/JOB.verify.json (the verify program's --json output: each published figure
 beside ours with its verdict), and writes RESULTS_DIR/REPORT.md, RESULTS_DIR/report.html
 (the figures embedded as data: URIs) and the figures as RESULTS_DIR/report/*.png.
 A job whose file is missing, unfinished (.partial) or refused by its verify program is
-shown as such, with no figures. Needs Debian's python3-h5py and python3-matplotlib.
+shown as such, with no figures; the files are read through cgt_results (verify/python), which
+refuses what the verify programs refuse. Needs h5py, numpy and matplotlib (Debian's
+python3-h5py and python3-matplotlib).
 """
 import base64
 import html
@@ -16,12 +18,12 @@ import json
 import os
 import sys
 
-import h5py
-
-import figures
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+import cgt_results  # noqa: E402  (verify/python, or share/cgt/python of an install)
+import figures  # noqa: E402
 
 USAGE = ("usage: cgt_report.py RESULTS_DIR JOB...   (writes RESULTS_DIR/REPORT.md, report.html, report/*.png)\n"
-         "example: /usr/bin/python3 verify/report/cgt_report.py results nim grundy   (jobs/report runs it for every job)")
+         "example: python3 verify/report/cgt_report.py results nim grundy   (jobs/report runs it for every job)")
 
 
 # ---- the document: a list of blocks rendered both as Markdown and as HTML ----------------
@@ -121,13 +123,6 @@ def render_html(doc, title):
 
 # ---- one job: its file, its verify report, its figures ---------------------------------
 
-def text_attr(f, name, default=""):
-    if name not in f.attrs:
-        return default
-    v = f.attrs[name]
-    return v.decode() if isinstance(v, bytes) else str(v)
-
-
 class Job:
     """What the report knows of one job: status (PASS, FAIL, REFUSED, MISSING, UNFINISHED,
     UNVERIFIED), why, provenance, and the verify program's checks."""
@@ -151,15 +146,14 @@ class Job:
                         else f"no {self.path}: the job was not run")
             return
         try:
-            with h5py.File(self.path, "r") as f:
-                for key in ("program", "version", "ranks", "started", "wall_seconds", "parameters", "complete"):
-                    self.provenance[key] = text_attr(f, key)
-        except OSError as e:
-            self.status, self.why = "REFUSED", f"{self.path} cannot be read as HDF5 ({e})"
+            with cgt_results.open_result(self.path, job=name if name in cgt_results.JOBS else None) as f:
+                for key in ("program", "version", "ranks", "started", "wall_seconds", "complete"):
+                    self.provenance[key] = str(f.attrs.get(key, ""))
+                self.provenance["parameters"] = f.parameters_text
+        except cgt_results.Refused as e:
+            self.status, self.why = "REFUSED", str(e)
             return
-        if self.provenance.get("complete") != "1":
-            self.status, self.why = "REFUSED", f"{self.path} is not marked complete"
-        elif self.verify is None:
+        if self.verify is None:
             self.status = "UNVERIFIED"
             self.why = self.why or f"no {json_path}: its verify program was not run"
         else:
@@ -194,7 +188,7 @@ def describe_job(doc, job, figure_dir):
         doc.para(f"No figures: {job.why}.")
         return
     try:
-        with h5py.File(job.path, "r") as f:
+        with cgt_results.open_result(job.path) as f:
             for path, caption in figures.for_job(job.name, f, figure_dir):
                 doc.figure(path, caption)
     except Exception as e:  # a figure that cannot be drawn is reported, not hidden

@@ -1,6 +1,7 @@
 """The figures of the results report, one function per job, drawn from its HDF5 tables.
 
-Each function takes the open h5py.File and the folder for the PNGs and returns a list of
+Each function takes the open result file (cgt_results.ResultFile: its tables checked
+against their checksums as they are read) and the folder for the PNGs and returns a list of
 (png path, caption). Tables and columns are those of results/SCHEMA.md; a table a run did
 not write (a smaller parameter set) gives no figure rather than an error.
 """
@@ -21,7 +22,7 @@ RED_SIDE, BLUE_SIDE = "#c62828", "#1565c0"
 
 
 def texts(column):
-    return [t.decode() if isinstance(t, bytes) else str(t) for t in column[()]]
+    return [t.decode() if isinstance(t, bytes) else str(t) for t in column]
 
 
 def save(fig, folder, name):
@@ -68,7 +69,7 @@ def wall_seconds(timed, folder):
 def grundy(f, folder):
     out = []
     if "grundy" in f:
-        values = f["grundy/value"][()]
+        values = f["grundy"]["value"]
         n = len(values)
         # Sampled on log-spaced heaps: all of the first 1000, then about 4000 per decade.
         idx = np.unique(np.concatenate([np.arange(min(n, 1000)),
@@ -77,7 +78,7 @@ def grundy(f, folder):
         fig, ax = plt.subplots(figsize=(10, 5))
         ax.scatter(idx[1:], values[idx[1:]], s=1, color="#546e7a", label=f"G(n), {len(idx):,} sampled heaps")
         if "sparse" in f:
-            heap, value = f["sparse/heap"][()], f["sparse/value"][()]
+            heap, value = f["sparse"]["heap"], f["sparse"]["value"]
             ax.scatter(heap[heap > 0], value[heap > 0], s=9, color="#d32f2f", marker="x",
                        label=f"the {len(heap):,} sparse heaps (all of them)")
         ax.set_xscale("log")
@@ -89,7 +90,7 @@ def grundy(f, folder):
                     f"G(n) of Grundy's game against n on a log scale, {len(idx):,} heaps sampled of {n:,}; "
                     f"red crosses: every sparse heap of the file's sparse table."))
     if "records" in f:
-        heap, value = f["records/heap"][()], f["records/value"][()]
+        heap, value = f["records"]["heap"], f["records"]["value"]
         fig, ax = plt.subplots(figsize=(10, 4.5))
         ax.step(np.maximum(heap, 1), value, where="post", color="#1e88e5")
         ax.scatter(np.maximum(heap, 1), value, s=10, color="#1e88e5")
@@ -103,8 +104,8 @@ def grundy(f, folder):
         out.append((save(fig, folder, "grundy_records"),
                     f"The {len(heap)} records of G (the heaps where a new largest value appears), the last one named."))
     if "value_counts" in f:
-        value, count = f["value_counts/value"][()], f["value_counts/count"][()]
-        klass = texts(f["value_counts/class"])
+        value, count = f["value_counts"]["value"], f["value_counts"]["count"]
+        klass = texts(f["value_counts"]["class"])
         seen = count > 0
         colours = ["#d32f2f" if k == "sparse" else "#546e7a" for k, s in zip(klass, seen) if s]
         fig, ax = plt.subplots(figsize=(10, 4.5))
@@ -164,10 +165,10 @@ def hex_runs(f):
     """{(variant, (rows, cols)): (rules, {(row, col): (result, nodes, copied)})} for the first
     rule set listed for each board (the fast one: every rule set gives the same map)."""
     t = f["openings"]
-    size, row, col = t["size"][()], t["row"][()], t["col"][()]
-    board_cols = t["cols"][()] if "cols" in t else size
+    size, row, col = t["size"], t["row"], t["col"]
+    board_cols = t["cols"] if "cols" in t else size
     variant, rules, result = texts(t["variant"]), texts(t["rules"]), texts(t["result"])
-    nodes, copied = t["nodes"][()], t["copied"][()]
+    nodes, copied = t["nodes"], t["copied"]
     runs = {}
     for i in range(len(size)):
         key = (variant[i], (int(size[i]), int(board_cols[i])))
@@ -246,7 +247,7 @@ def hackenbush_stalks(f, folder):
     if "lengths" not in f:
         return []
     t = f["lengths"]
-    length = t["length"][()]
+    length = t["length"]
     kinds = [("numbers", "numbers", "#1e88e5"), ("number_nimber", "x + *m", "#43a047"),
              ("number_up_star", "x ± ↑*", "#fb8c00"), ("number_ups_other", "x + n·↑ + *m (other)", "#8e24aa"),
              ("other", "other (general form)", "#757575")]
@@ -254,7 +255,7 @@ def hackenbush_stalks(f, folder):
     bottom = np.zeros(len(length))
     for column, label, colour in kinds:
         if column in t:
-            v = t[column][()]
+            v = t[column]
             ax.bar(length, v, bottom=bottom, label=label, color=colour)
             bottom = bottom + v
     ax.set_yscale("log")
@@ -263,7 +264,7 @@ def hackenbush_stalks(f, folder):
     ax.set_ylabel("stalks (log scale; a kind's share of a bar is not to scale)")
     ax.set_title("Blue-Red-Green stalks by the kind of their value")
     ax.legend(fontsize=8)
-    share = np.array([t[c][()] for c, _, _ in kinds if c in t], dtype=float)
+    share = np.array([t[c] for c, _, _ in kinds if c in t], dtype=float)
     share = share / np.maximum(share.sum(axis=0), 1)
     ax2.stackplot(length, share, labels=[lab for c, lab, _ in kinds if c in t],
                   colors=[col for c, _, col in kinds if c in t])
@@ -275,8 +276,8 @@ def hackenbush_stalks(f, folder):
             "Every Blue-Red-Green stalk of each length by the kind of its value: numbers (blue-red stalks), "
             "x + *m, x ± ↑*, and the general forms, as counts (log) and as shares.")]
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(length, t["stalks"][()], "o-", label="stalks (3^n)")
-    ax.plot(length, t["distinct"][()], "x--", label="distinct values")
+    ax.plot(length, t["stalks"], "o-", label="stalks (3^n)")
+    ax.plot(length, t["distinct"], "x--", label="distinct values")
     ax.set_yscale("log")
     ax.set_xlabel("stalk length (edges)")
     ax.set_ylabel("count (log scale)")
@@ -291,17 +292,17 @@ def hackenbush_signs(f, folder):
     if "lengths" not in f:
         return []
     t = f["lengths"]
-    length = t["length"][()]
+    length = t["length"]
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(length, t["stalks"][()], "o-", label="blue-red stalks (2^n)")
-    ax.plot(length, t["distinct"][()], "x--", label="distinct values")
-    ax.bar(length, np.maximum(t["mismatches"][()], 0), color="#d32f2f", label="values differing from Berlekamp's rule")
+    ax.plot(length, t["stalks"], "o-", label="blue-red stalks (2^n)")
+    ax.plot(length, t["distinct"], "x--", label="distinct values")
+    ax.bar(length, np.maximum(t["mismatches"], 0), color="#d32f2f", label="values differing from Berlekamp's rule")
     ax.set_yscale("log")
     ax.set_xlabel("stalk length (edges)")
     ax.set_ylabel("count (log scale)")
     ax.set_title("Blue-red stalks: distinct values per length, mismatches with the sign expansion")
     ax.legend()
-    mismatches = int(t["mismatches"][()].sum())
+    mismatches = int(t["mismatches"].sum())
     return [(save(fig, folder, "hackenbush_signs_distinct"),
              f"Blue-red stalks of each length and their distinct values (2^n of each); {mismatches} "
              f"differ from Berlekamp's sign-expansion rule (red bars, none drawn when 0).")]
@@ -311,7 +312,7 @@ def hackenbush_green(f, folder):
     if "nim_values" not in f:
         return []
     t = f["nim_values"]
-    vertices, edges, nim, graphs = t["vertices"][()], t["edges"][()], t["nim"][()], t["graphs"][()]
+    vertices, edges, nim, graphs = t["vertices"], t["edges"], t["nim"], t["graphs"]
     out = []
     for v in sorted(set(vertices.tolist())):
         sel = vertices == v
@@ -341,13 +342,13 @@ def hackenbush_colour(f, folder):
     if "by_edges" not in f:
         return []
     t = f["by_edges"]
-    colours, edges = texts(t["colours"]), t["edges"][()]
+    colours, edges = texts(t["colours"]), t["edges"]
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for cs in sorted(set(colours)):
         sel = np.array([c == cs for c in colours])
-        ax.plot(edges[sel], t["graphs"][()][sel], "o-", label=f"{cs}: graphs")
+        ax.plot(edges[sel], t["graphs"][sel], "o-", label=f"{cs}: graphs")
         if "numbers" in t:
-            ax.plot(edges[sel], t["numbers"][()][sel], "x--", label=f"{cs}: graphs valued a number")
+            ax.plot(edges[sel], t["numbers"][sel], "x--", label=f"{cs}: graphs valued a number")
     ax.set_yscale("log")
     ax.set_xlabel("edges")
     ax.set_ylabel("graphs (log scale)")
@@ -360,7 +361,7 @@ def hackenbush_colour(f, folder):
 def hackenbush_sums(f, folder):
     if "triples" not in f:
         return []
-    outcome, search = texts(f["triples/outcome"]), texts(f["triples/search"])
+    outcome, search = texts(f["triples"]["outcome"]), texts(f["triples"]["search"])
     names = ["L", "R", "P", "N"]
     ours = [outcome.count(n) for n in names]
     theirs = [search.count(n) for n in names]
@@ -385,7 +386,7 @@ def octal_sweep(f, folder):
         return []
     t = f["games"]
     family, game, status = texts(t["family"]), texts(t["game"]), texts(t["status"])
-    pre, per = t["preperiod"][()], t["period"][()]
+    pre, per = t["preperiod"], t["period"]
     out = []
     families = sorted(set(family))
     fig, axes = plt.subplots(2, len(families), figsize=(4 * len(families), 7), squeeze=False)
@@ -421,7 +422,7 @@ def octal_sweep(f, folder):
 def nim(f, folder):
     if "values" not in f:
         return []
-    game, heap, g = texts(f["values/game"]), f["values/heap"][()], f["values/grundy"][()]
+    game, heap, g = texts(f["values"]["game"]), f["values"]["heap"], f["values"]["grundy"]
     fig, ax = plt.subplots(figsize=(8, 4))
     for name in sorted(set(game)):
         sel = np.array([x == name for x in game])

@@ -1,5 +1,5 @@
 #include "hex-openings/openings_job.hpp"
-#include "hex/openings.hpp"
+#include "hex/solver/openings.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "openings_test_rows.hpp"
 

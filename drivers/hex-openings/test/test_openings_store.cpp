@@ -2,7 +2,7 @@
 // later runs of other openings and rule sets.
 #include "hex-openings/openings_job.hpp"
 #include "hex-openings/openings_schema.hpp"
-#include "hex/openings.hpp"
+#include "hex/solver/openings.hpp"
 #include "openings_test_rows.hpp"
 
 #include <catch2/catch.hpp>

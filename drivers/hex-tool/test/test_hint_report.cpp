@@ -1,5 +1,5 @@
 #include "hex-tool/hint_report.hpp"
-#include "hex/solver.hpp"
+#include "hex/solver/solver.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // libFuzzer target: Board::from_moves(size, moves), the first byte choosing the size
 // (0..12, so sizes off the board are tried too) and the rest the move list: refused with
 // std::invalid_argument, or a board whose picture reads back as the same board.
-#include "hex/board.hpp"
+#include "hex/board/board.hpp"
 
 #include <cstdint>
 #include <stdexcept>

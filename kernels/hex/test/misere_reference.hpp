@@ -4,7 +4,7 @@
 // decided by plain negamax over every empty cell with a memo of 2 bits per position and
 // mover (3^cells positions: 21.5 MB on 4x4), and its own connection table by breadth-first
 // search over (row, col) neighbours. No code shared with the kernel's solvers.
-#include "hex/geometry.hpp"
+#include "hex/board/geometry.hpp"
 
 #include <cstdint>
 #include <stdexcept>

@@ -4,7 +4,7 @@
 // of positions, its own breadth-first connection test over (row, col) neighbours, and no
 // code shared with the kernel's solvers. For boards up to 5x5 (or rows x cols as small) with
 // about 12 empty cells.
-#include "hex/board.hpp"
+#include "hex/board/board.hpp"
 
 #include <algorithm>
 #include <cstdint>

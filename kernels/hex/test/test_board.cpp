@@ -1,7 +1,7 @@
-#include "hex/board.hpp"
-#include "hex/geometry.hpp"
-#include "hex/minimax.hpp"
-#include "hex/zobrist.hpp"
+#include "hex/board/board.hpp"
+#include "hex/board/geometry.hpp"
+#include "hex/board/zobrist.hpp"
+#include "hex/search/minimax.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
-#include "hex/edge_templates.hpp"
-#include "hex/vc.hpp"
-#include "hex/vc_strong.hpp"
-#include "hex/vc_search.hpp"
+#include "hex/connections/edge_templates.hpp"
+#include "hex/connections/vc.hpp"
+#include "hex/connections/vc_strong.hpp"
+#include "hex/search/vc_search.hpp"
 #include "reference_solver.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
-#include "hex/board.hpp"
-#include "hex/inferior.hpp"
+#include "hex/board/board.hpp"
+#include "hex/inferior/inferior.hpp"
 #include "reference_solver.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
-#include "hex/misere_analysis.hpp"
-#include "hex/openings.hpp"
-#include "hex/solver.hpp"
-#include "hex/vc_search.hpp"
+#include "hex/analysis/misere_analysis.hpp"
+#include "hex/search/vc_search.hpp"
+#include "hex/solver/openings.hpp"
+#include "hex/solver/solver.hpp"
 #include "misere_reference.hpp"
 
 #include <catch2/catch.hpp>

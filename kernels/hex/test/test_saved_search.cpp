@@ -1,8 +1,8 @@
-#include "hex/dfpn_table.hpp"
-#include "hex/openings.hpp"
-#include "hex/solver.hpp"
-#include "hex/transposition_table.hpp"
-#include "hex/vc_search.hpp"
+#include "hex/search/dfpn_table.hpp"
+#include "hex/search/transposition_table.hpp"
+#include "hex/search/vc_search.hpp"
+#include "hex/solver/openings.hpp"
+#include "hex/solver/solver.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
-#include "hex/hints.hpp"
-#include "hex/minimax.hpp"
-#include "hex/openings.hpp"
-#include "hex/solver.hpp"
+#include "hex/search/minimax.hpp"
+#include "hex/solver/hints.hpp"
+#include "hex/solver/openings.hpp"
+#include "hex/solver/solver.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
-#include "hex/openings.hpp"
-#include "hex/solver.hpp"
-#include "hex/split.hpp"
+#include "hex/solver/openings.hpp"
+#include "hex/solver/solver.hpp"
+#include "hex/solver/split.hpp"
 #include "reference_solver.hpp"
 
 #include <catch2/catch.hpp>

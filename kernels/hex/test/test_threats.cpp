@@ -1,7 +1,7 @@
-#include "hex/board.hpp"
-#include "hex/minimax.hpp"
-#include "hex/side.hpp"
-#include "hex/threats.hpp"
+#include "hex/board/board.hpp"
+#include "hex/board/side.hpp"
+#include "hex/connections/threats.hpp"
+#include "hex/search/minimax.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
-#include "hex/board.hpp"
-#include "hex/resistance.hpp"
-#include "hex/vc.hpp"
-#include "hex/vc_strong.hpp"
+#include "hex/board/board.hpp"
+#include "hex/connections/resistance.hpp"
+#include "hex/connections/vc.hpp"
+#include "hex/connections/vc_strong.hpp"
 #include "reference_solver.hpp"
 
 #include <catch2/catch.hpp>

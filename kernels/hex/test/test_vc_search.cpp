@@ -1,6 +1,6 @@
-#include "hex/openings.hpp"
-#include "hex/solver.hpp"
-#include "hex/vc_search.hpp"
+#include "hex/search/vc_search.hpp"
+#include "hex/solver/openings.hpp"
+#include "hex/solver/solver.hpp"
 #include "reference_solver.hpp"
 
 #include <catch2/catch.hpp>

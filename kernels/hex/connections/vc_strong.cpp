@@ -1,0 +1,253 @@
+#include "hex/connections/vc_strong.hpp"
+
+#include <algorithm>
+
+namespace cgt::hex {
+
+namespace {
+constexpr int size_of(std::uint64_t x) { return std::popcount(x); }
+int size_of(Wide x) { return count_cells(x); }
+
+// The intersection of a list of carriers (all cells when it is empty).
+template <class Bits> Bits meet_of(const std::vector<Bits>& list) {
+    Bits m = ~Bits{0};
+    for (const Bits c : list) m &= c;
+    return m;
+}
+} // namespace
+
+template <class Bits>
+StrongVcBuilder<Bits>::StrongVcBuilder(const Geometry<Bits>& g)
+    : m_geo(g), m_cells(g.cells()), m_ends(g.cells() + 2), m_all(g.all()) {
+    m_pairs.resize(static_cast<std::size_t>(m_ends * m_ends));
+    for (Pair& p : m_pairs) p.full_meet = p.full_done_meet = p.semi_meet = ~Bits{0};
+    m_full_ends.resize(static_cast<std::size_t>(m_ends));
+    m_vertex_of.resize(static_cast<std::size_t>(m_cells));
+}
+
+template <class Bits> typename StrongVcBuilder<Bits>::Pair& StrongVcBuilder<Bits>::use(int u, int v) {
+    Pair& p = m_pairs[static_cast<std::size_t>(index(u, v))];
+    if (!p.used) {
+        p.used = true;
+        m_touched.push_back(index(u, v));
+    }
+    return p;
+}
+
+template <class Bits> bool StrongVcBuilder<Bits>::add_full(int u, int v, Bits carrier) {
+    Pair& p = use(u, v);
+    for (const Bits d : p.full)
+        if ((d & carrier) == d) return false;
+    bool removed = false;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < p.full.size(); ++i) {
+        if ((carrier & p.full[i]) == carrier) {
+            removed = true;
+            continue;
+        }
+        p.full[kept] = p.full[i];
+        p.full_done[kept++] = p.full_done[i];
+    }
+    if (removed) {
+        p.full.resize(kept);
+        p.full_done.resize(kept);
+        p.full_meet = meet_of(p.full);
+        p.full_done_meet = ~Bits{0};
+        for (std::size_t i = 0; i < kept; ++i)
+            if (p.full_done[i]) p.full_done_meet &= p.full[i];
+    } else if ((p.full_meet & ~carrier) == 0) {
+        return false; // shrinks nothing the solver looks at
+    }
+    p.full.push_back(carrier);
+    p.full_done.push_back(0);
+    p.full_meet &= carrier;
+    // Semis that contain the new full carrier add nothing.
+    kept = 0;
+    bool semi_removed = false;
+    for (std::size_t i = 0; i < p.semi.size(); ++i) {
+        if ((carrier & p.semi[i]) == carrier) {
+            semi_removed = true;
+            continue;
+        }
+        p.semi[kept] = p.semi[i];
+        p.semi_done[kept++] = p.semi_done[i];
+    }
+    if (semi_removed) {
+        p.semi.resize(kept);
+        p.semi_done.resize(kept);
+        p.semi_meet = meet_of(p.semi);
+    }
+    m_full_ends[static_cast<std::size_t>(u)].set(v);
+    m_full_ends[static_cast<std::size_t>(v)].set(u);
+    m_full_queue.push_back({u, v, carrier});
+    ++m_stats.fulls;
+    if (m_stop != Stop::never && is_edge_pair(u, v)) m_done = true;
+    return true;
+}
+
+template <class Bits> void StrongVcBuilder<Bits>::add_semi(int u, int v, Bits carrier) {
+    Pair& p = use(u, v);
+    for (const Bits d : p.full)
+        if ((d & carrier) == d) return;
+    for (const Bits d : p.semi)
+        if ((d & carrier) == d) return;
+    std::size_t kept = 0;
+    bool removed = false;
+    for (std::size_t i = 0; i < p.semi.size(); ++i) {
+        if ((carrier & p.semi[i]) == carrier) {
+            removed = true;
+            continue;
+        }
+        p.semi[kept] = p.semi[i];
+        p.semi_done[kept++] = p.semi_done[i];
+    }
+    if (removed) {
+        p.semi.resize(kept);
+        p.semi_done.resize(kept);
+        p.semi_meet = meet_of(p.semi);
+    }
+    p.semi.push_back(carrier);
+    p.semi_done.push_back(0);
+    p.semi_meet &= carrier;
+    ++m_stats.semis;
+    if (m_stop == Stop::edge_any && is_edge_pair(u, v)) m_done = true;
+    if (p.semi_meet == 0 && !p.queued) {
+        p.queued = true;
+        m_or_queue.push_back(index(u, v));
+    }
+}
+
+template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own, Bits empty, Stop stop) {
+    for (const int t : m_touched) {
+        Pair& p = m_pairs[static_cast<std::size_t>(t)];
+        p.full.clear();
+        p.semi.clear();
+        p.full_done.clear();
+        p.semi_done.clear();
+        p.full_meet = p.full_done_meet = p.semi_meet = ~Bits{0};
+        p.queued = p.used = false;
+    }
+    m_touched.clear();
+    m_full_queue.clear();
+    m_or_queue.clear();
+    for (Ends& e : m_full_ends) e = Ends{};
+    m_stop = stop;
+    m_done = false;
+    ++m_stats.builds;
+
+    if (vc_base_step(m_geo, m_templates.get(), colour, own, empty, m_vertex_of, m_captains,
+                     [&](int u, int v, Bits carrier) { add_full(u, v, carrier); },
+                     [&](int u, int v, Bits carrier) { add_semi(u, v, carrier); }))
+        return true;
+
+    std::size_t full_head = 0, or_head = 0;
+    while (!m_done) {
+        if (full_head < m_full_queue.size()) {
+            const FullTask t = m_full_queue[full_head++];
+            process_full(t);
+        } else if (or_head < m_or_queue.size()) {
+            const int p = m_or_queue[or_head++];
+            or_rule(p / m_ends, p % m_ends);
+        } else {
+            break;
+        }
+    }
+    const Pair& e = pair(edge(0), edge(1));
+    return !e.full.empty() || (stop == Stop::edge_any && !e.semi.empty());
+}
+
+template <class Bits> void StrongVcBuilder<Bits>::process_full(const FullTask& t) {
+    Pair& p = m_pairs[static_cast<std::size_t>(index(t.u, t.v))];
+    std::size_t i = 0;
+    while (i < p.full.size() && p.full[i] != t.carrier) ++i;
+    if (i == p.full.size() || p.full_done[i]) return; // made redundant meanwhile
+    p.full_done[i] = 1;
+    p.full_done_meet &= t.carrier;
+    and_through(t.u, t.v, t.carrier);
+    if (!m_done) and_through(t.v, t.u, t.carrier);
+}
+
+template <class Bits> void StrongVcBuilder<Bits>::and_through(int x, int z, Bits carrier) {
+    if (!is_cell(z)) return; // never through an edge
+    const bool through_cell = !(m_captains & cell_bit<Bits>(z));
+    const Bits cz = through_cell ? carrier | cell_bit<Bits>(z) : carrier;
+    const Ends ends = m_full_ends[static_cast<std::size_t>(z)];
+    for (int w = 0; w < 2; ++w) {
+        for (std::uint64_t rest = ends.w[w]; rest; rest &= rest - 1) {
+            const int y = w * 64 + std::countr_zero(rest);
+            if (y == x || in(cz, y)) continue;
+            const Pair& zy = pair(z, y);
+            if (zy.full_done_meet & cz) continue; // every processed carrier there meets this one
+            // (z, y) is not changed below: the results go to (x, y).
+            for (std::size_t j = 0; j < zy.full.size(); ++j) {
+                if (!zy.full_done[j]) continue;
+                const Bits d = zy.full[j];
+                if ((d & cz) || in(d, x)) continue;
+                if (through_cell)
+                    add_semi(x, y, cz | d);
+                else
+                    add_full(x, y, cz | d);
+                if (m_done) return;
+            }
+        }
+    }
+}
+
+template <class Bits> void StrongVcBuilder<Bits>::or_rule(int u, int v) {
+    Pair& p = m_pairs[static_cast<std::size_t>(index(u, v))];
+    p.queued = false;
+    // The semis, smallest first (so that the joined carriers stay small), new ones marked.
+    struct Semi {
+        Bits carrier;
+        int size;
+        bool done;
+    };
+    std::vector<Semi> semis;
+    semis.reserve(p.semi.size());
+    for (std::size_t i = 0; i < p.semi.size(); ++i) semis.push_back({p.semi[i], size_of(p.semi[i]), p.semi_done[i] != 0});
+    std::stable_sort(semis.begin(), semis.end(), [](const Semi& a, const Semi& b) { return a.size < b.size; });
+    for (std::size_t i = 0; i < p.semi_done.size(); ++i) p.semi_done[i] = 1;
+    Bits candidates = p.full.empty() ? m_all : p.full_meet;
+    m_scratch.clear();
+    while (candidates) {
+        // A semi containing every candidate cannot help remove one.
+        semis.erase(std::remove_if(semis.begin(), semis.end(),
+                                   [&](const Semi& s) { return (s.carrier & candidates) == candidates; }),
+                    semis.end());
+        Bits fresh_meet = ~Bits{0}, all_meet = ~Bits{0};
+        for (const Semi& s : semis) {
+            all_meet &= s.carrier;
+            if (!s.done) fresh_meet &= s.carrier;
+        }
+        candidates &= ~fresh_meet; // a new full uses a new semi, so it holds their common cells
+        if (!candidates || all_meet) break;
+        const Bits a = lowest_cell(candidates);
+        Bits avoid_meet = ~Bits{0};
+        for (const Semi& s : semis)
+            if (!(s.carrier & a)) avoid_meet &= s.carrier;
+        if (avoid_meet) {
+            candidates &= ~a; // no full connection avoids a
+            continue;
+        }
+        Bits joined = 0, meet = ~Bits{0};
+        for (const Semi& s : semis) {
+            if ((s.carrier & a) || (meet & s.carrier) == meet) continue;
+            meet &= s.carrier;
+            joined |= s.carrier;
+            if (!meet) break;
+        }
+        m_scratch.push_back(joined);
+        candidates &= joined;
+    }
+    // add_full may change p's lists: the results were gathered first.
+    const std::vector<Bits> results = m_scratch;
+    for (const Bits c : results) {
+        add_full(u, v, c);
+        if (m_done) return;
+    }
+}
+
+template class StrongVcBuilder<Narrow>;
+template class StrongVcBuilder<Wide>;
+
+} // namespace cgt::hex

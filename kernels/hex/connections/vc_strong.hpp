@@ -1,0 +1,108 @@
+#pragma once
+// Stronger virtual connections (Pawlewicz, Hayward, Henderson and Arneson, "Stronger
+// Virtual Connections in Hex", IEEE TCIAIG 2015; the VC builder of Benzene since 2013): the
+// same ends, base connections and AND rule as H-search (vc.hpp), with no limit on the
+// number of carriers and an OR rule over any number of semi connections, and a different
+// rule for which carriers are kept:
+//   - semi connections: every minimal carrier (none a superset of another, none a superset
+//     of a full carrier between the same ends);
+//   - full connections: a new carrier is kept when it is minimal and either makes a kept
+//     carrier redundant or shrinks the intersection of the kept ones. The intersection of
+//     the full carriers (and of the semi carriers, the must-play region) is what the solver
+//     uses, and a carrier that shrinks neither cannot change it.
+//   - AND: a full connection is combined once with every full connection already combined
+//     (processed) at each of its ends; through an empty cell z the result is a semi with
+//     key z, through a group a full connection;
+//   - OR: when the semi carriers between two ends have an empty common intersection, for
+//     each cell c of the full carriers' intersection (all cells when there are none) the
+//     semis avoiding c are joined, smallest first, until their intersection is empty: a
+//     full connection avoiding c (the opponent's one move leaves one of them whole).
+// Carriers are sound for the same reason as H-search's: each rule's result holds whatever
+// happens outside its carrier.
+#include "hex/board/cell_set.hpp"
+#include "hex/board/geometry.hpp"
+#include "hex/connections/vc.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace cgt::hex {
+
+template <class Bits> class StrongVcBuilder {
+public:
+    using Stop = typename VcBuilder<Bits>::Stop;
+
+    explicit StrongVcBuilder(const Geometry<Bits>& g);
+
+    // As VcBuilder::build.
+    bool build(Colour colour, Bits own, Bits empty, Stop stop = Stop::never);
+
+    [[nodiscard]] int edge(int side) const { return m_cells + side; }
+    [[nodiscard]] int vertex(int cell) const { return m_vertex_of[static_cast<std::size_t>(cell)]; }
+
+    // The carriers between two ends (in either order), in no particular order.
+    [[nodiscard]] int full_count(int u, int v) const { return static_cast<int>(pair(u, v).full.size()); }
+    [[nodiscard]] const Bits* fulls(int u, int v) const { return pair(u, v).full.data(); }
+    [[nodiscard]] int semi_count(int u, int v) const { return static_cast<int>(pair(u, v).semi.size()); }
+    [[nodiscard]] const Bits* semis(int u, int v) const { return pair(u, v).semi.data(); }
+
+    [[nodiscard]] const VcStats& stats() const { return m_stats; }
+
+    // As VcBuilder::use_templates.
+    void use_templates(std::shared_ptr<const EdgeTemplates<Bits>> templates) { m_templates = std::move(templates); }
+
+private:
+    struct Pair {
+        std::vector<Bits> full, semi;
+        std::vector<std::uint8_t> full_done, semi_done; // processed by the AND / OR rule
+        Bits full_meet = 0;      // intersection of the full carriers (all cells when none)
+        Bits full_done_meet = 0; // of the processed ones
+        Bits semi_meet = 0;      // intersection of the semi carriers
+        bool queued = false;     // waiting for the OR rule
+        bool used = false;
+    };
+    struct FullTask {
+        int u, v;
+        Bits carrier;
+    };
+    struct Ends {
+        std::uint64_t w[2] = {0, 0};
+        void set(int v) { w[v >> 6] |= std::uint64_t{1} << (v & 63); }
+    };
+
+    [[nodiscard]] int index(int u, int v) const { return u < v ? u * m_ends + v : v * m_ends + u; }
+    [[nodiscard]] const Pair& pair(int u, int v) const { return m_pairs[static_cast<std::size_t>(index(u, v))]; }
+    Pair& use(int u, int v);
+    [[nodiscard]] bool is_cell(int v) const { return v < m_cells; }
+    [[nodiscard]] bool in(Bits carrier, int v) const { return v < m_cells && (carrier & cell_bit<Bits>(v)); }
+    [[nodiscard]] bool is_edge_pair(int u, int v) const { return index(u, v) == index(edge(0), edge(1)); }
+
+    bool add_full(int u, int v, Bits carrier);
+    void add_semi(int u, int v, Bits carrier);
+    void process_full(const FullTask& t);
+    void and_through(int x, int z, Bits carrier);
+    void or_rule(int u, int v);
+
+    Geometry<Bits> m_geo;
+    int m_cells;
+    int m_ends;
+    Bits m_all;
+    Bits m_captains = 0; // the free groups' ends
+    Stop m_stop = Stop::never;
+    bool m_done = false;
+    std::vector<Pair> m_pairs;
+    std::vector<int> m_touched;
+    std::vector<Ends> m_full_ends;
+    std::vector<FullTask> m_full_queue;
+    std::vector<int> m_or_queue;
+    std::vector<int> m_vertex_of;
+    std::vector<Bits> m_scratch;
+    std::shared_ptr<const EdgeTemplates<Bits>> m_templates;
+    VcStats m_stats;
+};
+
+extern template class StrongVcBuilder<Narrow>;
+extern template class StrongVcBuilder<Wide>;
+
+} // namespace cgt::hex
