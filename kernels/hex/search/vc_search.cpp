@@ -308,11 +308,13 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof, const B
         }
         // Progressive widening (as Benzene's solver): phi and the choice of child look only
         // at the first live moves in move order, one plus a quarter of them (on 7x7 with the
-        // resistance order this halves the nodes); delta sums all.
+        // resistance order this halves the nodes); delta sums all. Not for the rex rules,
+        // whose move order is poorer: without it they search 5.6 times fewer nodes on 6x6
+        // misere positions, 2.2 times fewer on the 5x5 openings' replies.
         int window = n;
         int live = 0;
         for (int i = 0; i < n; ++i) live += !cut[i] && !child[i].win();
-        if (live >= 2) {
+        if (live >= 2 && !m_misere) {
             const int look = 1 + (live + 3) / 4;
             for (int i = 0, seen = 0; i < n; ++i)
                 if (!cut[i] && !child[i].win() && ++seen == look) {
