@@ -116,6 +116,41 @@ Bits MisereAnalyser<Bits>::own_keys(const Bits* stones, Colour mover, int emptie
 }
 
 template <class Bits>
+Outcome MisereAnalyser<Bits>::mirror_verdict(const Bits* stones, Colour mover,
+                                             SearchStats& stats) const {
+    const int empties = count_cells(m_geo.all() & ~(stones[0] | stones[1]));
+    const bool even = empties % 2 == 0;
+    if (symmetric(stones[0], stones[1]) || (even && symmetric_move(stones, mover) >= 0)) {
+        ++(even ? stats.rule2_wins : stats.rule2_losses);
+        return even ? Outcome::win : Outcome::loss;
+    }
+    return Outcome::unknown;
+}
+
+template <class Bits>
+bool MisereAnalyser<Bits>::fill(Bits* stones, Colour mover, Analysis<Bits>& out,
+                                SearchStats& stats) {
+    MisereFillStats fill_stats;
+    const auto filled = m_inferior.fill(stones, m_rules.dead, m_rules.captured, fill_stats);
+    out.filled[0] = filled.cells[0];
+    out.filled[1] = filled.cells[1];
+    stats.filled_dead += fill_stats.dead;
+    stats.filled_pairs += fill_stats.captured;
+    // Fill-in may join a colour (a captured pair): that colour has lost.
+    for (Colour c : {mover, opponent(mover)})
+        if (connected(c, stones[colour_index(c)])) {
+            ++stats.fill_decided;
+            out.outcome = c == mover ? Outcome::loss : Outcome::win;
+            return true;
+        }
+    if (filled.forced < 0) return false;
+    ++stats.forced_moves;
+    out.count = 1;
+    out.moves[0] = static_cast<std::uint8_t>(filled.forced);
+    return true;
+}
+
+template <class Bits>
 void MisereAnalyser<Bits>::analyse(Bits* stones, Colour mover, Analysis<Bits>& out,
                                    SearchStats& stats) {
     ++stats.expansions;
@@ -126,67 +161,33 @@ void MisereAnalyser<Bits>::analyse(Bits* stones, Colour mover, Analysis<Bits>& o
         out.outcome = Outcome::win;
         return;
     }
-    if (m_rules.dead || m_rules.captured) {
-        MisereFillStats fill_stats;
-        const auto filled = m_inferior.fill(stones, m_rules.dead, m_rules.captured, fill_stats);
-        out.filled[0] = filled.cells[0];
-        out.filled[1] = filled.cells[1];
-        stats.filled_dead += fill_stats.dead;
-        stats.filled_pairs += fill_stats.captured;
-        // Fill-in may join a colour (a captured pair): that colour has lost.
-        for (Colour c : {mover, other})
-            if (connected(c, stones[colour_index(c)])) {
-                ++stats.fill_decided;
-                out.outcome = c == mover ? Outcome::loss : Outcome::win;
-                return;
-            }
-        if (filled.forced >= 0) {
-            ++stats.forced_moves;
-            out.count = 1;
-            out.moves[0] = static_cast<std::uint8_t>(filled.forced);
-            return;
-        }
-    }
+    // Symmetry before the fill-in (which may break it) and after.
+    if (m_rules.mirror && (out.outcome = mirror_verdict(stones, mover, stats)) != Outcome::unknown)
+        return;
+    if ((m_rules.dead || m_rules.captured) && fill(stones, mover, out, stats)) return;
+    if (m_rules.mirror && (out.outcome = mirror_verdict(stones, mover, stats)) != Outcome::unknown)
+        return;
     const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
     const int empties = count_cells(empty);
-    if (m_rules.mirror) {
-        if (symmetric(stones[0], stones[1])) {
-            const bool win = empties % 2 == 0;
-            ++(win ? stats.rule2_wins : stats.rule2_losses);
-            out.outcome = win ? Outcome::win : Outcome::loss;
-            return;
-        }
-        if (empties % 2 == 0 && symmetric_move(stones, mover) >= 0) {
-            ++stats.rule2_wins;
-            out.outcome = Outcome::win;
-            return;
-        }
-    }
-    if (m_rules.pairing) {
-        out.outcome = pairing_verdict(stones, mover, empties, stats);
-        if (out.outcome != Outcome::unknown) return;
-    }
+    if (m_rules.pairing &&
+        (out.outcome = pairing_verdict(stones, mover, empties, stats)) != Outcome::unknown)
+        return;
     Bits moves = empty;
     if (m_rules.pairing && m_rules.keys) {
         const Bits keys = own_keys(stones, mover, empties);
         stats.vulnerable_cut += static_cast<std::uint64_t>(count_cells(keys));
         moves &= ~keys;
-        if (!moves) {
-            ++stats.vc_losses;
-            out.outcome = Outcome::loss;
-            return;
-        }
     }
-    if (m_rules.killers) {
+    if (moves && m_rules.killers) {
         const Bits dropped = m_inferior.killers(mover, stones, moves);
         stats.dominated_cut += static_cast<std::uint64_t>(count_cells(dropped));
         moves &= ~dropped;
-        if (!moves) {
-            // Every move at most as good as a key, which loses.
-            ++stats.vc_losses;
-            out.outcome = Outcome::loss;
-            return;
-        }
+    }
+    if (!moves) {
+        // Every move is a key, or at most as good as one: each loses.
+        ++stats.vc_losses;
+        out.outcome = Outcome::loss;
+        return;
     }
     if (m_rules.rotation && m_geo.rotate(stones[0]) == stones[0] &&
         m_geo.rotate(stones[1]) == stones[1]) {

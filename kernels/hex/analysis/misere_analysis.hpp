@@ -70,6 +70,11 @@ template <class Bits> class MisereAnalyser {
     // A move of the mover that makes the position symmetric, or -1.
     [[nodiscard]] int symmetric_move(const Bits* stones, Colour mover) const;
     [[nodiscard]] Bits reflect(Bits x, int which) const;
+    // The verdict of colour symmetry; unknown when it decides nothing.
+    Outcome mirror_verdict(const Bits* stones, Colour mover, SearchStats& stats) const;
+    // The fill-in (+dead, +captured) added to the stones and to out.filled; true when it
+    // decided the position (out.outcome) or left a single dead cell (out's only move).
+    bool fill(Bits* stones, Colour mover, Analysis<Bits>& out, SearchStats& stats);
     // The verdict of the pairing connections, with both builders built far enough to order
     // the moves; unknown when they decide nothing.
     Outcome pairing_verdict(const Bits* stones, Colour mover, int empties, SearchStats& stats);

@@ -1,5 +1,7 @@
 #include "hex/inferior/misere_inferior.hpp"
 
+#include <array>
+
 namespace cgt::hex {
 
 template <class Bits>
@@ -22,10 +24,51 @@ template <class Bits> Bits MisereInferior<Bits>::dead(const Bits* stones) const 
 }
 
 template <class Bits>
-bool MisereInferior<Bits>::dead_given(int a, Colour y, int b, const Bits* stones) const {
+Bits MisereInferior<Bits>::killed(Colour y, int b, const Bits* stones, Bits cut_off) const {
     Bits after[2] = {stones[0], stones[1]};
     after[colour_index(y)] |= cell_bit<Bits>(b);
-    return m_ring.useless_by_ring(a, after) != 0;
+    const Bits empty = m_geo.all() & ~(after[0] | after[1]);
+    Bits out = unreachable(opponent(y), after) & ~cut_off;
+    for_each_cell(m_geo.neighbours(b) & empty & ~out, [&](int a) {
+        if (m_ring.useless_by_ring(a, after) != 0) out |= cell_bit<Bits>(a);
+    });
+    return out;
+}
+
+template <class Bits>
+template <class Put>
+bool MisereInferior<Bits>::fill_captured_pairs(Bits* stones, Put&& put,
+                                               MisereFillStats& stats) const {
+    // Every pair from one table of the cells each stone kills: deadness only grows true with
+    // more stones, so a pair found stays captured when the pairs before it are filled.
+    const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
+    std::array<Bits, MAX_CELLS> kills[2];
+    for (Colour y : {Colour::red, Colour::blue}) {
+        const Bits cut_off = unreachable(opponent(y), stones);
+        for_each_cell(empty, [&](int b) {
+            kills[colour_index(y)][static_cast<std::size_t>(b)] = killed(y, b, stones, cut_off);
+        });
+    }
+    bool found = false;
+    Bits taken = 0;
+    for_each_cell(empty, [&](int a) {
+        for (Colour y : {Colour::red, Colour::blue}) {
+            if (taken & cell_bit<Bits>(a)) return;
+            const auto& k = kills[colour_index(y)];
+            const Bits later = empty & ~taken & ~((cell_bit<Bits>(a) << 1) - 1);
+            for_each_cell(k[static_cast<std::size_t>(a)] & later, [&](int b) {
+                if ((taken & cell_bit<Bits>(a)) ||
+                    !(k[static_cast<std::size_t>(b)] & cell_bit<Bits>(a)))
+                    return;
+                put(a, y);
+                put(b, y);
+                taken |= cell_bit<Bits>(a) | cell_bit<Bits>(b);
+                stats.captured += 2;
+                found = true;
+            });
+        }
+    });
+    return found;
 }
 
 template <class Bits>
@@ -52,22 +95,7 @@ typename MisereInferior<Bits>::Filled MisereInferior<Bits>::fill(Bits* stones, b
                 changed = true;
             });
         }
-        if (!captured_on) continue;
-        const auto is_empty = [&](int c) { return !((stones[0] | stones[1]) & cell_bit<Bits>(c)); };
-        for (int a = 0; a < m_geo.cells(); ++a) {
-            if (!is_empty(a)) continue;
-            for_each_cell(m_geo.neighbours(a) & ~((cell_bit<Bits>(a) << 1) - 1), [&](int b) {
-                if (!is_empty(a) || !is_empty(b)) return;
-                for (Colour y : {Colour::red, Colour::blue}) {
-                    if (!dead_given(a, y, b, stones) || !dead_given(b, y, a, stones)) continue;
-                    put(a, y);
-                    put(b, y);
-                    stats.captured += 2;
-                    changed = true;
-                    return;
-                }
-            });
-        }
+        if (captured_on && fill_captured_pairs(stones, put, stats)) changed = true;
     }
     if (dead_on) {
         const Bits d = dead(stones);
@@ -79,22 +107,10 @@ typename MisereInferior<Bits>::Filled MisereInferior<Bits>::fill(Bits* stones, b
 template <class Bits>
 Bits MisereInferior<Bits>::killers(Colour mover, const Bits* stones, Bits moves) const {
     if (m_geo.rows() < 2 || m_geo.cols() < 2) return 0;
-    const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
-    const Colour other = opponent(mover);
-    const Bits cut_off = unreachable(other, stones);
+    const Bits cut_off = unreachable(opponent(mover), stones);
     Bits dropped = 0;
     for_each_cell(moves, [&](int k) {
-        Bits after[2] = {stones[0], stones[1]};
-        after[colour_index(mover)] |= cell_bit<Bits>(k);
-        // The cells the stone on k cuts off from one of the other colour's edges, then its
-        // neighbours that the ring makes useless.
-        Bits victims = unreachable(other, after) & ~cut_off & ~dropped;
-        if (!victims) {
-            for_each_cell(m_geo.neighbours(k) & empty & ~dropped, [&](int v) {
-                if (m_ring.useless_by_ring(v, after) != 0) victims |= cell_bit<Bits>(v);
-            });
-        }
-        if (victims) dropped |= cell_bit<Bits>(k);
+        if (killed(mover, k, stones, cut_off) & ~dropped) dropped |= cell_bit<Bits>(k);
     });
     return dropped;
 }

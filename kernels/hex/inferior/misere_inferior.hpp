@@ -19,18 +19,19 @@
 // Hence: two dead cells may be filled (one red, one blue) without changing the value or the
 // mover (each is the best move in turn); a last single dead cell is the only move needed.
 //
-// Captured pair. Empty neighbours a, b are captured by colour Y when a is dead once Y holds b
-// and b is dead once Y holds a: the colourings YY, YZ and ZY of the pair are then the same
-// game, and filling both with Y keeps the value and the mover (either player copies the
-// filled position's strategy, answering a move on a or b with the other cell; both cells
-// left to the end are filled one by each player).
+// Captured pair. Empty cells a, b are captured by colour Y when a is dead once Y holds b and
+// b is dead once Y holds a (by the ring, or cut off from the other colour's edges): the colourings
+// YY, YZ and ZY of the pair are then the same game, and filling both with Y keeps the value and the
+// mover (either player copies the filled position's strategy, answering a move on a or b with the
+// other cell; both cells left to the end are filled one by each player).
 //
-// Killer. If the mover's stone on k makes the empty cell v dead (by the ring), the move v is
-// at least as good as the move k (the copy argument again: S has X on k and v empty, the
-// real position X on v and k empty; O's move on k is read as O's move on v; at the end S's
-// colouring has X on k, which kills v, and the real one O on k, better for X by (F)). So k
-// need not be tried while v is: killers are dropped sequentially, each only in favour of a
-// cell not dropped (a cycle keeps one member).
+// Killer. If the mover's stone on k makes the empty cell v dead (by the ring, or by cutting
+// v off from the other colour's edges), the move v is at least as good as the move k (the
+// copy argument again: S has X on k and v empty, the real position X on v and k empty; O's
+// move on k is read as O's move on v; at the end S's colouring has X on k, which kills v,
+// and the real one O on k, better for X by (F)). So k need not be tried while v is: killers
+// are dropped sequentially, each only in favour of a cell not dropped (a cycle keeps one
+// member).
 #include "hex/board/cell_set.hpp"
 #include "hex/board/geometry.hpp"
 #include "hex/inferior/inferior.hpp"
@@ -67,8 +68,12 @@ template <class Bits> class MisereInferior {
 
   private:
     [[nodiscard]] Bits unreachable(Colour colour, const Bits* stones) const;
-    // Whether the empty cell a is dead by the ring once colour y holds the empty cell b.
-    [[nodiscard]] bool dead_given(int a, Colour y, int b, const Bits* stones) const;
+    // The empty cells dead once colour y holds the empty cell b: its neighbours by the ring,
+    // and the cells it cuts off from the other colour's edges (cut_off: those cut off already).
+    [[nodiscard]] Bits killed(Colour y, int b, const Bits* stones, Bits cut_off) const;
+    // Fills the captured pairs of one table of killed(); whether it found any.
+    template <class Put>
+    bool fill_captured_pairs(Bits* stones, Put&& put, MisereFillStats& stats) const;
 
     Geometry<Bits> m_geo;
     InferiorCells<Bits> m_ring;

@@ -2,6 +2,7 @@
 #include "hex/search/vc_search.hpp"
 #include "hex/solver/openings.hpp"
 #include "hex/solver/solver.hpp"
+#include "hex/solver/split.hpp"
 #include "misere_reference.hpp"
 
 #include <catch2/catch.hpp>
@@ -282,4 +283,48 @@ TEST_CASE("MisereAnalyser: every rex analysis is sound on every 4x4 position", "
             }
         }
     }
+}
+
+TEST_CASE(
+    "Split: a rex split of misere positions has the unsplit solver's result and every node its own",
+    "[hex]") {
+    // 5x5 positions after two moves (red to move) and a 4x4 opening, split one and two
+    // plies deep: the combined leaves give the root's result, and the nodes are what a
+    // search of each says.
+    const RuleSet rules =
+        RuleSet::parse("dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation");
+    const SolverOptions options{Variant::misere, rules, 0, 4};
+    int leaves = 0;
+    for (const char* line : {"a1 b2", "b1 d2", "c1 c2", "e1 b4", "a3 c3"}) {
+        const Board board = Board::from_moves(5, line);
+        Solver whole(5, options);
+        whole.set_position(board);
+        const Outcome expect = whole.solve().outcome;
+        SplitPosition root;
+        root.stones[0] = board.stones(Colour::red);
+        root.stones[1] = board.stones(Colour::blue);
+        root.mover = board.to_move();
+        for (int plies : {1, 2}) {
+            const SplitTree tree =
+                split_position(Shape::square(5), Variant::misere, rules, root, plies);
+            std::vector<Outcome> leaf(tree.nodes.size(), Outcome::unknown);
+            for (int i : tree.leaves())
+                leaf[static_cast<std::size_t>(i)] =
+                    solve_position(Shape::square(5), options,
+                                   tree.nodes[static_cast<std::size_t>(i)].position)
+                        .outcome;
+            leaves += static_cast<int>(tree.leaves().size());
+            const std::vector<Outcome> got = combine_split(tree, leaf);
+            INFO(line << " plies " << plies);
+            CHECK(got[0] == expect);
+            for (std::size_t k = 1; k < tree.nodes.size(); k += 5)
+                CHECK(solve_position(Shape::square(5), options, tree.nodes[k].position).outcome ==
+                      got[k]);
+        }
+    }
+    CHECK(leaves > 50);
+    CHECK_THROWS_WITH(split_position(Shape::square(4), Variant::normal, rules, SplitPosition{}, 1),
+                      Catch::Contains("the rex rule sets search misere Hex only"));
+    CHECK_THROWS_WITH(PositionSolver(Shape::square(4), {Variant::normal, rules, 0, 1}),
+                      Catch::Contains("a vc rule set for normal Hex or a rex one for misere"));
 }
