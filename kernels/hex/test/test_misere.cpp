@@ -246,6 +246,7 @@ TEST_CASE("RuleSet: the rex names, and the combinations refused", "[hex]") {
         {"rex+inferior", "rule set 'rex+inferior': the rex rules take"},
         {"rex+history", "rule set 'rex+history': the rex rules take"},
         {"rex+distance", "rule set 'rex+distance': the rex rules take"},
+        {"rex+regions", "rule set 'rex+regions': the rex rules take"},
         {"rex+keys", "rule set 'rex+keys': keys go with pairing"},
         {"vc+dead", "rule set 'vc+dead': dead, captured, pairing, keys, killers, mirror and "
                     "rotation go with the rex rules only"},
