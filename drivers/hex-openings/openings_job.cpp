@@ -34,7 +34,8 @@ void HexOpeningsJob::add_options(Options& options) {
         "misere", po::value<std::string>()->default_value("none"),
         "board sizes of misere Hex (connecting loses), a range or 'none'")(
         "misere-rules", po::value<std::string>()->default_value("plain"),
-        "rule set for misere Hex: plain, plain+history or plain+distance")(
+        "rule set for misere Hex: plain, plain+history or plain+distance, or a rex rule set "
+        "(dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation: 5x5 and 6x6)")(
         "copy-from", po::value<long>()->default_value(5),
         "boards with a side this long or longer solve one opening of each 180-degree pair and copy "
         "the other")("node-limit", po::value<long>()->default_value(0),

@@ -132,9 +132,9 @@ bool OpeningTasks::task_needed(std::uint64_t task, const common::TaskVerdicts& v
 }
 
 // Made at the first task that needs it, not when the job is read: --max-memory is checked
-// in between. The vc rule sets keep a table of their own in each solver.
+// in between. The vc and rex rule sets keep a table of their own in each solver.
 std::shared_ptr<hex::TranspositionTable> OpeningTasks::article_table(const Opening& o) {
-    if (!m_table && o.rules.rules != hex::Rules::vc)
+    if (!m_table && !o.rules.analysed())
         m_table = std::make_shared<hex::TranspositionTable>(m_params.tt_size_mib);
     return m_table;
 }
@@ -231,7 +231,7 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
     if (vc && records && m_params.store_plies >= 0) solver.set_recording(m_params.store_plies, m_params.store_min_work);
     const auto start = std::chrono::steady_clock::now();
     hex::SearchStats stats;
-    const bool pauses = o.rules.rules == hex::Rules::vc && o.rules.search == hex::Search::dfpn;
+    const bool pauses = o.rules.analysed() && o.rules.search == hex::Search::dfpn;
     if (pauses && !hooks) solver.set_pauses(m_params.pause_nodes, [] { return true; });
     const hex::OpeningResult r = pauses && hooks ? solve_saving(solver, o.cell, m_params.pause_nodes, stats, *hooks)
                                                  : hex::solve_opening(solver, o.cell, &stats);
@@ -272,11 +272,11 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, commo
     const hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
     const auto start = std::chrono::steady_clock::now();
     hex::SearchResult r;
-    if (o.rules.rules == hex::Rules::vc) {
+    if (o.rules.analysed()) {
         if (!m_leaf_solver || m_leaf_solver->shape() != o.shape || !(m_leaf_solver->options().rules == o.rules)) {
             m_leaf_solver.reset(); // one table at a time
             m_leaf_solver = std::make_unique<hex::PositionSolver>(o.shape, options);
-            if (m_params.store) m_leaf_solver->set_store(m_params.store);
+            if (m_params.store && o.rules.rules == hex::Rules::vc) m_leaf_solver->set_store(m_params.store);
         }
         r = m_leaf_solver->solve(node.position);
     } else {

@@ -113,7 +113,7 @@ std::vector<hex::Shape> parse_sizes(const std::string& text);
 // Parses the --rules list: rule-set names separated by blanks or commas, each optionally
 // "@N" (only boards up to N). Throws std::invalid_argument naming the bad item.
 std::vector<RuleSpec> parse_rule_specs(const std::string& text);
-// Parses --misere-rules (a plain rule set with any order).
+// Parses --misere-rules (a plain rule set with any order, or a rex rule set).
 hex::RuleSet parse_misere_rules(const std::string& text);
 
 // One row of the table.

@@ -107,6 +107,36 @@ TEST_CASE("HexOpenings: bad rule lists are refused with a reason", "[hex]") {
     CHECK(parse_rule_specs("plain@4").front().max_size == 4);
     CHECK_THROWS_WITH(parse_misere_rules("rule1+2"), Catch::Contains("--misere-rules must be plain"));
     CHECK(parse_misere_rules("plain+distance").order == hex::Order::distance);
+    CHECK(parse_misere_rules("dfpn+rex+dead+pairing").rules == hex::Rules::rex);
+    CHECK_THROWS_WITH(parse_misere_rules("dfpn+vc"), Catch::Contains("or a rex rule set"));
+}
+
+TEST_CASE("HexOpenings: a rex rule set gives the misere 4x4 and 5x5 maps, with its rule counts", "[hex]") {
+    // 4x4: c2 and b3 lose (the plain search's map); 5x5: every opening loses (odd boards:
+    // Lagarias and Sleator; Young and Hayward's Solrex found each 5x5 opening losing).
+    Params p;
+    p.sizes = parse_sizes("1");
+    p.rules = parse_rule_specs("plain");
+    p.misere_min = 4;
+    p.misere_max = 5;
+    p.misere_rules = parse_misere_rules("dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation");
+    p.tt_size_mib = 4;
+    OpeningTasks work(p);
+    common::LocalTable openings, counts;
+    OpeningTasks::declare_columns(openings);
+    OpeningTasks::declare_count_columns(counts);
+    for (auto t : work.task_rows()) work.run(t, openings, &counts);
+    std::map<std::string, std::string> maps;
+    for (const auto& [key, r] : rows_by_key(openings))
+        if (r.variant == "misere") maps[std::to_string(r.size)] += r.result[0];
+    CHECK(maps["4"] == "wwwwwwlwwlwwwwww");
+    CHECK(maps["5"] == std::string(25, 'l'));
+    const auto names = rule_counters(p.misere_rules, {});
+    CHECK(std::string(names[7].name) == "pairing-losses");
+    std::uint64_t pairing = 0;
+    for (std::size_t i = 0; i < counts.rows(); ++i)
+        if (counts.column(schema::rule_counts::rule)[i] == "pairing-wins") pairing += counts.column(schema::rule_counts::count)[i];
+    CHECK(pairing > 0);
 }
 
 TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and edge openings first", "[hex]") {
