@@ -60,7 +60,10 @@ void HexOpeningsJob::add_options(Options& options) {
         "a task of "
         "the queue, combined by negamax (the splits table); 'none'")(
         "split-plies", po::value<long>()->default_value(1),
-        "how many moves after a split opening its tasks start (1..3: 1 = every reply a task)");
+        "how many moves after a split opening its tasks start (1..3: 1 = every reply a task)")(
+        "misere-replies", po::value<bool>()->default_value(false)->implicit_value(true),
+        "also solve every reply to each misere opening the first player loses (the replies "
+        "table: the second player's winning replies), openings solved whole only (true/false)");
     // No default values: a run without a store has the parameters (and journal) of one
     // before the store existed.
     options.add()(
@@ -120,6 +123,7 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
     if (plies < 1 || plies > 3)
         throw UsageError("--split-plies must be 1..3, got " + std::to_string(plies));
     m_params.split_plies = static_cast<int>(plies);
+    m_params.misere_replies = vm["misere-replies"].as<bool>();
     m_params.split = hexjob::parse_cell_names(vm["split"].as<std::string>(), "--split", "none");
     m_params.cells = hexjob::parse_cell_names(vm["cells"].as<std::string>(), "--cells", "all");
     read_store_options(vm);
@@ -167,8 +171,9 @@ std::vector<TaskSubset> HexOpeningsJob::subsets() {
 TaskTableSpec HexOpeningsJob::tables() const {
     TaskTableSpec spec{.tables = {&schema::openings::table, &schema::rule_counts::table,
                                   &schema::timings::table, &schema::splits::table}};
-    if (recording())
-        spec.tables.push_back(&schema::store_records::table); // only then: old journals stay valid
+    // Only when asked for: old journals stay valid.
+    if (m_params.misere_replies) spec.tables.push_back(&schema::replies::table);
+    if (recording()) spec.tables.push_back(&schema::store_records::table);
     return spec;
 }
 
@@ -181,8 +186,10 @@ TaskStatus HexOpeningsJob::compute(std::uint64_t task, TaskTables& out, TaskCont
                     bool full) { context.save_state(state, full); },
         .set_verdict = [&](std::uint64_t verdict) { context.set_verdict(verdict); },
         .note = [&](const std::string& text) { context.note(text); }};
+    const std::size_t records = m_params.misere_replies ? 5 : 4;
     return m_work->run_task(task, out.table(0), out.table(1), out.table(2), out.table(3), &hooks,
-                            recording() ? &out.table(4) : nullptr)
+                            recording() ? &out.table(records) : nullptr,
+                            m_params.misere_replies ? &out.table(4) : nullptr)
                ? TaskStatus::done
                : TaskStatus::stopped;
 }
@@ -200,10 +207,11 @@ void HexOpeningsJob::finish(JobResults& results) {
     LocalTable timings = m_work->strip_leaf_blocks(schema::timings::table, results.table(2));
     results.write(schema::timings::table, timings);
     results.write(3);
+    if (m_params.misere_replies) results.write(4);
     // The positions proved, from every rank to rank 0: one row per position, sorted.
     if (!recording()) return;
-    const std::vector<std::uint64_t> records =
-        results.comm().gather(hexjob::encode_records(results.table(4)));
+    const std::vector<std::uint64_t> records = results.comm().gather(
+        hexjob::encode_records(results.table(m_params.misere_replies ? 5 : 4)));
     LocalTable store =
         results.comm().is_root() ? hexjob::store_table(records) : schema::store::table.make();
     results.write(schema::store::table, store);
