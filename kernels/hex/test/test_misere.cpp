@@ -254,6 +254,8 @@ TEST_CASE("RuleSet: the rex names, and the combinations refused", "[hex]") {
                          "and rotation go with the rex rules only"},
         {"rex+dead+dead", "unknown rule set 'rex+dead+dead'"},
         {"rex+vc", "unknown rule set 'rex+vc'"},
+        {"rule3", "and for misere Hex rex with dfpn+, +dead, +captured, +pairing, +keys, +killers, "
+                  "+mirror, +rotation, +transpose and +resistance)"},
     };
     for (const auto& b : bad) {
         INFO(b.text);
