@@ -80,7 +80,8 @@ void HexOpeningsJob::add_options(Options& options) {
         "misere", po::value<std::string>()->default_value("none"),
         "board sizes of misere Hex (connecting loses), a range or 'none'")(
         "misere-rules", po::value<std::string>()->default_value("plain"),
-        "rule set for misere Hex: plain, plain+history or plain+distance");
+        "rule set for misere Hex: plain, plain+history or plain+distance, or a rex rule set "
+        "(dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation: 5x5 and 6x6)");
     options.add(COPY_FROM);
     options.add(NODE_LIMIT);
     options.add(TT_SIZE_MIB);
@@ -97,6 +98,10 @@ void HexOpeningsJob::add_options(Options& options) {
         "a task of "
         "the queue, combined by negamax (the splits table); 'none'");
     options.add(SPLIT_PLIES);
+    options.add()(
+        "misere-replies", po::value<bool>()->default_value(false)->implicit_value(true),
+        "also solve every reply to each misere opening the first player loses (the replies "
+        "table: the second player's winning replies), openings solved whole only (true/false)");
     // No default values: a run without a store has the parameters (and journal) of one
     // before the store existed.
     options.add()(
@@ -139,6 +144,7 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
     m_params.rules = hexjob::parse_rule_specs(vm["rules"].as<std::string>());
     m_params.misere_rules = hexjob::parse_misere_rules(vm["misere-rules"].as<std::string>());
     m_params.split_plies = static_cast<int>(SPLIT_PLIES.read(vm));
+    m_params.misere_replies = vm["misere-replies"].as<bool>();
     m_params.split = hexjob::parse_cell_names(vm["split"].as<std::string>(), "--split", "none");
     m_params.cells = hexjob::parse_cell_names(vm["cells"].as<std::string>(), "--cells", "all");
     read_store_options(vm);
@@ -178,8 +184,9 @@ std::vector<TaskSubset> HexOpeningsJob::subsets() {
 TaskTableSpec HexOpeningsJob::tables() const {
     TaskTableSpec spec{.tables = {&schema::openings::table, &schema::rule_counts::table,
                                   &schema::timings::table, &schema::splits::table}};
-    if (recording())
-        spec.tables.push_back(&schema::store_records::table); // only then: old journals stay valid
+    // Only when asked for: old journals stay valid.
+    if (m_params.misere_replies) spec.tables.push_back(&schema::replies::table);
+    if (recording()) spec.tables.push_back(&schema::store_records::table);
     return spec;
 }
 
@@ -193,9 +200,10 @@ TaskStatus HexOpeningsJob::compute(std::uint64_t task, TaskTables& out, TaskCont
         .set_verdict = [&](std::uint64_t verdict) { context.set_verdict(verdict); },
         .note = [&](const std::string& text) { context.note(text); }};
     LocalTable* records = recording() ? &out.table(schema::store_records::table) : nullptr;
+    LocalTable* replies = m_params.misere_replies ? &out.table(schema::replies::table) : nullptr;
     return m_work->run_task(task, out.table(schema::openings::table),
                             out.table(schema::rule_counts::table), out.table(schema::timings::table),
-                            out.table(schema::splits::table), &hooks, records)
+                            out.table(schema::splits::table), &hooks, records, replies)
                ? TaskStatus::done
                : TaskStatus::stopped;
 }
@@ -216,6 +224,7 @@ void HexOpeningsJob::finish(JobResults& results) {
     LocalTable whole_timings = m_work->strip_leaf_blocks(schema::timings::table, timings);
     results.write(schema::timings::table, whole_timings);
     results.write(schema::splits::table);
+    if (m_params.misere_replies) results.write(schema::replies::table);
     // The positions proved, from every rank to rank 0: one row per position, sorted.
     if (!recording()) return;
     const std::vector<std::uint64_t> records = results.comm().gather(

@@ -132,9 +132,9 @@ bool OpeningTasks::task_needed(std::uint64_t task, const common::TaskVerdicts& v
 }
 
 // Made at the first task that needs it, not when the job is read: --max-memory is checked
-// in between. The vc rule sets keep a table of their own in each solver.
+// in between. The vc and rex rule sets keep a table of their own in each solver.
 std::shared_ptr<hex::TranspositionTable> OpeningTasks::article_table(const Opening& o) {
-    if (!m_table && o.rules.rules != hex::Rules::vc)
+    if (!m_table && !o.rules.analysed())
         m_table = std::make_shared<hex::TranspositionTable>(m_params.tt_size_mib);
     return m_table;
 }
@@ -146,6 +146,32 @@ void OpeningTasks::declare_count_columns(common::LocalTable& counts) { schema::r
 void OpeningTasks::declare_timing_columns(common::LocalTable& timings) { schema::timings::table.declare(timings); }
 
 void OpeningTasks::declare_split_columns(common::LocalTable& splits) { schema::splits::table.declare(splits); }
+
+void OpeningTasks::declare_reply_columns(common::LocalTable& replies) { schema::replies::table.declare(replies); }
+
+void OpeningTasks::append_replies(std::uint64_t index, const hex::OpeningReplies& replies,
+                                  common::LocalTable& table) const {
+    const auto append = [&](std::uint64_t row_index, bool copied) {
+        const Opening& row = m_rows[row_index];
+        // A copy's replies rotated, in row-major order as the source's.
+        std::vector<hex::CellOutcome> cells = replies.replies;
+        if (copied) {
+            for (hex::CellOutcome& c : cells) c.cell = hex::rotate(row.shape, c.cell);
+            std::reverse(cells.begin(), cells.end());
+        }
+        table.begin_block(row_index);
+        for (const hex::CellOutcome& c : cells) {
+            append_key(table, row);
+            table.column(schema::replies::reply_row).push_back(c.cell.row);
+            table.column(schema::replies::reply_col).push_back(c.cell.col);
+            table.column(schema::replies::result).push_back(hex::outcome_name(c.outcome));
+            table.column(schema::replies::nodes).push_back(copied ? 0 : c.nodes);
+            table.column(schema::replies::copied).push_back(copied ? 1 : 0);
+        }
+    };
+    append(index, false);
+    for (std::uint64_t copy : m_copies[index]) append(copy, true);
+}
 
 std::vector<RuleCount> OpeningTasks::counters(const Opening& o, const hex::SearchStats& stats,
                                               std::uint64_t store_hits) const {
@@ -221,7 +247,8 @@ hex::OpeningResult solve_saving(hex::Solver& solver, hex::Cell cell, std::uint64
 } // namespace
 
 bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts,
-                       common::LocalTable* timings, SearchHooks* hooks, common::LocalTable* records) {
+                       common::LocalTable* timings, SearchHooks* hooks, common::LocalTable* records,
+                       common::LocalTable* replies) {
     const Opening& o = m_rows.at(index);
     if (o.source != index) throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
     hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
@@ -231,12 +258,16 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
     if (vc && records && m_params.store_plies >= 0) solver.set_recording(m_params.store_plies, m_params.store_min_work);
     const auto start = std::chrono::steady_clock::now();
     hex::SearchStats stats;
-    const bool pauses = o.rules.rules == hex::Rules::vc && o.rules.search == hex::Search::dfpn;
+    const bool pauses = o.rules.analysed() && o.rules.search == hex::Search::dfpn;
     if (pauses && !hooks) solver.set_pauses(m_params.pause_nodes, [] { return true; });
     const hex::OpeningResult r = pauses && hooks ? solve_saving(solver, o.cell, m_params.pause_nodes, stats, *hooks)
                                                  : hex::solve_opening(solver, o.cell, &stats);
     if (r.stopped) return false;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (replies && m_params.misere_replies && o.variant == hex::Variant::misere && r.outcome == hex::Outcome::loss) {
+        if (pauses) solver.set_pauses(0, nullptr); // the replies' searches run whole, without pauses
+        append_replies(index, hex::solve_replies(solver, o.cell), *replies);
+    }
     append_row(index, r.outcome, r.nodes, r.nodes - r.saved_nodes, 0, seconds, table, timings);
     if (counts) append_counts(*counts, index, o, counters(o, stats, vc ? solver.store_hits() : 0));
     if (records && vc && m_params.store_plies >= 0) {
@@ -261,22 +292,22 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
 
 bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
                             common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks,
-                            common::LocalTable* records) {
+                            common::LocalTable* records, common::LocalTable* replies) {
     const Part part = m_parts.at(task);
     if (part.node < 0) {
         m_leaf_solver.reset(); // one table a rank at a time (the --max-memory estimate)
-        return run(part.row, table, &counts, &timings, hooks, records);
+        return run(part.row, table, &counts, &timings, hooks, records, replies);
     }
     const Opening& o = m_rows[part.row];
     const hex::SplitNode& node = m_trees[part.row]->nodes.at(static_cast<std::size_t>(part.node));
     const hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
     const auto start = std::chrono::steady_clock::now();
     hex::SearchResult r;
-    if (o.rules.rules == hex::Rules::vc) {
+    if (o.rules.analysed()) {
         if (!m_leaf_solver || m_leaf_solver->shape() != o.shape || !(m_leaf_solver->options().rules == o.rules)) {
             m_leaf_solver.reset(); // one table at a time
             m_leaf_solver = std::make_unique<hex::PositionSolver>(o.shape, options);
-            if (m_params.store) m_leaf_solver->set_store(m_params.store);
+            if (m_params.store && o.rules.rules == hex::Rules::vc) m_leaf_solver->set_store(m_params.store);
         }
         r = m_leaf_solver->solve(node.position);
     } else {

@@ -36,6 +36,7 @@
 #include "common/runtime/task_verdicts.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex/search/search.hpp"
+#include "hex/solver/replies.hpp"
 #include "hex/solver/solver.hpp"
 #include "hex/solver/split.hpp"
 
@@ -69,6 +70,7 @@ struct Params {
     std::vector<std::string> cells;                  // --cells: only these openings (lower case; empty: all)
     std::vector<std::string> split;                  // --split: cell names (lower case), on every board
     int split_plies = 1;                             // --split-plies
+    bool misere_replies = false;                     // --misere-replies
     // The store of proven positions the vc searches read (--store; nullptr: none), and what
     // they record for a later run's: positions proven at most store_plies moves after the
     // opening (--store-plies; < 0: none) with at least store_min_work positions analysed
@@ -114,7 +116,7 @@ std::vector<hex::Shape> parse_sizes(const std::string& text);
 // Parses the --rules list: rule-set names separated by blanks or commas, each optionally
 // "@N" (only boards up to N). Throws std::invalid_argument naming the bad item.
 std::vector<RuleSpec> parse_rule_specs(const std::string& text);
-// Parses --misere-rules (a plain rule set with any order).
+// Parses --misere-rules (a plain rule set with any order, or a rex rule set).
 hex::RuleSet parse_misere_rules(const std::string& text);
 
 // One row of the table.
@@ -177,6 +179,7 @@ public:
     static void declare_count_columns(common::LocalTable& counts);
     static void declare_timing_columns(common::LocalTable& timings);
     static void declare_split_columns(common::LocalTable& splits);
+    static void declare_reply_columns(common::LocalTable& replies);
     // Solves row `index` (with a cleared table) and appends it, and every row copied from
     // it, each as its own block keyed by the row index; with `counts`, also the opening's
     // rule counters, one block keyed by the row index; with `timings`, the seconds of each
@@ -184,10 +187,13 @@ public:
     // state saved in hooks->saved and saves its own (SearchHooks); it returns false, with no
     // rows appended, when it stopped on hooks->stop_requested().
     // With `records` (and Params::store_plies >= 0), the positions a vc search recorded, one
-    // block keyed by the row index (schema::store_records).
+    // block keyed by the row index (schema::store_records). With `replies` (and
+    // Params::misere_replies), a misere opening that loses has every reply solved
+    // (hex::solve_replies), and it and every row copied from it get a block of replies,
+    // keyed by the row index (schema::replies; a copy's rotated).
     bool run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts = nullptr,
              common::LocalTable* timings = nullptr, SearchHooks* hooks = nullptr,
-             common::LocalTable* records = nullptr);
+             common::LocalTable* records = nullptr, common::LocalTable* replies = nullptr);
     [[nodiscard]] const std::vector<Opening>& rows() const { return m_rows; }
     [[nodiscard]] const std::vector<std::uint64_t>& task_rows() const { return m_tasks; }
 
@@ -219,7 +225,7 @@ public:
     // false when it stopped (a leaf always runs to its end).
     bool run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
                   common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks = nullptr,
-                  common::LocalTable* records = nullptr);
+                  common::LocalTable* records = nullptr, common::LocalTable* replies = nullptr);
     // This rank's finished leaves, from the tables run_task filled (or a journal restored),
     // as numbers for a gather: per leaf its split key, outcome, nodes, seconds and counters.
     [[nodiscard]] std::vector<std::uint64_t> encode_leaves(common::LocalTable& counts, common::LocalTable& timings,
@@ -244,6 +250,8 @@ private:
     // The rule counters of an opening (rule_counters), with store-hits when a store is read.
     [[nodiscard]] std::vector<RuleCount> counters(const Opening& o, const hex::SearchStats& stats,
                                                   std::uint64_t store_hits) const;
+    // The replies of row `index` and of every row copied from it (rotated), a block each.
+    void append_replies(std::uint64_t index, const hex::OpeningReplies& replies, common::LocalTable& table) const;
     void append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes, std::uint64_t nodes_run,
                     std::uint64_t parts, double seconds, common::LocalTable& table, common::LocalTable* timings) const;
 

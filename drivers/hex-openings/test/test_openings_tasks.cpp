@@ -107,6 +107,63 @@ TEST_CASE("HexOpenings: bad rule lists are refused with a reason", "[hex]") {
     CHECK(parse_rule_specs("plain@4").front().max_size == 4);
     CHECK_THROWS_WITH(parse_misere_rules("rule1+2"), Catch::Contains("--misere-rules must be plain"));
     CHECK(parse_misere_rules("plain+distance").order == hex::Order::distance);
+    CHECK(parse_misere_rules("dfpn+rex+dead+pairing").rules == hex::Rules::rex);
+    CHECK_THROWS_WITH(parse_misere_rules("dfpn+vc"), Catch::Contains("or a rex rule set"));
+}
+
+TEST_CASE("HexOpenings: a rex rule set gives the misere 4x4 and 5x5 maps, with its rule counts", "[hex]") {
+    // 4x4: c2 and b3 lose (the plain search's map); 5x5: every opening loses (odd boards:
+    // Lagarias and Sleator; Young and Hayward's Solrex found each 5x5 opening losing).
+    Params p;
+    p.sizes = parse_sizes("1");
+    p.rules = parse_rule_specs("plain");
+    p.misere_min = 4;
+    p.misere_max = 5;
+    p.misere_rules = parse_misere_rules("dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation");
+    p.tt_size_mib = 4;
+    p.misere_replies = true;
+    OpeningTasks work(p);
+    common::LocalTable openings, counts, replies;
+    OpeningTasks::declare_columns(openings);
+    OpeningTasks::declare_count_columns(counts);
+    OpeningTasks::declare_reply_columns(replies);
+    for (auto t : work.task_rows()) work.run(t, openings, &counts, nullptr, nullptr, nullptr, &replies);
+    std::map<std::string, std::string> maps;
+    for (const auto& [key, r] : rows_by_key(openings))
+        if (r.variant == "misere") maps[std::to_string(r.size)] += r.result[0];
+    CHECK(maps["4"] == "wwwwwwlwwlwwwwww");
+    CHECK(maps["5"] == std::string(25, 'l'));
+    // The replies of the losing openings (2 on 4x4, 25 on 5x5; 5x5's e5..c4 copied from
+    // their rotations): each opening's winning replies as hex::solve_replies gives them, and a
+    // copy's its partner's rotated.
+    replies.end_blocks();
+    std::map<std::string, std::vector<std::string>> winning; // "size cell" -> winning replies
+    std::size_t rows_seen = 0;
+    for (std::size_t i = 0; i < replies.rows(); ++i, ++rows_seen) {
+        const auto size = replies.column(schema::size)[i];
+        const hex::Cell opening{static_cast<int>(replies.column(schema::row)[i]),
+                                static_cast<int>(replies.column(schema::col)[i])};
+        const std::string key = std::to_string(size) + " " + hex::cell_name(opening);
+        winning[key];
+        if (replies.column(schema::replies::result)[i] == "win")
+            winning[key].push_back(hex::cell_name({static_cast<int>(replies.column(schema::replies::reply_row)[i]),
+                                                  static_cast<int>(replies.column(schema::replies::reply_col)[i])}));
+    }
+    CHECK(rows_seen == 2 * 15 + 25 * 24);
+    CHECK(winning.size() == 27);
+    hex::Solver solver(5, {hex::Variant::misere, p.misere_rules, 0, 4});
+    for (const hex::Cell c : {hex::Cell{0, 0}, hex::Cell{4, 4}, hex::Cell{1, 3}, hex::Cell{3, 1}}) {
+        std::vector<std::string> expect;
+        for (const hex::Cell w : hex::solve_replies(solver, c).winning()) expect.push_back(hex::cell_name(w));
+        INFO(hex::cell_name(c));
+        CHECK(winning["5 " + hex::cell_name(c)] == expect);
+    }
+    const auto names = rule_counters(p.misere_rules, {});
+    CHECK(std::string(names[7].name) == "pairing-losses");
+    std::uint64_t pairing = 0;
+    for (std::size_t i = 0; i < counts.rows(); ++i)
+        if (counts.column(schema::rule_counts::rule)[i] == "pairing-wins") pairing += counts.column(schema::rule_counts::count)[i];
+    CHECK(pairing > 0);
 }
 
 TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and edge openings first", "[hex]") {

@@ -19,6 +19,19 @@ using namespace cgt;
 using namespace cgt::common;
 
 namespace {
+// The rule sets when --rules is not given; misere: every rex rule (5x5 positions in seconds).
+constexpr const char* NORMAL_RULES = "rule1+2+distance";
+constexpr const char* MISERE_RULES = "dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation";
+
+std::string rules_help() {
+    return std::string("rule set: plain, rule1 or rule1+2, optionally +history or +distance; "
+                       "or vc with dfpn+, +inferior, +proof and +resistance "
+                       "(dfpn+vc+inferior+proof+resistance: 6x6 and 7x7); misere: plain, or rex "
+                       "with dfpn+, +dead, +captured, +pairing, +keys, +killers, +mirror, "
+                       "+rotation, +transpose and +resistance. Default: ") +
+           NORMAL_RULES + ", misere " + MISERE_RULES;
+}
+
 // The openings table of a cgt-hex-openings result file (refused unless finished and intact).
 std::vector<hex_tool::OpeningRow> read_openings(const std::string& path) {
     try {
@@ -45,14 +58,13 @@ int main(int argc, char* argv[]) {
                         "The position is a move list (red first) or a picture of the board: one row per\n"
                         "line or separated by '/', '.' empty, R red, B blue.",
                         "cgt-hex --size 5 --moves 'c3 d2 b4 b3'      (or: cgt-hex --board '.../.R./...')");
+        const std::string rules_text = rules_help();
         options.add()("size", po::value<long>()->default_value(5), "board size for --moves (1..11)")(
             "moves", po::value<std::string>()->default_value(""), "moves from the empty board, e.g. 'c3 d2'")(
             "board", po::value<std::string>()->default_value(""), "a picture of the position")(
             "board-file", po::value<std::string>()->default_value(""), "read the picture from FILE ('-': stdin)")(
-            "rules", po::value<std::string>()->default_value("rule1+2+distance"),
-            "rule set: plain, rule1 or rule1+2, optionally +history or +distance; or vc with "
-            "dfpn+, +inferior, +proof and +resistance (dfpn+vc+inferior+proof+resistance: 6x6 and 7x7)")(
-            "misere", po::bool_switch()->default_value(false), "misere Hex: connecting loses (plain rule sets only)")(
+            "rules", po::value<std::string>()->default_value("")->value_name("RULES"), rules_text.c_str())(
+            "misere", po::bool_switch()->default_value(false), "misere Hex: connecting loses (plain or rex rule sets)")(
             "node-limit", po::value<long>()->default_value(1'000'000), "nodes per cell before it is '?' (0: none)")(
             "tt-size-mib", po::value<long>()->default_value(64), "transposition table, MiB (1..65536)")(
             "table", po::value<std::string>()->default_value("")->value_name("FILE"),
@@ -82,8 +94,11 @@ int main(int argc, char* argv[]) {
                     throw UsageError("--board-file '" + file + "' is empty");
             }
             board = hex_tool::read_position(static_cast<int>(size), vm["moves"].as<std::string>(), picture);
-            solver_options.rules = hex::RuleSet::parse(vm["rules"].as<std::string>());
             solver_options.variant = vm["misere"].as<bool>() ? hex::Variant::misere : hex::Variant::normal;
+            std::string rules = vm["rules"].as<std::string>();
+            if (rules.empty())
+                rules = solver_options.variant == hex::Variant::misere ? MISERE_RULES : NORMAL_RULES;
+            solver_options.rules = hex::RuleSet::parse(rules);
             solver_options.node_limit = static_cast<std::uint64_t>(limit);
             solver_options.tt_size_mib = static_cast<std::size_t>(tt);
             hex::Solver check(1, solver_options); // refuses misere with threat rules
