@@ -17,6 +17,8 @@ std::string RuleSet::name() const {
     if (templates) out += "+templates";
     if (row4) out += "+row4";
     if (semis) out += "+semis";
+    if (ladders) out += "+ladders";
+    if (keypair) out += "+keypair";
     if (inferior) out += "+inferior";
     if (induced) out += "+induced";
     if (vulnerable) out += "+vulnerable";
@@ -82,6 +84,10 @@ RuleSet RuleSet::parse(std::string_view text) {
             out.row4 = true;
         } else if (p == "semis" && !out.semis) {
             out.semis = true;
+        } else if (p == "ladders" && !out.ladders) {
+            out.ladders = true;
+        } else if (p == "keypair" && !out.keypair) {
+            out.keypair = true;
         } else if (p == "induced" && !out.induced) {
             out.induced = true;
         } else if (p == "vulnerable" && !out.vulnerable) {
@@ -102,10 +108,14 @@ RuleSet RuleSet::parse(std::string_view text) {
     if (!has_base) throw unknown();
     if (out.rules != Rules::vc &&
         (out.inferior || out.proof || out.transpose || out.stronger || out.templates || out.row4 ||
-         out.search == Search::dfpn))
+         out.ladders || out.keypair || out.search == Search::dfpn))
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only (e.g. "
                                     "dfpn+vc+inferior+proof)");
+    if (out.keypair && !out.stronger)
+        throw std::invalid_argument(
+            "rule set '" + std::string(text) +
+            "': keypair goes with stronger (e.g. dfpn+vc+stronger+ladders+keypair)");
     if (out.semis && !out.templates && !out.row4)
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': semis go with templates or row4 (e.g. dfpn+vc+templates+semis)");

@@ -23,6 +23,7 @@ StrongVcBuilder<Bits>::StrongVcBuilder(const Geometry<Bits>& g)
     for (Pair& p : m_pairs) p.full_meet = p.full_done_meet = p.semi_meet = ~Bits{0};
     m_full_ends.resize(static_cast<std::size_t>(m_ends));
     m_vertex_of.resize(static_cast<std::size_t>(m_cells));
+    m_pair_of.resize(static_cast<std::size_t>(m_cells));
 }
 
 template <class Bits> typename StrongVcBuilder<Bits>::Pair& StrongVcBuilder<Bits>::use(int u, int v) {
@@ -135,9 +136,21 @@ template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own,
     m_done = false;
     ++m_stats.builds;
 
-    if (vc_base_step(m_geo, m_templates.get(), colour, own, empty, m_vertex_of, m_captains,
-                     [&](int u, int v, Bits carrier) { add_full(u, v, carrier); },
-                     [&](int u, int v, Bits carrier) { add_semi(u, v, carrier); }))
+    if (m_key_pairs)
+        for_each_cell(empty, [&](int z) {
+            Bits key_pair = 0;
+            for (int side = 0; side < 2; ++side) {
+                const Bits row = m_geo.edge(colour, side);
+                const Bits low = m_geo.neighbours(z) & row;
+                if (!(row & cell_bit<Bits>(z)) && count_cells(low) == 2 && (low & empty) == low)
+                    key_pair = low;
+            }
+            m_pair_of[static_cast<std::size_t>(z)] = key_pair;
+        });
+    if (vc_base_step(
+            m_geo, m_templates.get(), m_ladders.get(), colour, own, empty, m_vertex_of, m_captains,
+            [&](int u, int v, Bits carrier) { add_full(u, v, carrier); },
+            [&](int u, int v, Bits carrier) { add_semi(u, v, carrier); }))
         return true;
 
     std::size_t full_head = 0, or_head = 0;
@@ -171,22 +184,28 @@ template <class Bits> void StrongVcBuilder<Bits>::and_through(int x, int z, Bits
     if (!is_cell(z)) return; // never through an edge
     const bool through_cell = !(m_captains & cell_bit<Bits>(z));
     const Bits cz = through_cell ? carrier | cell_bit<Bits>(z) : carrier;
+    // Through an empty cell the carriers may meet inside its key pair (use_key_pairs).
+    const Bits key_pair =
+        through_cell && m_key_pairs ? m_pair_of[static_cast<std::size_t>(z)] : Bits{0};
     const Ends ends = m_full_ends[static_cast<std::size_t>(z)];
     for (int w = 0; w < 2; ++w) {
         for (std::uint64_t rest = ends.w[w]; rest; rest &= rest - 1) {
             const int y = w * 64 + std::countr_zero(rest);
             if (y == x || in(cz, y)) continue;
             const Pair& zy = pair(z, y);
-            if (zy.full_done_meet & cz) continue; // every processed carrier there meets this one
+            if (zy.full_done_meet & cz & ~key_pair)
+                continue; // every processed carrier there meets this one
             // (z, y) is not changed below: the results go to (x, y).
             for (std::size_t j = 0; j < zy.full.size(); ++j) {
                 if (!zy.full_done[j]) continue;
                 const Bits d = zy.full[j];
-                if ((d & cz) || in(d, x)) continue;
+                const Bits meet = d & cz;
+                if ((meet & ~key_pair) || in(d, x)) continue;
+                const Bits joined = meet ? cz | d | key_pair : cz | d;
                 if (through_cell)
-                    add_semi(x, y, cz | d);
+                    add_semi(x, y, joined);
                 else
-                    add_full(x, y, cz | d);
+                    add_full(x, y, joined);
                 if (m_done) return;
             }
         }

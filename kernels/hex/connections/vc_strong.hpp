@@ -19,6 +19,17 @@
 //     full connection avoiding c (the opponent's one move leaves one of them whole).
 // Carriers are sound for the same reason as H-search's: each rule's result holds whatever
 // happens outside its carrier.
+//
+// Key pairs (use_key_pairs, RuleSet::keypair): an empty cell z on the second row of one of
+// the colour's edges whose two neighbours on the first row are empty has them as its pair:
+// once the colour holds z, the pair is captured (the opponent's stone on one, answered on
+// the other, joins nothing of the opponent's, and the colour's stone on the other joins z
+// to the edge, so that the cell lost adds nothing to the colour's components either). The
+// AND through an empty cell z then also takes two carriers that meet only inside z's pair,
+// and the semi connection's carrier holds the whole pair: after the key z, the colour
+// answers a move in the pair with its other cell and follows the two connections'
+// strategies elsewhere, each seeing both cells of the pair as the colour's. (Benzene's
+// builder does this with its captured-set pattern.)
 #include "hex/board/cell_set.hpp"
 #include "hex/board/geometry.hpp"
 #include "hex/connections/vc.hpp"
@@ -49,8 +60,11 @@ public:
 
     [[nodiscard]] const VcStats& stats() const { return m_stats; }
 
-    // As VcBuilder::use_templates.
+    // As VcBuilder::use_templates and use_ladders.
     void use_templates(std::shared_ptr<const EdgeTemplates<Bits>> templates) { m_templates = std::move(templates); }
+    void use_ladders(std::shared_ptr<const CellLadders<Bits>> ladders) { m_ladders = std::move(ladders); }
+    // The AND rule through an empty cell with its key pair (see above), from the next build on.
+    void use_key_pairs(bool on) { m_key_pairs = on; }
 
 private:
     struct Pair {
@@ -99,6 +113,9 @@ private:
     std::vector<int> m_vertex_of;
     std::vector<Bits> m_scratch;
     std::shared_ptr<const EdgeTemplates<Bits>> m_templates;
+    std::shared_ptr<const CellLadders<Bits>> m_ladders;
+    bool m_key_pairs = false;
+    std::vector<Bits> m_pair_of; // per cell: its key pair in this build (0: none)
     VcStats m_stats;
 };
 
