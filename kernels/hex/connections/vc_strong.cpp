@@ -20,8 +20,9 @@ template <class Bits>
 StrongVcBuilder<Bits>::StrongVcBuilder(const Geometry<Bits>& g)
     : m_geo(g), m_cells(g.cells()), m_ends(g.cells() + 2), m_all(g.all()) {
     m_pairs.resize(static_cast<std::size_t>(m_ends * m_ends));
-    for (Pair& p : m_pairs) p.full_meet = p.full_done_meet = p.semi_meet = ~Bits{0};
-    m_full_ends.resize(static_cast<std::size_t>(m_ends));
+    for (Pair& p : m_pairs) p.full_meet = p.semi_meet = ~Bits{0};
+    m_done_meet.assign(m_pairs.size(), ~Bits{0});
+    m_done_ends.resize(static_cast<std::size_t>(m_ends));
     m_vertex_of.resize(static_cast<std::size_t>(m_cells));
     m_pair_of.resize(static_cast<std::size_t>(m_cells));
 }
@@ -53,9 +54,10 @@ template <class Bits> bool StrongVcBuilder<Bits>::add_full(int u, int v, Bits ca
         p.full.resize(kept);
         p.full_done.resize(kept);
         p.full_meet = meet_of(p.full);
-        p.full_done_meet = ~Bits{0};
+        Bits done_meet = ~Bits{0};
         for (std::size_t i = 0; i < kept; ++i)
-            if (p.full_done[i]) p.full_done_meet &= p.full[i];
+            if (p.full_done[i]) done_meet &= p.full[i];
+        done_meet_of(u, v) = done_meet_of(v, u) = done_meet;
     } else if ((p.full_meet & ~carrier) == 0) {
         return false; // shrinks nothing the solver looks at
     }
@@ -78,8 +80,6 @@ template <class Bits> bool StrongVcBuilder<Bits>::add_full(int u, int v, Bits ca
         p.semi_done.resize(kept);
         p.semi_meet = meet_of(p.semi);
     }
-    m_full_ends[static_cast<std::size_t>(u)].set(v);
-    m_full_ends[static_cast<std::size_t>(v)].set(u);
     m_full_queue.push_back({u, v, carrier});
     ++m_stats.fulls;
     if (m_stop != Stop::never && is_edge_pair(u, v)) m_done = true;
@@ -125,13 +125,14 @@ template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own,
         p.semi.clear();
         p.full_done.clear();
         p.semi_done.clear();
-        p.full_meet = p.full_done_meet = p.semi_meet = ~Bits{0};
+        p.full_meet = p.semi_meet = ~Bits{0};
+        done_meet_of(t / m_ends, t % m_ends) = done_meet_of(t % m_ends, t / m_ends) = ~Bits{0};
         p.queued = p.used = false;
     }
     m_touched.clear();
     m_full_queue.clear();
     m_or_queue.clear();
-    for (Ends& e : m_full_ends) e = Ends{};
+    for (Ends& e : m_done_ends) e = Ends{};
     m_stop = stop;
     m_done = false;
     ++m_stats.builds;
@@ -175,7 +176,10 @@ template <class Bits> void StrongVcBuilder<Bits>::process_full(const FullTask& t
     while (i < p.full.size() && p.full[i] != t.carrier) ++i;
     if (i == p.full.size() || p.full_done[i]) return; // made redundant meanwhile
     p.full_done[i] = 1;
-    p.full_done_meet &= t.carrier;
+    done_meet_of(t.u, t.v) &= t.carrier;
+    done_meet_of(t.v, t.u) &= t.carrier;
+    m_done_ends[static_cast<std::size_t>(t.u)].set(t.v);
+    m_done_ends[static_cast<std::size_t>(t.v)].set(t.u);
     and_through(t.u, t.v, t.carrier);
     if (!m_done) and_through(t.v, t.u, t.carrier);
 }
@@ -187,14 +191,15 @@ template <class Bits> void StrongVcBuilder<Bits>::and_through(int x, int z, Bits
     // Through an empty cell the carriers may meet inside its key pair (use_key_pairs).
     const Bits key_pair =
         through_cell && m_key_pairs ? m_pair_of[static_cast<std::size_t>(z)] : Bits{0};
-    const Ends ends = m_full_ends[static_cast<std::size_t>(z)];
+    const Ends ends = m_done_ends[static_cast<std::size_t>(z)];
+    const Bits* done_meet = &done_meet_of(z, 0);
     for (int w = 0; w < 2; ++w) {
         for (std::uint64_t rest = ends.w[w]; rest; rest &= rest - 1) {
             const int y = w * 64 + std::countr_zero(rest);
             if (y == x || in(cz, y)) continue;
-            const Pair& zy = pair(z, y);
-            if (zy.full_done_meet & cz & ~key_pair)
+            if (done_meet[y] & cz & ~key_pair)
                 continue; // every processed carrier there meets this one
+            const Pair& zy = pair(z, y);
             // (z, y) is not changed below: the results go to (x, y).
             for (std::size_t j = 0; j < zy.full.size(); ++j) {
                 if (!zy.full_done[j]) continue;

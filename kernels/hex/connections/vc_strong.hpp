@@ -71,7 +71,6 @@ private:
         std::vector<Bits> full, semi;
         std::vector<std::uint8_t> full_done, semi_done; // processed by the AND / OR rule
         Bits full_meet = 0;      // intersection of the full carriers (all cells when none)
-        Bits full_done_meet = 0; // of the processed ones
         Bits semi_meet = 0;      // intersection of the semi carriers
         bool queued = false;     // waiting for the OR rule
         bool used = false;
@@ -88,6 +87,7 @@ private:
     [[nodiscard]] int index(int u, int v) const { return u < v ? u * m_ends + v : v * m_ends + u; }
     [[nodiscard]] const Pair& pair(int u, int v) const { return m_pairs[static_cast<std::size_t>(index(u, v))]; }
     Pair& use(int u, int v);
+    Bits& done_meet_of(int u, int v) { return m_done_meet[static_cast<std::size_t>(u * m_ends + v)]; }
     [[nodiscard]] bool is_cell(int v) const { return v < m_cells; }
     [[nodiscard]] bool in(Bits carrier, int v) const { return v < m_cells && (carrier & cell_bit<Bits>(v)); }
     [[nodiscard]] bool is_edge_pair(int u, int v) const { return index(u, v) == index(edge(0), edge(1)); }
@@ -107,7 +107,11 @@ private:
     bool m_done = false;
     std::vector<Pair> m_pairs;
     std::vector<int> m_touched;
-    std::vector<Ends> m_full_ends;
+    // Per ordered pair (u, v) at u * m_ends + v, both orders kept equal: the intersection of
+    // the pair's processed full carriers (all cells when none), a row per end so that the
+    // AND rule's scan through an end reads one dense row.
+    std::vector<Bits> m_done_meet;
+    std::vector<Ends> m_done_ends; // per end: the ends it has a processed full connection with
     std::vector<FullTask> m_full_queue;
     std::vector<int> m_or_queue;
     std::vector<int> m_vertex_of;
