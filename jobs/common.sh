@@ -138,7 +138,7 @@ cgt_mpiexec() {
 # The jobs: one per INI file in jobs/, by name.
 cgt_all_jobs() { (cd "$CGT_ROOT/jobs" && ls *.ini | sed 's/\.ini$//'); }
 # The jobs of jobs/main, jobs/report and jobs/bench when named none: all but those whose INI
-# says "# main = no" (hours of work or a cluster's size, e.g. hex-8x8, octal-frontier: run
+# says "main = no" (hours of work or a cluster's size, e.g. hex-8x8, octal-frontier: run
 # them by name with jobs/run JOB or sbatch jobs/JOB.slurm, resumable).
 cgt_default_jobs() { for j in $(cgt_all_jobs); do [ "$(cgt_job_setting "$j" main yes)" = no ] || echo "$j"; done; }
 # cgt_require_job JOB: stops with one line and status 2 unless jobs/JOB.ini exists.
@@ -146,18 +146,30 @@ cgt_require_job() {
   [ -f "$CGT_ROOT/jobs/$1.ini" ] || { echo "error: no job '$1' (no jobs/$1.ini)" >&2; exit 2; }
 }
 
-# cgt_job_setting JOB KEY DEFAULT: a "# KEY = VALUE" comment line of the job's INI (the
-# driver ignores comments): ranks, driver, verify.
+# cgt_job_setting JOB KEY DEFAULT: the value of KEY in the job's INI, or DEFAULT. The job
+# keys (driver, verify, ranks, main) are INI keys the driver itself accepts and checks
+# (drivers/common/runtime/options.hpp); they are read here as its --config reader reads a
+# `KEY = VALUE` line: a UTF-8 byte order mark ignored, '#' and what follows it a comment,
+# blanks around the key and the value dropped, no [section] (the job keys come before any).
 cgt_job_setting() {
   local v
-  v=$(sed -n "s/^#[[:space:]]*$2[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1/p" "$CGT_ROOT/jobs/$1.ini" | head -1)
+  v=$(sed -e '1s/^\xEF\xBB\xBF//' -e '/^[[:space:]]*\[/,$d' -e 's/#.*//' "$CGT_ROOT/jobs/$1.ini" |
+    sed -n "s/^[[:space:]]*$2[[:space:]]*=[[:space:]]*\(.*[^[:space:]]\)[[:space:]]*$/\1/p" | head -1)
   echo "${v:-$3}"
 }
-# The programs of a job: cgt-JOB and cgt-verify-JOB unless its INI names others (a job
-# that is another parameter set of an existing driver, e.g. "# driver = cgt-hex-openings").
-cgt_job_driver() { cgt_job_setting "$1" driver "cgt-$1"; }
-cgt_job_verify() { cgt_job_setting "$1" verify "cgt-verify-$1"; }
+# cgt_job_key JOB KEY: the value of a key every job's INI must hold (driver, verify); one
+# line and status 2 if it does not.
+cgt_job_key() {
+  local v
+  v=$(cgt_job_setting "$1" "$2" "")
+  [ -n "$v" ] || { echo "error: jobs/$1.ini names no $2 (a line '$2 = PROGRAM')" >&2; exit 2; }
+  echo "$v"
+}
+# The programs of a job: its driver (cgt-nim, or an existing driver with other parameters:
+# hex-8x8 is cgt-hex-openings) and its verify program.
+cgt_job_driver() { cgt_job_key "$1" driver; }
+cgt_job_verify() { cgt_job_key "$1" verify; }
 
-# cgt_job_ranks JOB: ranks for a local run: the INI's "# ranks = N" line (sequential jobs
-# say 1), otherwise one per core.
+# cgt_job_ranks JOB: ranks for a local run: the INI's "ranks = N" (sequential jobs say 1),
+# otherwise one per core.
 cgt_job_ranks() { cgt_job_setting "$1" ranks "$(nproc)"; }

@@ -4,7 +4,7 @@
 // enumeration order (family, edge count, multiset number), so blocks keyed by task id put
 // rows in enumeration order whatever rank runs them. Tasks are found by arithmetic on a
 // small prefix table (one entry per family and edge count), not stored.
-#include "common/memory_limit.hpp"
+#include "common/runtime/memory_limit.hpp"
 #include "hackenbush/graphs.hpp"
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // What a run of the openings job solves: --sizes, --rules and cell names parsed, the rows
 // enumerated, the order of their tasks, the counters of a rule family.
-#include "hex-openings/openings_job.hpp"
+#include "hex-openings/openings_tasks.hpp"
 
 #include "hex-openings/openings_schema.hpp"
 #include "hex/solver/openings.hpp"

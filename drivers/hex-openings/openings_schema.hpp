@@ -1,6 +1,6 @@
 #pragma once
 // The tables of a cgt-hex-openings result file, declared once for the driver, its tests and
-// cgt-verify-hex-openings (common/schema.hpp). A cell is (row, col), 0-based from the
+// cgt-verify-hex-openings (common/runtime/schema.hpp). A cell is (row, col), 0-based from the
 // top-left corner; the first player (red) joins the top and bottom rows. Rows of all the
 // tables are keyed alike: (variant, rules, size, cols, row, col) is the join key (splits
 // adds the line of moves after the opening).
@@ -10,7 +10,7 @@
 // of the leaves in order needs (hex::needed_leaves), however many more a run of many ranks
 // solved in vain; timings does depend on the run: it measures it, and comparisons of runs
 // leave it out.
-#include "common/schema.hpp"
+#include "common/runtime/schema.hpp"
 
 #include <cstdint>
 #include <string>

@@ -2,7 +2,7 @@
 // The run's parameters read back from a result file, so that a verify program can check its
 // tables against them (a values table of max-heap + 1 rows, ...): the checksum of the
 // parameters attribute catches an edit, these checks a table that does not fit the run.
-#include "common/result_reader.hpp"
+#include "common/runtime/result_reader.hpp"
 
 #include <map>
 #include <string>

@@ -1,7 +1,7 @@
 #include "verify/common/report.hpp"
 
-#include "common/json_writer.hpp"
-#include "common/printable.hpp"
+#include "common/plumbing/json_writer.hpp"
+#include "common/plumbing/printable.hpp"
 #include "verify/common/reference_data.hpp"
 
 #include <cstdio>

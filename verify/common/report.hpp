@@ -15,8 +15,8 @@
 //    "notes": [{"section": ..., "text": ...}]}
 // A refused file is {"verify": ..., "file": ..., "verdict": "REFUSED", "error": ...} on
 // stdout, the `error: ...` line on stderr and status 2, as in text mode.
-#include "common/options.hpp"
-#include "common/result_reader.hpp"
+#include "common/runtime/options.hpp"
+#include "common/runtime/result_reader.hpp"
 
 #include <functional>
 #include <string>

@@ -3,7 +3,7 @@
 // OEIS A002188 (b-file to 20,000, a-file to 200,000, each proven byte-identical to the OEIS
 // file by its SHA-256), A036685 (G = 0), A180120/A180121 (records), Flammenkamp's sparse
 // values, and for a run that reaches 2^26 the figures of sen-ltd's Grundy's-game article.
-#include "common/hdf5_handle.hpp"
+#include "common/plumbing/hdf5_file.hpp"
 #include "verify/grundy/grundy_figures.hpp"
 #include "impartial/grundy_game.hpp"
 #include "verify/common/parameters.hpp"
@@ -12,6 +12,7 @@
 #include "grundy/grundy_schema.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
 #include <cstdio>
 
@@ -66,18 +67,16 @@ struct OeisA002188 {
 };
 
 OeisA002188 read_a002188(const std::string& path) {
-    common::silence_hdf5_errors();
-    const hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
-    if (id < 0) throw std::runtime_error("cannot read reference data " + path);
-    common::H5Id file(id, H5Fclose);
+    const std::optional<common::Hdf5File> file = common::Hdf5File::open(path, common::Hdf5File::Access::read_only);
+    if (!file) throw std::runtime_error("cannot read reference data " + path);
+    const common::Hdf5Dataset set = file->open_dataset("values", path);
     OeisA002188 o;
-    o.values = common::read_array<std::uint16_t>(file, "values", path);
-    common::H5Id set(common::h5_check(H5Dopen2(file, "values", H5P_DEFAULT), "H5Dopen2", path), H5Dclose);
-    auto number = [&](const char* name) { return static_cast<std::uint64_t>(common::read_int_attribute(set, name, path)); };
+    o.values = set.read_all<std::uint16_t>();
+    auto number = [&](const char* name) { return static_cast<std::uint64_t>(set.int_attribute(name)); };
     o.a_last = number("a_file_last_n");
     o.b_last = number("b_file_last_n");
-    o.a_file = {number("a_file_bytes"), common::read_string_attribute(set, "a_file_sha256", path)};
-    o.b_file = {number("b_file_bytes"), common::read_string_attribute(set, "b_file_sha256", path)};
+    o.a_file = {number("a_file_bytes"), set.text_attribute("a_file_sha256")};
+    o.b_file = {number("b_file_bytes"), set.text_attribute("b_file_sha256")};
     if (o.a_last + 1 != o.values.size() || o.b_last > o.a_last)
         throw std::runtime_error(path + ": the a-file and b-file ranges do not match the values");
     return o;

@@ -8,7 +8,7 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hackenbush-common/figures.hpp"
-#include "hackenbush-colour/colour_job.hpp"
+#include "hackenbush-colour/colour_rows.hpp"
 #include "hackenbush-colour/colour_schema.hpp"
 #include "hackenbush-common/values_schema.hpp"
 

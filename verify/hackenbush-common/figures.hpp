@@ -1,7 +1,7 @@
 #pragma once
 // Small helpers the five Hackenbush verify programs share: the run's parameters read back
 // from the file, and figures printed as the literature prints them.
-#include "common/result_reader.hpp"
+#include "common/runtime/result_reader.hpp"
 #include "verify/common/parameters.hpp"
 #include "hackenbush/picture.hpp"
 

@@ -6,7 +6,7 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hackenbush-common/figures.hpp"
-#include "hackenbush-green/green_job.hpp"
+#include "hackenbush-green/green_rows.hpp"
 #include "hackenbush-green/green_schema.hpp"
 
 #include <map>

@@ -2,7 +2,7 @@
 // sums of sen-ltd's Hackenbush article (20,000 triples, the outcome of the sum of three values equal to the value-free search
 // on the three pictures side by side, every time), recounts the summary from the rows, and
 // draws and values a sample of triples again from the recorded seed.
-#include "hackenbush-sums/sums_job.hpp"
+#include "hackenbush-sums/sums_rows.hpp"
 #include "hackenbush/picture_values.hpp"
 #include "hackenbush/win_loss.hpp"
 #include "verify/common/reference_data.hpp"

@@ -14,7 +14,7 @@
 #include "verify/hex-openings/rule_effects.hpp"
 #include "verify/hex-openings/split_checks.hpp"
 #include "verify/hex-openings/store_checks.hpp"
-#include "hex-openings/openings_job.hpp"
+#include "hex-openings/openings_tasks.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "verify/common/parameters.hpp"
 

@@ -1,6 +1,6 @@
 """Opening a result file and reading its tables, refusing what the verify programs refuse.
 
-The checks and their messages are those of the C++ reader (drivers/common/result_reader.cpp):
+The checks and their messages are those of the C++ reader (drivers/common/runtime/result_reader.cpp):
 a file is refused (``Refused``, one line naming the file and why) when it is ``PATH.partial``
 or only that exists, is not a regular file or not HDF5, lacks ``complete = 1``, was written
 by another program, or its ``parameters`` no longer match ``parameters_checksum``; a table

@@ -1,0 +1,137 @@
+#pragma once
+// The skeleton's runner of one job (job.hpp), private to drivers/common: job.cpp holds its
+// options, the task loop and the write of the result; job_journal.cpp its journal: the
+// plan of a --resume or a --merge, the saved states of long tasks, the verdicts, the syncs
+// and compactions of this rank's file.
+#include "common/runtime/job.hpp"
+#include "common/runtime/journal.hpp"
+#include "common/runtime/journal_compaction.hpp"
+#include "common/plumbing/mpi_environment.hpp"
+#include "common/runtime/progress.hpp"
+#include "common/runtime/stop_signal.hpp"
+#include "common/runtime/task_verdicts.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cgt::common {
+
+// The seconds a test hook asks for in the environment (job.hpp), 0 when it is not set.
+inline double test_seconds(const char* variable) {
+    const char* s = std::getenv(variable);
+    return s ? std::atof(s) : 0.0;
+}
+
+using Clock = std::chrono::steady_clock;
+inline double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+inline double cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// What rank 0 found in the journal(s): the files, one record per finished task, the saved
+// states of the others, and how much of each file to keep.
+struct JournalPlan {
+    std::vector<std::string> files;
+    std::vector<std::uint64_t> valid_bytes;
+    std::vector<RecordRef> done;   // by task, ascending
+    std::vector<RecordRef> states; // of tasks not done, in file order
+};
+
+class JobRunner {
+public:
+    JobRunner(MpiEnvironment& env, Job& job, int argc, char** argv)
+        : m_env(env), m_comm(env.comm()), m_info(job.info()), m_job(job), m_argc(argc), m_argv(argv),
+          m_start(Clock::now()), m_cpu_start(cpu_seconds()) {}
+
+    int run();
+
+    // TaskContext's calls.
+    bool stop_requested() const { return m_stop && m_stop->requested(); }
+    bool state_due() const { return seconds_since(m_state_clock) >= m_journal_every; }
+    void save_state(std::uint64_t task, std::span<const std::byte> state, bool snapshot);
+    std::vector<std::vector<std::byte>> saved_state(std::uint64_t task) const;
+    void advance(std::uint64_t units);
+    void set_verdict(std::uint64_t verdict);
+    void note(std::uint64_t task, const std::string& text) const;
+
+private:
+    void add_run_options(Options& options);
+    void read_run_options(const po::variables_map& vm);
+    // Rank 0: the checks of the file system and the journal; an error for agree_on_usage.
+    std::optional<std::string> plan_journal();
+    // Rank 0: reads the journal folders `dirs` into m_plan (and `scanned`), or why they are refused.
+    std::optional<std::string> scan_journals(const std::vector<std::string>& dirs, const std::string& option,
+                                             std::vector<ScannedFile>& scanned);
+    void share_plan();
+    std::optional<std::string> restore();
+    void compute_tasks();
+    // Rank 0's verdicts of the tasks in the journal(s) (skips_tasks()).
+    void load_verdicts();
+    // Rank 0, skips_tasks(): the tasks neither done nor made useless by the verdicts known.
+    [[nodiscard]] std::vector<bool> needed_missing(const std::vector<bool>& done) const;
+    // Collective: the tasks done, or (skips_tasks()) settled: done or not needed.
+    [[nodiscard]] std::uint64_t settled_tasks();
+    void run_task(std::uint64_t task);
+    void maybe_sync();
+    // Rewrites this rank's journal file without its dead records when they outweigh the
+    // live ones (journal_compaction.hpp).
+    void maybe_compact();
+    void fail(std::string why);
+    std::string resume_command() const;
+    void remove_old_journal();
+
+    MpiEnvironment& m_env;
+    Comm m_comm;
+    const JobInfo m_info;
+    Job& m_job;
+    int m_argc;
+    char** m_argv;
+    Clock::time_point m_start;
+    double m_cpu_start;
+    std::unique_ptr<Options> m_options;
+
+    // Run control.
+    std::string m_out, m_journal;
+    bool m_resume = false, m_force = false, m_quiet = false;
+    double m_journal_every = 60;
+    std::vector<std::string> m_merge; // journal folders to merge
+    std::optional<std::vector<std::uint64_t>> m_subset;
+    std::string m_subset_text;
+    std::vector<TaskSubset> m_subsets;
+
+    // The run.
+    std::uint64_t m_tasks = 0;
+    JournalHeader m_header;
+    JournalPlan m_plan;
+    std::vector<bool> m_done;
+    std::unique_ptr<TaskTables> m_tables;
+    std::unique_ptr<JournalWriter> m_writer;
+    std::unique_ptr<AppendedRecords> m_appended; // m_writer's records of this run, for compaction
+    std::unique_ptr<StopSignal> m_stop;
+    std::unique_ptr<Progress> m_progress;
+    bool m_queue = false;
+    bool m_task_stopped = false;
+    // This rank's failure to go on (a full disk, out of memory), told to every rank once
+    // the tasks stop: the run ends with it as one line and status 1, its journal kept.
+    std::optional<std::string> m_failure;
+    std::uint64_t m_computed = 0;
+    std::uint64_t m_advanced = 0; // units the running task reported itself
+    std::uint64_t m_state_serial = 0;
+    // Skipping (Job::skips_tasks, the queue): the running task's verdict; on rank 0 the
+    // verdicts known and the tasks finished by this run.
+    bool m_skipping = false;
+    std::optional<std::uint64_t> m_task_verdict;
+    TaskVerdicts m_verdicts;
+    std::vector<bool> m_finished;
+    Clock::time_point m_last_sync, m_state_clock;
+};
+
+} // namespace cgt::common

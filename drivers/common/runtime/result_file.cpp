@@ -1,0 +1,275 @@
+#include "common/runtime/result_file.hpp"
+
+#include "common/plumbing/hash.hpp"
+#include "common/plumbing/mpi_environment.hpp"
+#include "common/plumbing/output_file.hpp"
+#include "common/runtime/block_placement.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <cstdio>
+#include <ctime>
+#include <numeric>
+#include <optional>
+#include <unistd.h>
+
+namespace cgt {
+const char* build_version(); // generated at build time (cmake/WriteVersion.cmake)
+}
+
+namespace cgt::common {
+
+std::string program_version() { return build_version(); }
+
+std::string parameters_checksum(const std::string& parameters) {
+    return std::to_string(hash_bytes(parameters.data(), parameters.size()));
+}
+
+namespace {
+std::string iso8601_now(double seconds_ago) {
+    const std::time_t t = std::time(nullptr) - static_cast<std::time_t>(seconds_ago);
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return buf;
+}
+} // namespace
+
+ResultFile::ResultFile(const Comm& comm, std::string path, std::string program, std::string parameters,
+                       double run_seconds)
+    : m_comm(comm), m_path(std::move(path)),
+      m_start(std::chrono::steady_clock::now() -
+              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(run_seconds))) {
+    const std::string where = partial_path();
+    lock_partial_file();
+    std::optional<Hdf5File> file = Hdf5File::create(m_comm, where);
+    std::optional<std::string> failed;
+    if (!file) failed = "cannot write '" + where + "': " + HDF5_CREATE_CALL + " failed";
+    else if (m_comm.is_root() && !m_lock.holds(where))
+        failed = "cannot write '" + where + "': another program replaced it while it was being created";
+    try {
+        m_comm.agree_on_failure(failed);
+    } catch (const JobFailure&) {
+        if (file) file->abandon(); // a rank without the file would never join its collective close
+        throw;
+    }
+    m_file = std::move(file);
+
+    // Every rank writes the same attribute values: rank 0's clock decides `started`.
+    std::string started = iso8601_now(run_seconds);
+    m_comm.broadcast(started);
+    set_attribute("/", "program", program);
+    set_attribute("/", "version", program_version());
+    set_attribute("/", "parameters", parameters);
+    set_attribute("/", "parameters_checksum", parameters_checksum(parameters));
+    set_attribute("/", "ranks", std::int64_t{m_comm.size()});
+    set_attribute("/", "started", started);
+    set_attribute("/", "complete", std::int64_t{0});
+    // On disk now, so a run that dies leaves a readable PATH.partial that says complete = 0.
+    agree_on_write(m_file->flush(), HDF5_FLUSH_CALL);
+}
+
+ResultFile::~ResultFile() = default; // an unfinished file stays PATH.partial, complete = 0
+
+void ResultFile::agree_on_write(bool written, const std::string& call) {
+    // A write may fail on one rank only (its part of a full disk): every rank learns it here,
+    // before the next collective call, and they all unwind together (no rank left waiting).
+    std::optional<std::string> failed;
+    if (!written || (call.starts_with(HDF5_WRITE_CALL) && test_write_fails("result", m_comm.rank())))
+        failed = "cannot write '" + partial_path() + "' (" + call +
+                 "): " + write_failure_cause(partial_path(), "the write failed") +
+                 "; the run's tasks stay in its journal: make room and run it again with --resume";
+    try {
+        m_comm.agree_on_failure(failed);
+    } catch (const JobFailure&) {
+        // The file is no use now and may be what filled the disk: its name goes (rank 0 holds
+        // it), its space once every rank has closed it, as the ranks unwind.
+        if (m_comm.is_root()) ::unlink(partial_path().c_str());
+        m_lock.release();
+        throw;
+    }
+}
+
+void ResultFile::lock_partial_file() {
+    // Rank 0 creates and locks PATH.partial before anyone truncates it, so a second run to
+    // the same --out is refused rather than overwriting this one's file.
+    std::optional<std::string> error;
+    OutputLock::Refusal refusal = OutputLock::Refusal::none;
+    if (m_comm.is_root()) error = m_lock.acquire(partial_path(), refusal);
+    m_comm.agree_on_usage(refusal == OutputLock::Refusal::busy ? error : std::nullopt);
+    m_comm.agree_on_failure(refusal == OutputLock::Refusal::failed ? error : std::nullopt);
+}
+
+double ResultFile::wall_seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+}
+
+void ResultFile::set_attribute(const std::string& object, const std::string& name, const std::string& value) {
+    m_file->open_object(object, partial_path() + " (" + object + ")").set_attribute(name, value);
+}
+void ResultFile::set_attribute(const std::string& object, const std::string& name, std::int64_t value) {
+    m_file->open_object(object, partial_path() + " (" + object + ")").set_attribute(name, value);
+}
+void ResultFile::set_attribute(const std::string& object, const std::string& name, double value) {
+    m_file->open_object(object, partial_path() + " (" + object + ")").set_attribute(name, value);
+}
+
+void ResultFile::write_table(const std::string& name, LocalTable& table, const std::string& order,
+                             bool compress) {
+    const std::string where = partial_path() + " (table " + name + ")";
+    table.end_blocks();
+    const auto& blocks = table.blocks();
+    if (table.rows() > 0 && blocks.empty())
+        throw std::logic_error("write_table: rows appended before any begin_block");
+
+    // Every rank's (key, rows) pairs -> the global offset of each local block.
+    const BlockPlacement placement = place_blocks(m_comm, blocks);
+    const std::vector<std::uint64_t>& offsets = placement.offsets;
+    const std::uint64_t total_rows = placement.total_rows;
+
+    // HDF5 pairs memory elements with the file selection in ascending file order, so the
+    // local rows are laid out by ascending global offset; runs that touch are merged.
+    std::vector<std::size_t> by_offset(blocks.size());
+    std::iota(by_offset.begin(), by_offset.end(), std::size_t{0});
+    std::sort(by_offset.begin(), by_offset.end(), [&](auto a, auto b) { return offsets[a] < offsets[b]; });
+    std::vector<Segment> segments; // this rank's rows in file order
+    std::vector<RowRun> runs; // merged, in the file
+    std::uint64_t local_rows = 0;
+    for (std::size_t i : by_offset) {
+        const Block& b = blocks[i];
+        if (b.rows == 0) continue;
+        segments.push_back({b.first_row, offsets[i], b.rows});
+        local_rows += b.rows;
+        if (!runs.empty() && runs.back().first + runs.back().rows == offsets[i]) runs.back().rows += b.rows;
+        else runs.push_back({offsets[i], b.rows});
+    }
+    // Whether the column's own storage is already in file order (no copy needed).
+    bool in_order = local_rows == table.rows();
+    for (std::size_t i = 0, next = 0; in_order && i < segments.size(); next += segments[i].rows, ++i)
+        in_order = segments[i].local_first == next;
+    // Calls f(file_index, local_row) for this rank's rows in file order whose file index
+    // (0 .. local_rows - 1 among this rank's rows) is in [lo, hi).
+    auto for_each_row = [&](std::uint64_t lo, std::uint64_t hi, auto&& f) {
+        std::uint64_t k = 0;
+        for (const Segment& s : segments) {
+            if (k >= hi) break;
+            const std::uint64_t from = lo > k ? lo - k : 0, to = std::min(s.rows, hi - k);
+            for (std::uint64_t r = from; r < to; ++r) f(k + r - lo, s.local_first + r);
+            k += s.rows;
+        }
+    };
+    // The places in the file of this rank's rows lo .. hi - 1.
+    auto runs_of_rows = [&](std::uint64_t lo, std::uint64_t hi) {
+        std::vector<RowRun> selected;
+        std::uint64_t k = 0;
+        for (const RowRun& run : runs) {
+            const std::uint64_t a = std::max(lo, k), b = std::min(hi, k + run.rows);
+            if (a < b) selected.push_back({run.first + (a - k), b - a});
+            k += run.rows;
+        }
+        return selected;
+    };
+
+    Hdf5Group group = m_file->create_group(name, where);
+    std::uint64_t checksum = 0;
+    std::string column_names;
+    for (const Column& column : table.columns()) {
+        const std::string at = where + " column " + column.name;
+        column_names += (column_names.empty() ? "" : ",") + column.name;
+        checksum += column_checksum(column.name, column.data, segments);
+
+        // The element type: texts are as wide as the longest of any rank.
+        std::optional<ElementType> type;
+        std::visit([&](const auto& v) {
+            using T = typename std::decay_t<decltype(v)>::value_type;
+            if constexpr (std::is_same_v<T, std::string>) {
+                std::uint64_t width = 0;
+                for_each_row(0, local_rows, [&](std::uint64_t, std::uint64_t r) {
+                    width = std::max<std::uint64_t>(width, v[r].size());
+                });
+                type = ElementType::text(m_comm.max(width), at);
+            } else {
+                type = ElementType::number<T>(at);
+            }
+        }, column.data);
+        const std::size_t element = type->size();
+        // Compressed: chunks of about 1 MiB, deflate level 1 (fast: the files are written
+        // once per run), numbers shuffled first.
+        const DatasetStorage storage =
+            compress ? DatasetStorage::compressed(total_rows, element, column.type() != ColumnType::Text, 1)
+                     : DatasetStorage{};
+        const std::uint64_t chunk_rows = std::max<std::uint64_t>(1, storage.chunk_rows);
+        Hdf5Dataset set = group.create_dataset(column.name, *type, total_rows, storage, at);
+        // Written in rounds of at most m_write_slab_bytes per rank (whole chunks where the
+        // column is compressed), so that neither the copy of a rank's rows in file order
+        // nor the chunks HDF5 assembles from it grow with the table: a text column is as
+        // wide as its longest text, many times the average. Every rank takes part in every
+        // round, with no rows once its own are written.
+        const std::uint64_t slab =
+            chunk_rows * std::max<std::uint64_t>(1, m_write_slab_bytes / (chunk_rows * element));
+        const std::uint64_t global_rounds = m_comm.max((local_rows + slab - 1) / slab);
+        std::vector<unsigned char> buffer;
+        for (std::uint64_t round = 0; round < global_rounds; ++round) {
+            const std::uint64_t lo = std::min(local_rows, round * slab), hi = std::min(local_rows, lo + slab);
+            const void* data = nullptr;
+            std::visit([&](const auto& v) {
+                using T = typename std::decay_t<decltype(v)>::value_type;
+                if constexpr (std::is_same_v<T, std::string>) {
+                    buffer.assign(std::max<std::uint64_t>(hi - lo, 1) * element, 0);
+                    for_each_row(lo, hi, [&](std::uint64_t i, std::uint64_t r) {
+                        std::memcpy(buffer.data() + i * element, v[r].data(), v[r].size());
+                    });
+                    data = buffer.data();
+                } else if (in_order && hi > lo) {
+                    data = v.data() + lo;
+                } else {
+                    buffer.resize(std::max<std::uint64_t>(hi - lo, 1) * sizeof(T));
+                    for_each_row(lo, hi, [&](std::uint64_t i, std::uint64_t r) {
+                        std::memcpy(buffer.data() + i * sizeof(T), &v[r], sizeof(T));
+                    });
+                    data = buffer.data();
+                }
+            }, column.data);
+            agree_on_write(set.write_selection(runs_of_rows(lo, hi), hi - lo, *type, data),
+                           std::string(HDF5_WRITE_CALL) + " of " + name + "/" + column.name);
+        }
+        set.close();
+    }
+    group.set_attribute("order", order);
+    group.set_attribute("columns", column_names);
+    group.set_attribute("rows", static_cast<std::int64_t>(total_rows));
+    // Stored as text: HDF5 attributes have no portable unsigned 64-bit reader everywhere.
+    group.set_attribute("checksum", std::to_string(m_comm.sum(checksum)));
+    group.close();
+}
+
+void ResultFile::write_table(const TableSchema& schema, LocalTable& table) {
+    schema.check(table);
+    write_table(schema.name, table, schema.order, schema.compress);
+    set_attribute(schema.name, "description", schema.meaning);
+    for (const ColumnSchema& column : schema.columns)
+        set_attribute(schema.name + "/" + column.name, "description", column.meaning);
+}
+
+void ResultFile::finish() {
+    if (m_finished) return;
+    double wall = wall_seconds();
+    m_comm.broadcast(wall);
+    set_attribute("/", "wall_seconds", wall);
+    set_attribute("/", "complete", std::int64_t{1});
+    agree_on_write(m_file->close_file(), HDF5_CLOSE_CALL); // also the barrier before the rename
+    std::optional<std::string> error;
+    if (m_comm.is_root()) {
+        try {
+            rename_over_regular_file(partial_path(), m_path);
+            m_lock.release();
+        } catch (const std::runtime_error& e) {
+            error = std::string(e.what()) + " (the complete result stays in '" + partial_path() + "')";
+        }
+    }
+    m_comm.agree_on_failure(error);
+    m_finished = true;
+}
+
+} // namespace cgt::common

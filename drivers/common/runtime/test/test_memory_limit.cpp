@@ -1,0 +1,58 @@
+#include "common/runtime/memory_limit.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+using namespace cgt::common;
+
+TEST_CASE("parse_memory_size: units are powers of 1024", "[common]") {
+    CHECK(parse_memory_size("123456") == 123456);
+    CHECK(parse_memory_size("512M") == 512ull << 20);
+    CHECK(parse_memory_size("8G") == 8ull << 30);
+    CHECK(parse_memory_size("8g") == 8ull << 30);
+    CHECK(parse_memory_size("8GiB") == 8ull << 30);
+    CHECK(parse_memory_size("8GB") == 8ull << 30);
+    CHECK(parse_memory_size("1.5T") == 3ull << 39);
+    CHECK(parse_memory_size("4096K") == 4ull << 20);
+    CHECK(parse_memory_size("100B") == 100);
+}
+
+TEST_CASE("parse_memory_size: anything else is a usage error naming the option", "[common]") {
+    for (const char* bad : {"", "G", "12Q", "-5", "0", "1.5", "1.5.2G", ".5G", "5.G", "8 G", "8GG", "99999999999999999999T"})
+        CHECK_THROWS_AS(parse_memory_size(bad), UsageError);
+    CHECK_THROWS_WITH(parse_memory_size("12Q", "--max-memory"),
+                      "--max-memory must be a size such as 512M, 8G, 1.5T or a number of bytes, got '12Q'");
+}
+
+TEST_CASE("format_bytes: one decimal in the largest unit", "[common]") {
+    CHECK(format_bytes(800) == "800 bytes");
+    CHECK(format_bytes(1536) == "1.5 KiB");
+    CHECK(format_bytes(34.4 * (1ull << 30)) == "34.4 GiB");
+    CHECK(format_bytes(3.0 * (1ull << 60) * 1024) == "3.0 ZiB");
+}
+
+TEST_CASE("node_memory_limit: Slurm's allocation, else physical memory", "[common]") {
+    ::setenv("SLURM_MEM_PER_NODE", "2048", 1);
+    MemoryLimit limit = node_memory_limit();
+    CHECK(limit.bytes <= 2048ull << 20); // a smaller cgroup limit would win
+    ::unsetenv("SLURM_MEM_PER_NODE");
+    ::setenv("SLURM_MEM_PER_CPU", "100", 1);
+    ::setenv("SLURM_CPUS_ON_NODE", "4", 1);
+    limit = node_memory_limit();
+    CHECK(limit.bytes <= 400ull << 20);
+    ::unsetenv("SLURM_MEM_PER_CPU");
+    ::unsetenv("SLURM_CPUS_ON_NODE");
+    limit = node_memory_limit();
+    CHECK(limit.bytes > 400ull << 20);
+    CHECK((limit.source == "physical memory" || limit.source == "the cgroup's memory.max"));
+}
+
+TEST_CASE("long_run_note: only past an hour on one core", "[common]") {
+    MemoryNeed need{.bytes = 1, .cause = "--max-heap 9", .what = "values", .core_seconds = 3600};
+    CHECK(long_run_note("cgt-grundy", need).empty());
+    need.core_seconds = 9 * 3600;
+    CHECK(long_run_note("cgt-grundy", need) == "cgt-grundy: note: --max-heap 9 is estimated to take about 9.0 hours on one core");
+    need.core_seconds = 28 * 86400;
+    CHECK(long_run_note("cgt-grundy", need) == "cgt-grundy: note: --max-heap 9 is estimated to take about 28 days on one core");
+}

@@ -1,0 +1,132 @@
+// cgt-hackenbush: values Blue-Red-Green Hackenbush pictures with the CGT engine. Not an MPI
+// program: it reads picture files (or stdin), prints the value of their sum with its
+// analysis (who wins, stops, mean, temperature, thermograph, ...), the value of each part
+// with its mean and temperature (--analysis: everything, and the thermographs drawn), and
+// with --to-move every cut of that player and whether it keeps a win.
+#include "common/runtime/memory_limit.hpp"
+#include "common/runtime/options.hpp"
+#include "common/plumbing/output_file.hpp" // not_regular_file
+#include "common/plumbing/tool_main.hpp"
+#include "tools/hackenbush/report.hpp"
+#include "hackenbush/picture_values.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+namespace common = cgt::common;
+namespace hackenbush = cgt::hackenbush;
+using common::po::value;
+using common::UsageError;
+
+namespace {
+
+std::string read_input(const std::string& name, bool& stdin_used) {
+    if (name == "-") {
+        if (stdin_used) throw UsageError("'-' (stdin) given more than once");
+        stdin_used = true;
+        return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+    }
+    if (auto kind = common::not_regular_file(name); kind && *kind == "a directory")
+        throw UsageError("cannot read picture file '" + name + "': it is a directory");
+    std::ifstream in(name, std::ios::binary);
+    if (!in) throw UsageError("cannot read picture file '" + name + "'");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw UsageError("cannot read picture file '" + name + "'");
+    return text.str();
+}
+
+int run(int argc, char* argv[]) {
+    common::Options options(
+        "cgt-hackenbush",
+        "Values Blue-Red-Green Hackenbush pictures: the value of the sum of the FILE arguments\n"
+        "(one edge `u v C` per line, vertex 0 the ground, C one of B R G, `#` comments; `-`\n"
+        "reads stdin) with its analysis (who wins, stops, mean, temperature, thermograph,\n"
+        "confusion interval, incentives, atomic weight, reduced form), the value, mean and\n"
+        "temperature of each part, and with --to-move every edge that player may cut, the\n"
+        "value after the cut and whether it keeps a win. Edges are numbered from 0 in the\n"
+        "order read, across all files.",
+        "cgt-hackenbush --to-move blue garden.txt   (or: echo '0 1 B' | cgt-hackenbush - --analysis)");
+    options.add()("files", value<std::vector<std::string>>()->value_name("FILE"),
+                  "picture files (also as bare arguments); - reads stdin")(
+        "to-move", value<std::string>()->value_name("blue|red"),
+        "list every cut of this player, with the value after it and whether it keeps a win")(
+        "json", common::po::bool_switch()->default_value(false),
+        "print one JSON object: value, outcome (L R P N), parts, to_move, hints")(
+        "negate", common::po::bool_switch()->default_value(false),
+        "swap blue and red in every picture (negates the value)")(
+        "ascii", common::po::bool_switch()->default_value(false),
+        "write ^ and v for up and down, + and - for kept and lost wins")(
+        "analysis", common::po::bool_switch()->default_value(false),
+        "the whole analysis of every part too, and every thermograph drawn in characters")(
+        "svg", value<std::string>()->value_name("FILE"), "write the thermograph of the sum as an SVG picture");
+    options.positional("files", -1);
+    std::optional<hackenbush::Player> to_move;
+    // How many positions a picture has is not known before they are valued (up to 2^edges
+    // a part, 41 for a stalk of 40 edges): the valuation stops with one line when the
+    // engine's store passes the memory limit. The store's tables double as they grow: with
+    // the whole limit as the store's budget, the peak resident memory of a 40-edge grid was
+    // 1.8 times the limit (116.5 MiB at --max-memory 64M, 226.6 MiB at 128M), so the store
+    // gets 55% of it.
+    common::add_max_memory_option(options);
+    common::MemoryLimit limit;
+    const bool go = options.parse(argc, argv, [&](const common::po::variables_map& vm) {
+        limit = common::memory_limit(vm);
+        if (vm.count("to-move")) {
+            const auto& who = vm["to-move"].as<std::string>();
+            if (who == "blue")
+                to_move = hackenbush::Player::Blue;
+            else if (who == "red")
+                to_move = hackenbush::Player::Red;
+            else
+                throw UsageError("--to-move must be blue or red, got '" + who + "'");
+        }
+        if (!vm.count("files")) throw UsageError("no picture file given (use - to read stdin)");
+        if (vm.count("svg")) common::check_writable_output(vm["svg"].as<std::string>(), "--svg");
+    });
+    if (!go) return 0;
+
+    std::vector<cgt::hackenbush_tool::Input> inputs;
+    bool stdin_used = false;
+    for (const auto& name : options.get<std::vector<std::string>>("files")) {
+        const std::string text = read_input(name, stdin_used);
+        try {
+            hackenbush::Picture picture = hackenbush::Picture::parse(text);
+            if (options.get<bool>("negate")) picture = picture.negated();
+            inputs.push_back({name, std::move(picture)});
+        } catch (const std::invalid_argument& e) {
+            throw UsageError((name == "-" ? std::string("stdin") : name) + ": " + e.what());
+        }
+    }
+    const bool ascii = options.get<bool>("ascii");
+    const auto report = [&] {
+        try {
+            return cgt::hackenbush_tool::make_report(inputs, to_move,
+                                                     ascii ? cgt::core::Notation::Ascii : cgt::core::Notation::Unicode,
+                                                     options.get<bool>("analysis"),
+                                                     static_cast<std::size_t>(0.55 * static_cast<double>(limit.bytes)));
+        } catch (const hackenbush::MemoryBudgetExceeded& e) {
+            throw UsageError("the pictures' positions need more than " + common::limit_text(limit) + ": stopped after " +
+                             std::to_string(e.positions()) + " positions held " +
+                             common::format_bytes(static_cast<double>(e.bytes())));
+        }
+    }();
+    if (options.has("svg")) {
+        const auto& path = options.get<std::string>("svg");
+        std::ofstream svg(path, std::ios::binary | std::ios::trunc);
+        svg << report.sum.svg;
+        svg.close();
+        if (!svg) throw std::runtime_error("cannot write " + path);
+    }
+    std::cout << (options.get<bool>("json") ? cgt::hackenbush_tool::format_json(report, inputs)
+                                             : cgt::hackenbush_tool::format_text(report, inputs, ascii));
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    return cgt::common::run_tool([&] { return run(argc, argv); });
+}

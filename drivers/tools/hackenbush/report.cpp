@@ -1,0 +1,145 @@
+#include "tools/hackenbush/report.hpp"
+
+#include "tools/calc/analysis_report.hpp"
+#include "core/analysis.hpp"
+#include "hackenbush/picture_values.hpp"
+
+#include <sstream>
+
+namespace cgt::hackenbush_tool {
+
+using core::GameId;
+using hackenbush::EdgeMask;
+using hackenbush::Player;
+
+namespace {
+
+Shown show(core::Thermography& thermal, GameId g, core::Notation notation, const std::string& indent, bool full,
+           bool drawings) {
+    core::GameStore& store = thermal.store();
+    const core::Analysis a = core::analyse(thermal, g);
+    Shown s;
+    s.value = store.name(g, notation);
+    s.mean = a.thermograph.mast.to_string();
+    s.temperature = a.thermograph.temperature.to_string();
+    if (full) s.text = calc_tool::analysis_text(store, a, notation, indent, "Blue", "Red");
+    s.json = calc_tool::analysis_json(store, a);
+    if (drawings) {
+        s.plot = calc_tool::thermograph_plot(a.thermograph);
+        s.svg = calc_tool::thermograph_svg(a.thermograph, "Thermograph of " + store.name(g));
+    }
+    return s;
+}
+
+} // namespace
+
+Report make_report(const std::vector<Input>& inputs, std::optional<Player> to_move,
+                   core::Notation notation, bool full, std::size_t memory_budget) {
+    core::GameStore store;
+    core::Thermography thermal(store);
+    std::vector<hackenbush::PictureValues> sum;
+    std::vector<std::size_t> first_edge; // global number of each input's edge 0
+    std::size_t edges = 0;
+    for (const Input& in : inputs) {
+        sum.emplace_back(in.picture, store);
+        sum.back().set_memory_budget(memory_budget);
+        first_edge.push_back(edges);
+        edges += in.picture.edge_count();
+    }
+    Report report;
+    report.full = full;
+    GameId total = GameId();
+    for (auto& p : sum) total = store.add(total, p.value());
+    report.sum = show(thermal, total, notation, "", true, true);
+    report.outcome = store.outcome(total);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const auto& picture = inputs[i].picture;
+        std::array<EdgeMask, hackenbush::Picture::MAX_EDGES> parts{};
+        const unsigned n = picture.parts(picture.all(), parts);
+        for (unsigned k = 0; k < n; ++k) {
+            Part part{i, {}, show(thermal, sum[i].value(parts[k]), notation, "    ", full, full)};
+            for (unsigned e = 0; e < picture.edge_count(); ++e)
+                if (parts[k] & hackenbush::edge_bit(e)) part.edges.push_back(first_edge[i] + e);
+            report.parts.push_back(std::move(part));
+        }
+    }
+    report.to_move = to_move;
+    if (to_move) {
+        for (const auto& h : hackenbush::hints(sum, *to_move)) {
+            const auto& e = inputs[h.picture].picture.edges()[h.edge];
+            report.cuts.push_back({first_edge[h.picture] + h.edge, h.picture, e.line,
+                                   std::to_string(e.u) + " " + std::to_string(e.v) + " " +
+                                       hackenbush::colour_letter(e.colour),
+                                   store.name(h.value_after, notation), h.keeps_win});
+        }
+    }
+    return report;
+}
+
+namespace {
+
+std::string where(const Input& in, std::uint32_t line) {
+    return in.name + (line ? ":" + std::to_string(line) : std::string());
+}
+
+std::string edge_list(const std::vector<std::size_t>& edges) {
+    std::string s;
+    for (std::size_t i = 0; i < edges.size(); ++i) s += (i ? "," : "") + std::to_string(edges[i]);
+    return s;
+}
+
+} // namespace
+
+std::string format_text(const Report& report, const std::vector<Input>& inputs, bool ascii) {
+    std::ostringstream out;
+    out << report.sum.text;
+    if (report.full) out << report.sum.plot;
+    out << "parts:\n";
+    for (const Part& p : report.parts) {
+        out << "  " << inputs[p.input].name << " edge" << (p.edges.size() > 1 ? "s " : " ")
+            << edge_list(p.edges) << ": " << p.shown.value << " (mean " << p.shown.mean << ", temperature "
+            << p.shown.temperature << ")\n";
+        if (report.full) out << p.shown.text << p.shown.plot;
+    }
+    if (report.to_move) {
+        std::size_t keeping = 0;
+        for (const Cut& c : report.cuts) keeping += c.keeps_win;
+        out << (*report.to_move == Player::Blue ? "blue" : "red") << " to move: " << keeping
+            << " of " << report.cuts.size() << " cuts keep a win\n";
+        for (const Cut& c : report.cuts)
+            out << "  " << (c.keeps_win ? (ascii ? "+" : "\u2713") : (ascii ? "-" : "\u2717"))
+                << " edge " << c.edge << " (" << where(inputs[c.input], c.line) << ": "
+                << c.edge_text << ") -> " << c.value_after << "\n";
+    }
+    return out.str();
+}
+
+std::string format_json(const Report& report, const std::vector<Input>& inputs) {
+    std::ostringstream out;
+    out << "{\"value\": " << calc_tool::json_string(report.sum.value) << ", \"outcome\": \""
+        << core::outcome_letter(report.outcome) << "\", \"analysis\": " << report.sum.json << ", \"parts\": [";
+    for (std::size_t i = 0; i < report.parts.size(); ++i) {
+        const Part& p = report.parts[i];
+        out << (i ? ", " : "") << "{\"file\": " << calc_tool::json_string(inputs[p.input].name)
+            << ", \"edges\": [";
+        for (std::size_t k = 0; k < p.edges.size(); ++k) out << (k ? ", " : "") << p.edges[k];
+        out << "], \"value\": " << calc_tool::json_string(p.shown.value) << ", \"analysis\": " << p.shown.json << "}";
+    }
+    out << "], \"to_move\": ";
+    if (report.to_move)
+        out << (*report.to_move == Player::Blue ? "\"blue\"" : "\"red\"");
+    else
+        out << "null";
+    out << ", \"hints\": [";
+    for (std::size_t i = 0; i < report.cuts.size(); ++i) {
+        const Cut& c = report.cuts[i];
+        out << (i ? ", " : "") << "{\"edge\": " << c.edge << ", \"file\": "
+            << calc_tool::json_string(inputs[c.input].name) << ", \"line\": " << c.line
+            << ", \"value_after\": " << calc_tool::json_string(c.value_after)
+            << ", \"keeps_win\": " << (c.keeps_win ? "true" : "false") << "}";
+    }
+    out << "]}\n";
+    return out.str();
+}
+
+} // namespace cgt::hackenbush_tool

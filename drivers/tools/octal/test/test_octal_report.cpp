@@ -1,0 +1,52 @@
+#include "tools/octal/octal_report.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace cgt;
+using namespace cgt::impartial;
+
+namespace {
+OctalAnalysis run(const std::string& game, Heap max_heap) {
+    AnalysisLimits limits;
+    limits.max_heap = max_heap;
+    return analyse(OctalGame::parse_game(game), limits);
+}
+} // namespace
+
+TEST_CASE("OctalReport: the proof names its rule and its bound", "[octal]") {
+    CHECK(octal_tool::proof_text(run(".77", 1000)) ==
+          "Guy-Smith (octal game, largest removal t = 2): G(n) = G(n + 12) for 71 <= n < 2*71 + 12 + 2 "
+          "= 156, heaps 0..167 read");
+    CHECK(octal_tool::proof_text(run("2,3,7", 1000)) ==
+          "subtraction window (t = max S = 7): G(n) = G(n + 5) for 0 <= n < 0 + 7 = 7, heaps 0..11 read");
+    CHECK(octal_tool::proof_text(run(".6", 500)) == "none within the bound");
+}
+
+TEST_CASE("OctalReport: a periodic game and an open one", "[octal]") {
+    octal_tool::ReportOptions options;
+    options.show_values = 8;
+    const auto text = octal_tool::describe(OctalGame::parse_game("1,3,4"), run("1,3,4", 1000), options);
+    CHECK_THAT(text, Catch::Contains("game          S={1,3,4} (octal .3033)\n"));
+    CHECK_THAT(text, Catch::Contains("status        periodic\npreperiod     0\nperiod        7\n"));
+    CHECK_THAT(text, Catch::Contains("G(0..7)       0 1 0 1 2 3 2 0\n"));
+    CHECK_THAT(text, Catch::Contains("sequence      (0101232)\n"));
+    CHECK_THAT(text, Catch::Contains("rare/common   not needed (no splits)\n"));
+    // Values beyond the computed heaps come from the proven period.
+    options.show_values = 30;
+    CHECK_THAT(octal_tool::describe(OctalGame::parse_game("1,2,3"), run("1,2,3", 10), options),
+               Catch::Contains("G(0..29)      0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1\n"));
+    const auto open = octal_tool::describe(OctalGame::parse(".6"), run(".6", 500), options);
+    CHECK_THAT(open, Catch::Contains("status        not yet periodic up to 500\n"));
+    CHECK_THAT(open, Catch::Contains("(so far)"));
+    CHECK_THAT(open, Catch::Contains("rare/common   not used (values by the definition)\n"));
+}
+
+TEST_CASE("OctalReport: subtract-a-square shows values and claims no period", "[octal]") {
+    OctalValues values(OctalGame::subtraction(squares_up_to(100)), ValueMethod::definition);
+    (void)values.extend_to(100);
+    octal_tool::ReportOptions options;
+    options.show_values = 10;
+    const auto text = octal_tool::describe_squares(values.values(), options);
+    CHECK_THAT(text, Catch::Contains("G(0..9)       0 1 0 1 2 0 1 0 1 2\n"));
+    CHECK_THAT(text, Catch::Contains("no period sought: S is infinite"));
+}
