@@ -35,7 +35,7 @@ RuleSet RuleSet::parse(std::string_view text) {
     const auto unknown = [&]() {
         return std::invalid_argument("unknown rule set '" + std::string(text) +
                                      "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
-                                     "and vc with dfpn+, +stronger, +templates, +row4, +semis, +inferior (+induced, +vulnerable, +regions), +proof, +transpose and +resistance)");
+                                     "and vc with dfpn+, +stronger, +templates, +row4, +semis, +ladders, +keypair, +inferior (+induced, +vulnerable, +regions), +proof, +transpose and +resistance)");
     };
     std::vector<std::string_view> parts;
     for (std::size_t at = 0;;) {
