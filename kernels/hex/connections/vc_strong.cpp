@@ -220,16 +220,15 @@ template <class Bits> void StrongVcBuilder<Bits>::and_through(int x, int z, Bits
 template <class Bits> void StrongVcBuilder<Bits>::or_rule(int u, int v) {
     Pair& p = m_pairs[static_cast<std::size_t>(index(u, v))];
     p.queued = false;
-    // The semis, smallest first (so that the joined carriers stay small), new ones marked.
-    struct Semi {
-        Bits carrier;
-        int size;
-        bool done;
-    };
-    std::vector<Semi> semis;
-    semis.reserve(p.semi.size());
-    for (std::size_t i = 0; i < p.semi.size(); ++i) semis.push_back({p.semi[i], size_of(p.semi[i]), p.semi_done[i] != 0});
-    std::stable_sort(semis.begin(), semis.end(), [](const Semi& a, const Semi& b) { return a.size < b.size; });
+    // The semis, smallest first (so that the joined carriers stay small; equal sizes in the
+    // list's order), new ones marked.
+    std::vector<Semi>& semis = m_or_semis;
+    semis.clear();
+    for (std::size_t i = 0; i < p.semi.size(); ++i)
+        semis.push_back({p.semi[i], size_of(p.semi[i]), static_cast<int>(i), p.semi_done[i] != 0});
+    std::sort(semis.begin(), semis.end(), [](const Semi& a, const Semi& b) {
+        return a.size != b.size ? a.size < b.size : a.order < b.order;
+    });
     for (std::size_t i = 0; i < p.semi_done.size(); ++i) p.semi_done[i] = 1;
     Bits candidates = p.full.empty() ? m_all : p.full_meet;
     m_scratch.clear();

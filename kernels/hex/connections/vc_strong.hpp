@@ -75,6 +75,12 @@ private:
         bool queued = false;     // waiting for the OR rule
         bool used = false;
     };
+    struct Semi { // the OR rule's view of a semi carrier
+        Bits carrier;
+        int size;
+        int order; // its place in the pair's list
+        bool done;
+    };
     struct FullTask {
         int u, v;
         Bits carrier;
@@ -116,6 +122,7 @@ private:
     std::vector<int> m_or_queue;
     std::vector<int> m_vertex_of;
     std::vector<Bits> m_scratch;
+    std::vector<Semi> m_or_semis; // the OR rule's scratch list
     std::shared_ptr<const EdgeTemplates<Bits>> m_templates;
     std::shared_ptr<const CellLadders<Bits>> m_ladders;
     bool m_key_pairs = false;
