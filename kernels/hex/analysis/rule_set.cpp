@@ -41,6 +41,8 @@ std::string RuleSet::name() const {
     if (templates) out += "+templates";
     if (row4) out += "+row4";
     if (semis) out += "+semis";
+    if (ladders) out += "+ladders";
+    if (keypair) out += "+keypair";
     if (inferior) out += "+inferior";
     if (induced) out += "+induced";
     if (vulnerable) out += "+vulnerable";
@@ -57,7 +59,7 @@ RuleSet RuleSet::parse(std::string_view text) {
     const auto unknown = [&]() {
         return std::invalid_argument("unknown rule set '" + std::string(text) +
                                      "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
-                                     "and vc with dfpn+, +stronger, +templates, +row4, +semis, +inferior (+induced, +vulnerable, +regions), +proof, +transpose and +resistance, "
+                                     "and vc with dfpn+, +stronger, +templates, +row4, +semis, +ladders, +keypair, +inferior (+induced, +vulnerable, +regions), +proof, +transpose and +resistance, "
                                      "and for misere Hex rex with dfpn+, +dead, +captured, +pairing, +keys, +killers, +mirror, +rotation, "
                                      "+transpose and +resistance)");
     };
@@ -124,6 +126,10 @@ RuleSet RuleSet::parse(std::string_view text) {
             out.row4 = true;
         } else if (p == "semis" && !out.semis) {
             out.semis = true;
+        } else if (p == "ladders" && !out.ladders) {
+            out.ladders = true;
+        } else if (p == "keypair" && !out.keypair) {
+            out.keypair = true;
         } else if (p == "induced" && !out.induced) {
             out.induced = true;
         } else if (p == "vulnerable" && !out.vulnerable) {
@@ -149,10 +155,14 @@ RuleSet RuleSet::parse(std::string_view text) {
                                     "rules only (misere Hex, e.g. dfpn+rex+dead+pairing)");
     if (out.rules != Rules::vc &&
         (out.inferior || out.proof || out.transpose || out.stronger || out.templates || out.row4 ||
-         out.search == Search::dfpn))
+         out.ladders || out.keypair || out.search == Search::dfpn))
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only (e.g. "
                                     "dfpn+vc+inferior+proof)");
+    if (out.keypair && !out.stronger)
+        throw std::invalid_argument(
+            "rule set '" + std::string(text) +
+            "': keypair goes with stronger (e.g. dfpn+vc+stronger+ladders+keypair)");
     if (out.semis && !out.templates && !out.row4)
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': semis go with templates or row4 (e.g. dfpn+vc+templates+semis)");

@@ -65,6 +65,12 @@ struct RuleSet {
     // player who plays it holds the template; EdgeTemplates::for_each_semi), with
     // templates or row4 only.
     bool semis = false;
+    // Ladder connections between two cells along an edge (edge_ladders.hpp) added to either
+    // builder.
+    bool ladders = false;
+    // The stronger builder's AND through an empty cell with the cell's key pair
+    // (vc_strong.hpp), with stronger only.
+    bool keypair = false;
     bool induced = false;    // with inferior only
     bool vulnerable = false; // with inferior only
     bool regions = false;    // with inferior only
@@ -85,10 +91,12 @@ struct RuleSet {
     bool rotation = false;
     // "plain", "rule1", "rule1+2", "vc" or "rex"; before vc or rex "dfpn+"; after rex "+dead",
     // "+captured", "+pairing", "+keys", "+killers", "+mirror" and "+rotation"; after vc
-    // "+stronger", "+templates", "+row4", "+semis", "+inferior", "+induced", "+vulnerable",
+    // "+stronger", "+templates", "+row4", "+semis", "+ladders",
+    // "+keypair", "+inferior", "+induced", "+vulnerable",
     // "+regions", "+proof" and "+transpose"; last "+history", "+distance" or "+resistance"
     // for those orders
-    // ("dfpn+vc+stronger+templates+row4+semis+inferior+induced+vulnerable+regions+proof+transpose+resistance").
+    // ("dfpn+vc+stronger+templates+row4+semis+ladders+keypair+inferior+induced+vulnerable+regions+proof+transpose+
+    // resistance").
     [[nodiscard]] std::string name() const;
     // Reads what name() writes, the parts in any order; also "1", "1+2", "2" (= 1+2), "+h",
     // "+d" and "+r". Throws std::invalid_argument naming what is wrong and the accepted names.
