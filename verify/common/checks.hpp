@@ -5,12 +5,12 @@
 // published. A reader finds any figure by the name of its check; the list runs its checks in
 // order, so the report's rows come in the order of the list.
 //
-//   const NamedCheck<const StalkFile&, Report&> CHECKS[] = {
-//       {"the stalk table", "stalks.length.N", "sen-ltd's Hackenbush article, its stalk table",
-//       check_table},
-//       {"string rules", "identity", "Siegel, Combinatorial Game Theory", check_string_rules},
+//   const NamedCheck<const StalksFile&, Report&> CHECKS[] = {
+//       {"the stalk table", "stalks.length.N, stalks.stalks",
+//        "sen-ltd's Hackenbush article (Qiita), its stalk table", check_table},
+//       {"string rules", "identity", "the string rules (Siegel)", check_string_rules},
 //   };
-//   run_checks(CHECKS, stalks, report);
+//   run_checks(CHECKS, read_stalks_file(file, facts, report), report);
 #include "verify/common/report.hpp"
 
 #include <cstddef>
@@ -21,9 +21,10 @@ namespace cgt::verify {
 template <class... Args> struct NamedCheck {
     // What is compared, as a reader would look it up.
     const char* name;
-    // The published figure(s) compared: keys of the verify/data file, or "identity" for a
-    // fact any correct file satisfies, or "parameters" for the tables against the run's
-    // parameters.
+    // The published figure(s) compared: keys of the program's verify/data file (N, SET: any
+    // of a family of keys), or the data file where its whole content is compared; "identity"
+    // for a fact any correct file satisfies; "parameters" for the tables against the run's
+    // parameters; "-" for rows printed beside the published ones but not compared.
     const char* figure;
     // Where the figure is published (a line of verify/data/sources.txt, shortened), or what
     // the identity is.

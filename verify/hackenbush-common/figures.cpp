@@ -1,9 +1,7 @@
 #include "verify/hackenbush-common/figures.hpp"
 
+#include "common/runtime/result_reader.hpp"
 #include "hackenbush/graphs.hpp"
-#include "verify/common/report.hpp"
-
-#include <sstream>
 
 namespace cgt::verify::hackenbush_common {
 

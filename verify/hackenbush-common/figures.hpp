@@ -1,20 +1,12 @@
 #pragma once
-// Small helpers the five Hackenbush verify programs share: the run's parameters read back
-// from the file, and figures printed as the literature prints them.
-#include "common/runtime/result_reader.hpp"
+// Small helpers the five Hackenbush verify programs share: a graph read back from its text,
+// and figures printed as verify/data lists them.
 #include "hackenbush/picture.hpp"
-#include "verify/common/parameters.hpp"
 
-#include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
 namespace cgt::verify::hackenbush_common {
-
-// The run's parameters (verify/common/parameters.hpp).
-using verify::parameter_number;
-using verify::run_parameters;
 
 // The picture of a graph's text in a result file ("0-1B 1-1G"); ResultRefused if it is not
 // one.
