@@ -359,15 +359,17 @@ std::vector<std::uint64_t> OpeningTasks::encode_leaves(common::LocalTable& count
     return out;
 }
 
-void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, common::LocalTable& table,
-                                     common::LocalTable& counts, common::LocalTable& timings,
-                                     common::LocalTable& splits) const {
-    struct Leaf {
-        hex::Outcome outcome; // for the first player
-        std::uint64_t nodes;
-        double seconds;
-        std::vector<std::uint64_t> counts;
-    };
+namespace {
+// A leaf of a split opening as encode_leaves gave it.
+struct Leaf {
+    hex::Outcome outcome; // for the first player
+    std::uint64_t nodes;
+    double seconds;
+    std::vector<std::uint64_t> counts;
+};
+
+// Every rank's encode_leaves concatenated, by split key.
+std::map<std::uint64_t, Leaf> decode_leaves(const std::vector<std::uint64_t>& leaves) {
     std::map<std::uint64_t, Leaf> by_key;
     for (std::size_t i = 0; i + 5 <= leaves.size();) {
         Leaf leaf{static_cast<hex::Outcome>(leaves[i + 1]), leaves[i + 2], 0.0, {}};
@@ -379,6 +381,40 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, c
         by_key[leaves[i]] = std::move(leaf);
         i += 5 + n;
     }
+    return by_key;
+}
+} // namespace
+
+void OpeningTasks::append_split_nodes(std::uint64_t r, const std::vector<hex::Outcome>& outcome,
+                                      const std::vector<bool>& needed, std::vector<std::uint64_t>& nodes,
+                                      common::LocalTable& splits) const {
+    const hex::SplitTree& t = *m_trees[r];
+    const Opening& o = m_rows[r];
+    const std::size_t n = t.nodes.size();
+    // Nodes: a needed task's search (an unneeded leaf: 0), one for each analysis, and a
+    // negamax node's own analysis and its children's.
+    for (std::size_t k = n; k-- > 0;) {
+        const hex::SplitNode& node = t.nodes[k];
+        if (node.leaf()) continue;
+        nodes[k] = node.analysed ? 1 : 0;
+        for (int c : node.children) nodes[k] += nodes[static_cast<std::size_t>(c)];
+    }
+    for (std::size_t k = 1; k < n; ++k) {
+        const hex::SplitNode& node = t.nodes[k];
+        splits.begin_block(split_key(r, static_cast<int>(k)));
+        append_key(splits, o);
+        splits.column(schema::splits::line).push_back(hex::line_name(node.line));
+        splits.column(schema::splits::result).push_back(hex::outcome_name(for_red(node, outcome[k])));
+        splits.column(schema::splits::nodes).push_back(nodes[k]);
+        splits.column(schema::splits::how)
+            .push_back(node.leaf() ? (needed[k] ? "task" : "unneeded") : node.children.empty() ? "analysis" : "negamax");
+    }
+}
+
+void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, common::LocalTable& table,
+                                     common::LocalTable& counts, common::LocalTable& timings,
+                                     common::LocalTable& splits) const {
+    const std::map<std::uint64_t, Leaf> by_key = decode_leaves(leaves);
     for (std::uint64_t r = 0; r < m_rows.size(); ++r) {
         const hex::SplitTree* t = m_trees[r].get();
         if (!t) continue;
@@ -421,24 +457,7 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, c
             ++parts;
         }
         const std::vector<hex::Outcome> outcome = hex::combine_split(*t, leaf_outcomes);
-        // Nodes: a needed task's search (an unneeded leaf: 0), one for each analysis, and a
-        // negamax node's own analysis and its children's.
-        for (std::size_t k = n; k-- > 0;) {
-            const hex::SplitNode& node = t->nodes[k];
-            if (node.leaf()) continue;
-            nodes[k] = node.analysed ? 1 : 0;
-            for (int c : node.children) nodes[k] += nodes[static_cast<std::size_t>(c)];
-        }
-        for (std::size_t k = 1; k < n; ++k) {
-            const hex::SplitNode& node = t->nodes[k];
-            splits.begin_block(split_key(r, static_cast<int>(k)));
-            append_key(splits, o);
-            splits.column(schema::splits::line).push_back(hex::line_name(node.line));
-            splits.column(schema::splits::result).push_back(hex::outcome_name(for_red(node, outcome[k])));
-            splits.column(schema::splits::nodes).push_back(nodes[k]);
-            splits.column(schema::splits::how)
-                .push_back(node.leaf() ? (needed[k] ? "task" : "unneeded") : node.children.empty() ? "analysis" : "negamax");
-        }
+        append_split_nodes(r, outcome, needed, nodes, splits);
         // The root is blue to move after the opening.
         append_row(r, for_red(t->nodes[0], outcome[0]), nodes[0], nodes[0] + speculative_nodes, parts, seconds, table,
                    &timings);

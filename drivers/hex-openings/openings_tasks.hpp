@@ -241,6 +241,10 @@ public:
                                                        common::LocalTable& table) const;
 
 private:
+    // The splits rows of split opening `r` (not its root), given the combined outcomes, the
+    // needed leaves and the leaves' nodes; fills in the inner nodes' nodes.
+    void append_split_nodes(std::uint64_t r, const std::vector<hex::Outcome>& outcome, const std::vector<bool>& needed,
+                            std::vector<std::uint64_t>& nodes, common::LocalTable& splits) const;
     // The key of a split node in the splits table: split openings ascending by row, each
     // tree's nodes in pre-order.
     [[nodiscard]] std::uint64_t split_key(std::uint64_t row, int node) const {

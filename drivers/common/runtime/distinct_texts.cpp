@@ -43,14 +43,14 @@ Packed allgather_texts(const Comm& comm, const Packed& mine) {
     return all;
 }
 
-} // namespace
-
-DistinctTexts index_distinct_texts(const Comm& comm, std::vector<std::string> texts) {
-    const int size = comm.size();
+// This rank's distinct texts in byte order (std::string compares bytes as unsigned char):
+// the item holding each, and each item's place among them.
+struct LocalDistinct {
+    std::vector<std::size_t> items;
+    std::vector<std::uint64_t> id;
+};
+LocalDistinct local_distinct(const std::vector<std::string>& texts) {
     const std::size_t n = texts.size();
-
-    // This rank's distinct texts in byte order (std::string compares bytes as unsigned
-    // char), and each item's place among them.
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), std::size_t{0});
     {
@@ -58,35 +58,71 @@ DistinctTexts index_distinct_texts(const Comm& comm, std::vector<std::string> te
         std::vector<std::string_view> views(texts.begin(), texts.end());
         std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return views[a] < views[b]; });
     }
-    std::vector<std::size_t> distinct; // item holding each distinct text
-    std::vector<std::uint64_t> local_id(n);
+    LocalDistinct local{.items = {}, .id = std::vector<std::uint64_t>(n)};
     for (std::size_t i : order) {
-        if (distinct.empty() || texts[i] != texts[distinct.back()]) distinct.push_back(i);
-        local_id[i] = distinct.size() - 1;
+        if (local.items.empty() || texts[i] != texts[local.items.back()]) local.items.push_back(i);
+        local.id[i] = local.items.size() - 1;
     }
+    return local;
+}
 
-    DistinctTexts result;
-    if (size == 1) {
-        result.total = distinct.size();
-        result.owned.reserve(distinct.size());
-        for (std::size_t i : distinct) result.owned.push_back(std::move(texts[i]));
-        result.index = std::move(local_id);
-        return result;
-    }
-
-    // Splitters: P - 1 texts taken evenly from the sorted samples of every rank. Every rank
-    // computes the same ones; text t goes to the first rank whose splitter is >= t.
+// Collective. Splitters: P - 1 texts taken evenly from the sorted samples of every rank.
+// Every rank computes the same ones; text t goes to the first rank whose splitter is >= t.
+// The views point into `samples`.
+std::vector<std::string_view> splitters_of(const Comm& comm, const std::vector<std::string>& texts,
+                                           const std::vector<std::size_t>& distinct, Packed& samples) {
+    const int size = comm.size();
     Packed sample;
     const std::size_t take = std::min(distinct.size(), SAMPLES_PER_RANK * static_cast<std::size_t>(size));
     for (std::size_t k = 0; k < take; ++k) sample.add(texts[distinct[k * distinct.size() / take]]);
-    const Packed samples = allgather_texts(comm, sample);
+    samples = allgather_texts(comm, sample);
     std::vector<std::string_view> sorted_samples = samples.views();
     std::sort(sorted_samples.begin(), sorted_samples.end());
     std::vector<std::string_view> splitters;
     if (!sorted_samples.empty())
         for (int j = 1; j < size; ++j)
             splitters.push_back(sorted_samples[static_cast<std::size_t>(j) * sorted_samples.size() / size]);
+    return splitters;
+}
 
+// The places of the texts received in byte order. Each sender's run is sorted already, so
+// the runs are merged, not sorted again.
+std::vector<std::size_t> merge_runs(const std::vector<std::string_view>& received,
+                                    const std::vector<std::uint64_t>& recv_texts) {
+    const std::size_t size = recv_texts.size();
+    std::vector<std::size_t> by_text(received.size());
+    std::iota(by_text.begin(), by_text.end(), std::size_t{0});
+    const auto less = [&](std::size_t a, std::size_t b) { return received[a] < received[b]; };
+    // Where each sender's run begins among the texts received.
+    std::vector<std::size_t> run_start(size + 1, 0);
+    for (std::size_t r = 0; r < size; ++r) run_start[r + 1] = run_start[r] + recv_texts[r];
+    for (std::size_t width = 1; width < size; width *= 2)
+        for (std::size_t r = 0; r + width < size; r += 2 * width) {
+            const auto at = [&](std::size_t k) { return by_text.begin() + static_cast<long>(run_start[std::min(k, size)]); };
+            std::inplace_merge(at(r), at(r + width), at(r + 2 * width), less);
+        }
+    return by_text;
+}
+
+} // namespace
+
+DistinctTexts index_distinct_texts(const Comm& comm, std::vector<std::string> texts) {
+    const int size = comm.size();
+    const std::size_t n = texts.size();
+    LocalDistinct local = local_distinct(texts);
+    const std::vector<std::size_t>& distinct = local.items;
+
+    DistinctTexts result;
+    if (size == 1) {
+        result.total = distinct.size();
+        result.owned.reserve(distinct.size());
+        for (std::size_t i : distinct) result.owned.push_back(std::move(texts[i]));
+        result.index = std::move(local.id);
+        return result;
+    }
+
+    Packed samples;
+    const std::vector<std::string_view> splitters = splitters_of(comm, texts, distinct, samples);
     // Distinct texts are in order, so each destination's texts are one run of them.
     Packed outgoing;
     std::vector<std::uint64_t> send_texts(size, 0), send_bytes(size, 0);
@@ -111,24 +147,10 @@ DistinctTexts index_distinct_texts(const Comm& comm, std::vector<std::string> te
     outgoing.bytes.clear();
     outgoing.bytes.shrink_to_fit();
 
-    // This rank's share: the distinct texts among those received, numbered in order. Each
-    // sender's run is sorted already, so the runs are merged, not sorted again.
+    // This rank's share: the distinct texts among those received, numbered in order.
     const std::vector<std::string_view> received = incoming.views();
-    std::vector<std::size_t> by_text(received.size());
-    std::iota(by_text.begin(), by_text.end(), std::size_t{0});
-    const auto less = [&](std::size_t a, std::size_t b) { return received[a] < received[b]; };
-    // Where each sender's run begins among the texts received.
-    std::vector<std::size_t> run_start(static_cast<std::size_t>(size) + 1, 0);
-    for (std::size_t r = 0; r < static_cast<std::size_t>(size); ++r) run_start[r + 1] = run_start[r] + recv_texts[r];
-    for (std::size_t width = 1; width < static_cast<std::size_t>(size); width *= 2)
-        for (std::size_t r = 0; r + width < static_cast<std::size_t>(size); r += 2 * width) {
-            const auto at = [&](std::size_t k) {
-                return by_text.begin() + static_cast<long>(run_start[std::min(k, static_cast<std::size_t>(size))]);
-            };
-            std::inplace_merge(at(r), at(r + width), at(r + 2 * width), less);
-        }
     std::vector<std::uint64_t> answer(received.size());
-    for (std::size_t k : by_text) {
+    for (std::size_t k : merge_runs(received, recv_texts)) {
         if (result.owned.empty() || received[k] != result.owned.back()) result.owned.emplace_back(received[k]);
         answer[k] = result.owned.size() - 1;
     }
@@ -141,7 +163,7 @@ DistinctTexts index_distinct_texts(const Comm& comm, std::vector<std::string> te
     const std::vector<std::uint64_t> global =
         comm.alltoallv(std::span<const std::uint64_t>(answer), recv_texts, send_texts, "index_distinct_texts: indices");
     result.index.resize(n);
-    for (std::size_t i = 0; i < n; ++i) result.index[i] = global[local_id[i]];
+    for (std::size_t i = 0; i < n; ++i) result.index[i] = global[local.id[i]];
     return result;
 }
 

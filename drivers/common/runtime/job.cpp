@@ -190,7 +190,7 @@ void JobRunner::run_task(std::uint64_t task) {
     if (!m_queue && units > m_advanced) m_progress->advance(units - m_advanced);
 }
 
-void JobRunner::compute_tasks() {
+std::vector<std::uint64_t> JobRunner::tasks_to_do() {
     std::vector<bool> wanted(m_tasks, !m_subset);
     if (m_subset)
         for (std::uint64_t t : *m_subset) wanted[t] = true;
@@ -205,70 +205,104 @@ void JobRunner::compute_tasks() {
     std::vector<std::uint64_t> todo;
     for (std::uint64_t t : order)
         if (wanted.at(t) && !m_done[t] && (!m_skipping || m_policy->task_needed(t, m_verdicts))) todo.push_back(t);
+    return todo;
+}
 
-    const Split split = m_job.split();
-    m_queue = split == Split::queue;
-    std::uint64_t units = 0;
+std::vector<std::uint64_t> JobRunner::static_share(const std::vector<std::uint64_t>& todo) const {
     const auto P = static_cast<std::uint64_t>(m_comm.size()), me = static_cast<std::uint64_t>(m_comm.rank());
     std::vector<std::uint64_t> mine;
-    if (split == Split::blocks) {
+    if (m_job.split() == Split::blocks) {
         const Range r = block_range(todo.size(), P, me);
         mine.assign(todo.begin() + static_cast<long>(r.begin), todo.begin() + static_cast<long>(r.end));
-    } else if (split == Split::round_robin) {
+    } else if (m_job.split() == Split::round_robin) {
         for (std::uint64_t k = me; k < todo.size(); k += P) mine.push_back(todo[k]);
     }
-    for (std::uint64_t t : todo) units += m_queue ? 1 : m_job.task_units(t);
+    return mine;
+}
 
-    if (!todo.empty()) {
-        std::optional<std::string> failed;
-        if (m_comm.is_root()) try {
-                create_journal_dir(m_journal);
-            } catch (const std::runtime_error& e) {
-                failed = e.what();
-            }
-        m_comm.agree_on_failure(failed);
-        const std::string path = journal_file(m_journal, m_comm.rank());
-        std::int64_t keep = -1;
-        for (std::size_t f = 0; f < m_plan.files.size(); ++f)
-            if (m_plan.files[f] == path) keep = static_cast<std::int64_t>(m_plan.valid_bytes[f]);
-        std::optional<std::string> error;
-        try {
-            m_writer = std::make_unique<JournalWriter>(path, m_header, keep);
-            m_appended = std::make_unique<AppendedRecords>(m_writer->bytes());
-        } catch (const JournalError& e) {
-            error = e.what();
+void JobRunner::open_journal_writer() {
+    std::optional<std::string> failed;
+    if (m_comm.is_root()) try {
+            create_journal_dir(m_journal);
         } catch (const std::runtime_error& e) {
             failed = e.what();
         }
-        m_env.agree_on_usage(error);
-        m_comm.agree_on_failure(failed);
+    m_comm.agree_on_failure(failed);
+    const std::string path = journal_file(m_journal, m_comm.rank());
+    std::int64_t keep = -1;
+    for (std::size_t f = 0; f < m_plan.files.size(); ++f)
+        if (m_plan.files[f] == path) keep = static_cast<std::int64_t>(m_plan.valid_bytes[f]);
+    std::optional<std::string> error;
+    try {
+        m_writer = std::make_unique<JournalWriter>(path, m_header, keep);
+        m_appended = std::make_unique<AppendedRecords>(m_writer->bytes());
+    } catch (const JournalError& e) {
+        error = e.what();
+    } catch (const std::runtime_error& e) {
+        failed = e.what();
     }
+    m_env.agree_on_usage(error);
+    m_comm.agree_on_failure(failed);
+}
+
+// The journal is made durable while long tasks run, too: every --journal-every seconds, and
+// at once on a stop, so that the records of every task finished so far are safe within a
+// moment of the signal (the main thread syncs after tasks as well).
+std::thread JobRunner::start_journal_watcher(const std::atomic<bool>& computing) {
+    if (!m_writer) return {};
+    return std::thread([this, &computing] {
+        auto last = Clock::now();
+        while (computing.load()) {
+            const bool stopping = m_stop->requested();
+            if (stopping || (m_journal_every > 0 && seconds_since(last) >= m_journal_every)) {
+                try {
+                    m_writer->sync_concurrently();
+                } catch (const std::exception&) {
+                    return; // the main thread's own sync reports it
+                }
+                last = Clock::now();
+                if (stopping) return;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    });
+}
+
+void JobRunner::run_queue(const std::vector<std::uint64_t>& todo) {
+    // With skipping, rank 0 learns each verdict as its task ends and skips the tasks they
+    // make useless; either way progress counts the tasks that finished.
+    m_finished.assign(m_skipping ? m_tasks : 0, false);
+    QueueVerdicts verdicts{.finished =
+                               [&](std::uint64_t i, std::optional<std::uint64_t> verdict) {
+                                   m_finished[todo[i]] = true;
+                                   if (verdict) m_verdicts.set(todo[i], *verdict);
+                               },
+                           .needed = [&](std::uint64_t i) { return m_policy->task_needed(todo[i], m_verdicts); }};
+    run_task_queue(
+        m_comm, todo.size(),
+        [&](std::uint64_t i) {
+            if (m_task_stopped) return QueueTaskEnd{};
+            const std::uint64_t before = m_computed;
+            run_task(todo[i]);
+            if (m_computed == before) return QueueTaskEnd{};
+            return QueueTaskEnd{true, m_task_verdict};
+        },
+        m_skipping ? &verdicts : nullptr, m_progress.get(), m_stop.get());
+}
+
+void JobRunner::compute_tasks() {
+    const std::vector<std::uint64_t> todo = tasks_to_do();
+    m_queue = m_job.split() == Split::queue;
+    const std::vector<std::uint64_t> mine = static_share(todo);
+    std::uint64_t units = 0;
+    for (std::uint64_t t : todo) units += m_queue ? 1 : m_job.task_units(t);
+    if (!todo.empty()) open_journal_writer();
     m_last_sync = Clock::now();
     m_progress = std::make_unique<Progress>(m_comm, units, m_info.progress_label.empty()
                                                                       ? m_info.program + " tasks" : m_info.progress_label,
                                             m_quiet || todo.empty());
-    // The journal is made durable while long tasks run, too: every --journal-every seconds,
-    // and at once on a stop, so that the records of every task finished so far are safe
-    // within a moment of the signal (the main thread syncs after tasks as well).
     std::atomic<bool> computing{true};
-    std::thread watcher;
-    if (m_writer)
-        watcher = std::thread([&] {
-            auto last = Clock::now();
-            while (computing.load()) {
-                const bool stopping = m_stop->requested();
-                if (stopping || (m_journal_every > 0 && seconds_since(last) >= m_journal_every)) {
-                    try {
-                        m_writer->sync_concurrently();
-                    } catch (const std::exception&) {
-                        return; // the main thread's own sync reports it
-                    }
-                    last = Clock::now();
-                    if (stopping) return;
-                }
-                std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            }
-        });
+    std::thread watcher = start_journal_watcher(computing);
     struct Join {
         std::atomic<bool>& flag;
         std::thread& thread;
@@ -278,25 +312,7 @@ void JobRunner::compute_tasks() {
         }
     } join{computing, watcher};
     if (m_queue) {
-        // With skipping, rank 0 learns each verdict as its task ends and skips the tasks
-        // they make useless; either way progress counts the tasks that finished.
-        m_finished.assign(m_skipping ? m_tasks : 0, false);
-        QueueVerdicts verdicts{.finished =
-                                   [&](std::uint64_t i, std::optional<std::uint64_t> verdict) {
-                                       m_finished[todo[i]] = true;
-                                       if (verdict) m_verdicts.set(todo[i], *verdict);
-                                   },
-                               .needed = [&](std::uint64_t i) { return m_policy->task_needed(todo[i], m_verdicts); }};
-        run_task_queue(
-            m_comm, todo.size(),
-            [&](std::uint64_t i) {
-                if (m_task_stopped) return QueueTaskEnd{};
-                const std::uint64_t before = m_computed;
-                run_task(todo[i]);
-                if (m_computed == before) return QueueTaskEnd{};
-                return QueueTaskEnd{true, m_task_verdict};
-            },
-            m_skipping ? &verdicts : nullptr, m_progress.get(), m_stop.get());
+        run_queue(todo);
     } else {
         for (std::uint64_t t : mine) {
             m_stop->poll();
@@ -320,7 +336,7 @@ std::string JobRunner::resume_command() const {
     return cmd + (has_resume ? "" : " --resume");
 }
 
-int JobRunner::run() {
+bool JobRunner::read_options() {
     m_options = std::make_unique<Options>(m_info.program, m_info.summary, m_info.example, m_info.default_out);
     m_job.add_options(*m_options);
     m_subsets = m_job.subsets();
@@ -334,7 +350,7 @@ int JobRunner::run() {
         read_run_options(vm);
         applied = vm;
     });
-    if (!go) return 0;
+    if (!go) return false;
     std::optional<std::string> too_big; // the ranks of a node agree; other nodes may differ
     try {
         check_memory(applied, m_job.memory_need(m_env.size()), ranks_on_node);
@@ -352,23 +368,10 @@ int JobRunner::run() {
     m_journal = journal_dir(m_out);
     m_options->set_derived_parameters(m_job.derived_parameters());
     m_header = {m_info.program, m_options->own_parameters_text(), m_tasks, program_version()};
+    return true;
+}
 
-    std::optional<std::string> error;
-    if (m_comm.is_root()) error = plan_journal();
-    m_env.agree_on_usage(error);
-    std::vector<std::uint64_t> complete_already{m_complete_already ? 1u : 0u};
-    m_comm.broadcast(complete_already);
-    if (complete_already[0] != 0) return 0;
-    remove_old_journal();
-    share_plan();
-    m_tables = std::make_unique<TaskTables>(m_job.tables());
-    m_job.begin(*m_tables);
-    m_env.agree_on_usage(restore());
-
-    m_stop = std::make_unique<StopSignal>(m_comm);
-    compute_tasks();
-    const bool stopped = m_stop->finish();
-    const std::uint64_t done = settled_tasks();
+std::optional<int> JobRunner::end_before_result(bool stopped, std::uint64_t done) {
     // The journal outlives this run when it stopped or did a part: durable now. A run that
     // goes on to write the result leaves its last records to the OS (a kill of the process
     // keeps them; a crash of the node loses at most --journal-every seconds of work).
@@ -397,7 +400,10 @@ int JobRunner::run() {
                          static_cast<unsigned long long>(m_tasks), m_journal.c_str());
         return 0;
     }
+    return std::nullopt;
+}
 
+void JobRunner::write_result() {
     ResultFile file(m_comm, m_out, m_info.program, m_options->parameters_text(), seconds_since(m_start));
     JobResults results(m_comm, *m_tables, file);
     m_job.finish(results);
@@ -414,13 +420,34 @@ int JobRunner::run() {
         std::this_thread::sleep_for(std::chrono::duration<double>(hold));
     file.finish();
     // The file holds everything now; a merge leaves the parts' journals to their owner.
-    if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) {
+        if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) {
         remove_journal(m_journal);
         // Harmless (a --resume recognises the complete result and removes it), but said.
         if (path_exists(m_journal))
             std::fprintf(stderr, "warning: %s is complete, but its journal %s could not be removed: remove it, or "
                                  "run again with --resume, which does\n", m_out.c_str(), m_journal.c_str());
     }
+}
+
+int JobRunner::run() {
+    if (!read_options()) return 0;
+    std::optional<std::string> error;
+    if (m_comm.is_root()) error = plan_journal();
+    m_env.agree_on_usage(error);
+    std::vector<std::uint64_t> complete_already{m_complete_already ? 1u : 0u};
+    m_comm.broadcast(complete_already);
+    if (complete_already[0] != 0) return 0;
+    remove_old_journal();
+    share_plan();
+    m_tables = std::make_unique<TaskTables>(m_job.tables());
+    m_job.begin(*m_tables);
+    m_env.agree_on_usage(restore());
+
+    m_stop = std::make_unique<StopSignal>(m_comm);
+    compute_tasks();
+    const bool stopped = m_stop->finish();
+    if (const std::optional<int> status = end_before_result(stopped, settled_tasks())) return *status;
+    write_result();
     return 0;
 }
 

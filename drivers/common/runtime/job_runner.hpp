@@ -12,12 +12,14 @@
 #include "common/runtime/task_verdicts.hpp"
 #include "common/runtime/test_hooks.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace cgt::common {
@@ -70,7 +72,25 @@ private:
                                              std::vector<ScannedFile>& scanned);
     void share_plan();
     std::optional<std::string> restore();
+    // Reads and checks the options (the job's and the run's), the memory, the queue policy;
+    // false after --help or --version.
+    bool read_options();
+    // The tasks this run computes, in the policy's order: wanted, not done, needed.
+    [[nodiscard]] std::vector<std::uint64_t> tasks_to_do();
+    // This rank's share of `todo` under a static split (none under the queue).
+    [[nodiscard]] std::vector<std::uint64_t> static_share(const std::vector<std::uint64_t>& todo) const;
+    // Collective: creates the journal folder and this rank's writer.
+    void open_journal_writer();
+    // A thread that makes the journal durable every --journal-every seconds and on a stop,
+    // until `computing` is false; none without a writer.
+    std::thread start_journal_watcher(const std::atomic<bool>& computing);
+    void run_queue(const std::vector<std::uint64_t>& todo);
     void compute_tasks();
+    // After the tasks: the status of a run that writes no result (failed on a rank, stopped,
+    // or a part), its journal made durable; nullopt when every task is settled.
+    std::optional<int> end_before_result(bool stopped, std::uint64_t done);
+    // Collective: the result file, its provenance, the journal removed.
+    void write_result();
     // Rank 0's verdicts of the tasks in the journal(s) (QueuePolicy::skips_tasks()).
     void load_verdicts();
     // Rank 0, QueuePolicy::skips_tasks(): the tasks neither done nor made useless by the verdicts known.

@@ -162,6 +162,35 @@ std::optional<std::string> Options::check_job_keys(const po::variables_map& vm) 
     return std::nullopt;
 }
 
+std::optional<std::string> Options::store_config(const std::string& path, po::variables_map& vm,
+                                                 po::options_description& file_options,
+                                                 std::optional<po::parsed_options>& config, bool& overridden) const {
+    std::string text;
+    if (auto error = read_config_text(path, text)) return error;
+    std::istringstream in(text);
+    file_options.add(m_own);
+    for (const auto& option : m_run.options())
+        if (std::find(m_run_in_config.begin(), m_run_in_config.end(), option->long_name()) != m_run_in_config.end())
+            file_options.add(option);
+    if (m_with_output) {
+        file_options.add_options()("out", po::value<std::string>())("quiet", po::value<bool>());
+        for (const char* key : JOB_KEYS) file_options.add_options()(key, po::value<std::string>());
+    }
+    try {
+        config = po::parse_config_file(in, file_options, false);
+        // Every value of the file is checked, also one the command line overrides.
+        po::variables_map from_file;
+        po::store(*config, from_file);
+        for (const auto& [name, value] : from_file)
+            overridden = overridden || (vm.count(name) && !vm[name].defaulted());
+        po::store(*config, vm);
+    } catch (po::error& e) {
+        return "in --config file '" + path + "': " + message_of(e);
+    }
+    if (auto error = check_job_keys(vm)) return "in --config file '" + path + "': " + *error;
+    return std::nullopt;
+}
+
 std::optional<std::string>
 Options::parse_quietly(int argc, const char* const argv[],
                        const std::function<void(const po::variables_map&)>& validate, bool& help,
@@ -202,29 +231,7 @@ Options::parse_quietly(int argc, const char* const argv[],
         bool overridden = false; // the command line sets an option the file sets too
         if (vm.count("config")) {
             config_path = vm["config"].as<std::string>();
-            std::string text;
-            if (auto error = read_config_text(config_path, text)) return error;
-            std::istringstream in(text);
-            file_options.add(m_own);
-            for (const auto& option : m_run.options())
-                if (std::find(m_run_in_config.begin(), m_run_in_config.end(), option->long_name()) != m_run_in_config.end())
-                    file_options.add(option);
-            if (m_with_output) {
-                file_options.add_options()("out", po::value<std::string>())("quiet", po::value<bool>());
-                for (const char* key : JOB_KEYS) file_options.add_options()(key, po::value<std::string>());
-            }
-            try {
-                config = po::parse_config_file(in, file_options, false);
-                // Every value of the file is checked, also one the command line overrides.
-                po::variables_map from_file;
-                po::store(*config, from_file);
-                for (const auto& [name, value] : from_file)
-                    overridden = overridden || (vm.count(name) && !vm[name].defaulted());
-                po::store(*config, vm);
-            } catch (po::error& e) {
-                return "in --config file '" + config_path + "': " + message_of(e);
-            }
-            if (auto error = check_job_keys(vm)) return "in --config file '" + config_path + "': " + *error;
+            if (auto error = store_config(config_path, vm, file_options, config, overridden)) return error;
         }
         po::notify(vm);
         if (auto error = check(vm)) return error;

@@ -121,6 +121,12 @@ public:
     [[nodiscard]] const std::string& program() const { return m_program; }
 
 private:
+    // Reads the --config file `path` into `vm` (command-line values already there win),
+    // parsed with `file_options` into `config`; `overridden` when the command line sets an
+    // option the file sets too. Why the file is refused, if it is.
+    std::optional<std::string> store_config(const std::string& path, po::variables_map& vm,
+                                            po::options_description& file_options,
+                                            std::optional<po::parsed_options>& config, bool& overridden) const;
     // The first value of `vm` outside its declared range (WholeOption::refusal), if any.
     [[nodiscard]] std::optional<std::string> check_ranges(const po::variables_map& vm) const;
     std::optional<std::string> parse_quietly(int argc, const char* const argv[],

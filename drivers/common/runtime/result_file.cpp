@@ -131,134 +131,163 @@ void ResultFile::set_attribute(const std::string& object, const std::string& nam
     m_file->open_object(object, partial_path() + " (" + object + ")").set_attribute(name, value);
 }
 
-void ResultFile::write_table(const std::string& name, LocalTable& table, const std::string& order,
-                             bool compress) {
-    const std::string where = partial_path() + " (table " + name + ")";
-    table.end_blocks();
-    const auto& blocks = table.blocks();
-    if (table.rows() > 0 && blocks.empty())
-        throw std::logic_error("write_table: rows appended before any begin_block");
-
-    // Every rank's (key, rows) pairs -> the global offset of each local block.
-    const BlockPlacement placement = place_blocks(m_comm, blocks);
-    const std::vector<std::uint64_t>& offsets = placement.offsets;
-    const std::uint64_t total_rows = placement.total_rows;
-
-    // HDF5 pairs memory elements with the file selection in ascending file order, so the
-    // local rows are laid out by ascending global offset; runs that touch are merged.
-    std::vector<std::size_t> by_offset(blocks.size());
-    std::iota(by_offset.begin(), by_offset.end(), std::size_t{0});
-    std::sort(by_offset.begin(), by_offset.end(), [&](auto a, auto b) { return offsets[a] < offsets[b]; });
-    std::vector<Segment> segments; // this rank's rows in file order
-    std::vector<RowRun> runs; // merged, in the file
-    std::uint64_t local_rows = 0;
-    for (std::size_t i : by_offset) {
-        const Block& b = blocks[i];
-        if (b.rows == 0) continue;
-        segments.push_back({b.first_row, offsets[i], b.rows});
-        local_rows += b.rows;
-        if (!runs.empty() && runs.back().first + runs.back().rows == offsets[i]) runs.back().rows += b.rows;
-        else runs.push_back({offsets[i], b.rows});
+// Where this rank's rows go in the file: its blocks by ascending global offset (HDF5 pairs
+// memory elements with the file selection in ascending file order), as segments of local
+// rows and as runs of file rows (runs that touch merged).
+class RowLayout {
+public:
+    RowLayout(const std::vector<Block>& blocks, const std::vector<std::uint64_t>& offsets, std::uint64_t table_rows) {
+        std::vector<std::size_t> by_offset(blocks.size());
+        std::iota(by_offset.begin(), by_offset.end(), std::size_t{0});
+        std::sort(by_offset.begin(), by_offset.end(), [&](auto a, auto b) { return offsets[a] < offsets[b]; });
+        for (std::size_t i : by_offset) {
+            const Block& b = blocks[i];
+            if (b.rows == 0) continue;
+            m_segments.push_back({b.first_row, offsets[i], b.rows});
+            m_rows += b.rows;
+            if (!m_runs.empty() && m_runs.back().first + m_runs.back().rows == offsets[i]) m_runs.back().rows += b.rows;
+            else m_runs.push_back({offsets[i], b.rows});
+        }
+        m_in_order = m_rows == table_rows;
+        for (std::size_t i = 0, next = 0; m_in_order && i < m_segments.size(); next += m_segments[i].rows, ++i)
+            m_in_order = m_segments[i].local_first == next;
     }
-    // Whether the column's own storage is already in file order (no copy needed).
-    bool in_order = local_rows == table.rows();
-    for (std::size_t i = 0, next = 0; in_order && i < segments.size(); next += segments[i].rows, ++i)
-        in_order = segments[i].local_first == next;
+    // This rank's rows in file order.
+    [[nodiscard]] const std::vector<Segment>& segments() const { return m_segments; }
+    [[nodiscard]] std::uint64_t rows() const { return m_rows; }
+    // Whether a column's own storage is already in file order (no copy needed).
+    [[nodiscard]] bool in_order() const { return m_in_order; }
     // Calls f(file_index, local_row) for this rank's rows in file order whose file index
-    // (0 .. local_rows - 1 among this rank's rows) is in [lo, hi).
-    auto for_each_row = [&](std::uint64_t lo, std::uint64_t hi, auto&& f) {
+    // (0 .. rows() - 1 among this rank's rows) is in [lo, hi).
+    template <class F> void for_each_row(std::uint64_t lo, std::uint64_t hi, F&& f) const {
         std::uint64_t k = 0;
-        for (const Segment& s : segments) {
+        for (const Segment& s : m_segments) {
             if (k >= hi) break;
             const std::uint64_t from = lo > k ? lo - k : 0, to = std::min(s.rows, hi - k);
             for (std::uint64_t r = from; r < to; ++r) f(k + r - lo, s.local_first + r);
             k += s.rows;
         }
-    };
+    }
     // The places in the file of this rank's rows lo .. hi - 1.
-    auto runs_of_rows = [&](std::uint64_t lo, std::uint64_t hi) {
+    [[nodiscard]] std::vector<RowRun> runs_of_rows(std::uint64_t lo, std::uint64_t hi) const {
         std::vector<RowRun> selected;
         std::uint64_t k = 0;
-        for (const RowRun& run : runs) {
+        for (const RowRun& run : m_runs) {
             const std::uint64_t a = std::max(lo, k), b = std::min(hi, k + run.rows);
             if (a < b) selected.push_back({run.first + (a - k), b - a});
             k += run.rows;
         }
         return selected;
-    };
+    }
+
+private:
+    std::vector<Segment> m_segments;
+    std::vector<RowRun> m_runs;
+    std::uint64_t m_rows = 0;
+    bool m_in_order = false;
+};
+
+namespace {
+// A column's element type: texts are as wide as the longest of any rank (collective).
+ElementType element_type(const Comm& comm, const Column& column, const RowLayout& layout, const std::string& at) {
+    return std::visit(
+        [&](const auto& v) {
+            using T = typename std::decay_t<decltype(v)>::value_type;
+            if constexpr (std::is_same_v<T, std::string>) {
+                std::uint64_t width = 0;
+                layout.for_each_row(0, layout.rows(), [&](std::uint64_t, std::uint64_t r) {
+                    width = std::max<std::uint64_t>(width, v[r].size());
+                });
+                return ElementType::text(comm.max(width), at);
+            } else {
+                return ElementType::number<T>(at);
+            }
+        },
+        column.data);
+}
+
+// This rank's rows lo .. hi - 1 of `column` in file order, as HDF5 reads them: the column's
+// own storage when it is in file order, else a copy in `buffer`.
+const void* slab_data(const Column& column, const RowLayout& layout, std::uint64_t lo, std::uint64_t hi,
+                      std::size_t element, std::vector<unsigned char>& buffer) {
+    return std::visit(
+        [&](const auto& v) -> const void* {
+            using T = typename std::decay_t<decltype(v)>::value_type;
+            if constexpr (std::is_same_v<T, std::string>) {
+                buffer.assign(std::max<std::uint64_t>(hi - lo, 1) * element, 0);
+                layout.for_each_row(lo, hi, [&](std::uint64_t i, std::uint64_t r) {
+                    std::memcpy(buffer.data() + i * element, v[r].data(), v[r].size());
+                });
+                return buffer.data();
+            } else if (layout.in_order() && hi > lo) {
+                return v.data() + lo;
+            } else {
+                buffer.resize(std::max<std::uint64_t>(hi - lo, 1) * sizeof(T));
+                layout.for_each_row(lo, hi, [&](std::uint64_t i, std::uint64_t r) {
+                    std::memcpy(buffer.data() + i * sizeof(T), &v[r], sizeof(T));
+                });
+                return buffer.data();
+            }
+        },
+        column.data);
+}
+} // namespace
+
+void ResultFile::write_column(Hdf5Group& group, const std::string& table_name, const Column& column,
+                              const RowLayout& layout, std::uint64_t total_rows, bool compress,
+                              const std::string& where) {
+    const std::string at = where + " column " + column.name;
+    const ElementType type = element_type(m_comm, column, layout, at);
+    const std::size_t element = type.size();
+    // Compressed: chunks of about 1 MiB, deflate level 1 (fast: the files are written once
+    // per run), numbers shuffled first.
+    const DatasetStorage storage = compress ? DatasetStorage::compressed(total_rows, element,
+                                                                         column.type() != ColumnType::Text, 1)
+                                            : DatasetStorage{};
+    const std::uint64_t chunk_rows = std::max<std::uint64_t>(1, storage.chunk_rows);
+    Hdf5Dataset set = group.create_dataset(column.name, type, total_rows, storage, at);
+    // A compressed column's chunks are written at creation (parallel HDF5 allocates them
+    // early) and the last, partial one is read back by its writer: one that did not reach
+    // the disk would fail that rank alone inside the collective write. Agreed here first.
+    agree_on_write(!mpi_io_failure(), "H5Dcreate2 of " + table_name + "/" + column.name);
+    // Written in rounds of at most m_write_slab_bytes per rank (whole chunks where the
+    // column is compressed), so that neither the copy of a rank's rows in file order nor
+    // the chunks HDF5 assembles from it grow with the table: a text column is as wide as
+    // its longest text, many times the average. Every rank takes part in every round, with
+    // no rows once its own are written.
+    const std::uint64_t slab = chunk_rows * std::max<std::uint64_t>(1, m_write_slab_bytes / (chunk_rows * element));
+    const std::uint64_t global_rounds = m_comm.max((layout.rows() + slab - 1) / slab);
+    std::vector<unsigned char> buffer;
+    for (std::uint64_t round = 0; round < global_rounds; ++round) {
+        const std::uint64_t lo = std::min(layout.rows(), round * slab), hi = std::min(layout.rows(), lo + slab);
+        const void* data = slab_data(column, layout, lo, hi, element, buffer);
+        agree_on_write(set.write_selection(layout.runs_of_rows(lo, hi), hi - lo, type, data),
+                       std::string(HDF5_WRITE_CALL) + " of " + table_name + "/" + column.name);
+    }
+    set.close();
+}
+
+void ResultFile::write_table(const std::string& name, LocalTable& table, const std::string& order,
+                             bool compress) {
+    const std::string where = partial_path() + " (table " + name + ")";
+    table.end_blocks();
+    if (table.rows() > 0 && table.blocks().empty())
+        throw std::logic_error("write_table: rows appended before any begin_block");
+    // Every rank's (key, rows) pairs -> the global offset of each local block.
+    const BlockPlacement placement = place_blocks(m_comm, table.blocks());
+    const RowLayout layout(table.blocks(), placement.offsets, table.rows());
 
     Hdf5Group group = m_file->create_group(name, where);
     std::uint64_t checksum = 0;
     std::string column_names;
     for (const Column& column : table.columns()) {
-        const std::string at = where + " column " + column.name;
         column_names += (column_names.empty() ? "" : ",") + column.name;
-        checksum += column_checksum(column.name, column.data, segments);
-
-        // The element type: texts are as wide as the longest of any rank.
-        std::optional<ElementType> type;
-        std::visit([&](const auto& v) {
-            using T = typename std::decay_t<decltype(v)>::value_type;
-            if constexpr (std::is_same_v<T, std::string>) {
-                std::uint64_t width = 0;
-                for_each_row(0, local_rows, [&](std::uint64_t, std::uint64_t r) {
-                    width = std::max<std::uint64_t>(width, v[r].size());
-                });
-                type = ElementType::text(m_comm.max(width), at);
-            } else {
-                type = ElementType::number<T>(at);
-            }
-        }, column.data);
-        const std::size_t element = type->size();
-        // Compressed: chunks of about 1 MiB, deflate level 1 (fast: the files are written
-        // once per run), numbers shuffled first.
-        const DatasetStorage storage =
-            compress ? DatasetStorage::compressed(total_rows, element, column.type() != ColumnType::Text, 1)
-                     : DatasetStorage{};
-        const std::uint64_t chunk_rows = std::max<std::uint64_t>(1, storage.chunk_rows);
-        Hdf5Dataset set = group.create_dataset(column.name, *type, total_rows, storage, at);
-        // A compressed column's chunks are written at creation (parallel HDF5 allocates them
-        // early) and the last, partial one is read back by its writer: one that did not reach
-        // the disk would fail that rank alone inside the collective write. Agreed here first.
-        agree_on_write(!mpi_io_failure(), "H5Dcreate2 of " + name + "/" + column.name);
-        // Written in rounds of at most m_write_slab_bytes per rank (whole chunks where the
-        // column is compressed), so that neither the copy of a rank's rows in file order
-        // nor the chunks HDF5 assembles from it grow with the table: a text column is as
-        // wide as its longest text, many times the average. Every rank takes part in every
-        // round, with no rows once its own are written.
-        const std::uint64_t slab =
-            chunk_rows * std::max<std::uint64_t>(1, m_write_slab_bytes / (chunk_rows * element));
-        const std::uint64_t global_rounds = m_comm.max((local_rows + slab - 1) / slab);
-        std::vector<unsigned char> buffer;
-        for (std::uint64_t round = 0; round < global_rounds; ++round) {
-            const std::uint64_t lo = std::min(local_rows, round * slab), hi = std::min(local_rows, lo + slab);
-            const void* data = nullptr;
-            std::visit([&](const auto& v) {
-                using T = typename std::decay_t<decltype(v)>::value_type;
-                if constexpr (std::is_same_v<T, std::string>) {
-                    buffer.assign(std::max<std::uint64_t>(hi - lo, 1) * element, 0);
-                    for_each_row(lo, hi, [&](std::uint64_t i, std::uint64_t r) {
-                        std::memcpy(buffer.data() + i * element, v[r].data(), v[r].size());
-                    });
-                    data = buffer.data();
-                } else if (in_order && hi > lo) {
-                    data = v.data() + lo;
-                } else {
-                    buffer.resize(std::max<std::uint64_t>(hi - lo, 1) * sizeof(T));
-                    for_each_row(lo, hi, [&](std::uint64_t i, std::uint64_t r) {
-                        std::memcpy(buffer.data() + i * sizeof(T), &v[r], sizeof(T));
-                    });
-                    data = buffer.data();
-                }
-            }, column.data);
-            agree_on_write(set.write_selection(runs_of_rows(lo, hi), hi - lo, *type, data),
-                           std::string(HDF5_WRITE_CALL) + " of " + name + "/" + column.name);
-        }
-        set.close();
+        checksum += column_checksum(column.name, column.data, layout.segments());
+        write_column(group, name, column, layout, placement.total_rows, compress, where);
     }
     group.set_attribute("order", order);
     group.set_attribute("columns", column_names);
-    group.set_attribute("rows", static_cast<std::int64_t>(total_rows));
+    group.set_attribute("rows", static_cast<std::int64_t>(placement.total_rows));
     // Stored as text: HDF5 attributes have no portable unsigned 64-bit reader everywhere.
     group.set_attribute("checksum", std::to_string(m_comm.sum(checksum)));
     group.close();

@@ -26,6 +26,8 @@
 
 namespace cgt::common {
 
+class RowLayout; // where a rank's rows of a table go in the file (result_file.cpp)
+
 // The build's `git describe`.
 std::string program_version();
 // The root attribute `parameters_checksum`: hash_bytes of the parameters text, in decimal.
@@ -76,6 +78,9 @@ public:
 
 private:
     void lock_partial_file();
+    // Collective: one column of a table, written in rounds (write_table).
+    void write_column(Hdf5Group& group, const std::string& table_name, const Column& column,
+                      const RowLayout& layout, std::uint64_t total_rows, bool compress, const std::string& where);
     // Collective, after a write every rank made: JobFailure on every rank (naming the call
     // and, if it can tell, a full disk) if it failed on any, PATH.partial then removed.
     void agree_on_write(bool written, const std::string& call);

@@ -105,91 +105,103 @@ void dispatch(const Comm& comm, int workers, std::uint64_t n_tasks, Dealer& deal
 // trip (and a blocking wait would take the core that rank 0's dispatcher thread needs).
 constexpr std::chrono::microseconds ANSWER_SLEEP_MAX{200};
 
-std::vector<std::uint64_t> queue(const Comm& comm, std::uint64_t n_tasks,
-                                 const std::function<QueueTaskEnd(std::uint64_t)>& run, QueueVerdicts* verdicts,
-                                 Progress* progress, StopSignal* stop) {
-    const int rank = comm.rank(), size = comm.size();
-    std::vector<std::uint64_t> mine;
+using RunTask = std::function<QueueTaskEnd(std::uint64_t)>;
 
-    if (rank == 0) {
-        Dealer dealer(n_tasks, verdicts);
-        std::thread dispatcher;
-        if (size > 1)
-            dispatcher = std::thread(dispatch, std::cref(comm), size - 1, n_tasks, std::ref(dealer), progress, stop);
-        // With one rank there is no dispatcher thread: this loop polls for itself.
-        const auto stopping = [&] {
-            if (stop && size == 1) stop->poll();
-            return stop && stop->requested();
-        };
-        try {
-            for (;;) {
-                if (stopping()) break;
-                std::uint64_t skipped = 0;
-                const std::uint64_t task = dealer.take(skipped);
-                if (progress && skipped) progress->record(skipped);
-                if (task >= n_tasks) break;
-                const QueueTaskEnd end = run(task);
-                mine.push_back(task);
-                if (end.finished) dealer.finished(task, end.verdict);
-                if (progress && end.finished) progress->record(1);
-            }
-        } catch (...) {
-            // The job is about to be aborted (run_driver); the dispatcher cannot finish.
-            if (dispatcher.joinable()) dispatcher.detach();
-            throw;
-        }
-        if (dispatcher.joinable()) dispatcher.join();
-    } else {
-        // Each request carries the number of tasks finished since the previous one. Without
-        // verdicts the request for the next task goes out as soon as a task starts (one task
-        // of prefetch), so rank 0's answer arrives while this rank computes; with verdicts
-        // it goes out when the task ends, with the task's verdict.
-        const bool prefetch = verdicts == nullptr;
-        std::uint64_t next = 0;
-        std::uint64_t request[REQUEST_WORDS] = {0, NO_TASK, 0};
-        auto ask = [&](Request& reply) {
-            comm.send(std::span<const std::uint64_t>(request), 0, TAG_REQUEST);
-            reply = comm.receive_later(std::span<std::uint64_t>(&next, 1), 0, TAG_TASK);
-        };
-        Request reply;
-        ask(reply);
-        reply.wait_politely(ANSWER_SLEEP_MAX);
-        std::uint64_t finished = 0;
-        while (next < n_tasks) {
-            const std::uint64_t task = next;
-            if (prefetch) {
-                request[0] = finished;
-                ask(reply);
-            }
+// Rank 0: hands tasks out (to the other ranks from the dispatcher thread) and runs its own
+// share; returns the tasks it ran.
+std::vector<std::uint64_t> lead(const Comm& comm, std::uint64_t n_tasks, const RunTask& run, QueueVerdicts* verdicts,
+                                Progress* progress, StopSignal* stop) {
+    const int size = comm.size();
+    std::vector<std::uint64_t> mine;
+    Dealer dealer(n_tasks, verdicts);
+    std::thread dispatcher;
+    if (size > 1)
+        dispatcher = std::thread(dispatch, std::cref(comm), size - 1, n_tasks, std::ref(dealer), progress, stop);
+    // With one rank there is no dispatcher thread: this loop polls for itself.
+    const auto stopping = [&] {
+        if (stop && size == 1) stop->poll();
+        return stop && stop->requested();
+    };
+    try {
+        for (;;) {
+            if (stopping()) break;
+            std::uint64_t skipped = 0;
+            const std::uint64_t task = dealer.take(skipped);
+            if (progress && skipped) progress->record(skipped);
+            if (task >= n_tasks) break;
             const QueueTaskEnd end = run(task);
             mine.push_back(task);
-            finished = end.finished ? 1 : 0;
-            if (!prefetch) {
-                request[0] = finished;
-                request[1] = end.finished ? task : NO_TASK;
-                request[2] = verdict_word(end);
-                finished = 0;
-                ask(reply);
-            }
-            reply.wait_politely(ANSWER_SLEEP_MAX);
-            if (stop) {
-                stop->poll();
-                if (stop->requested()) break;
-            }
+            if (end.finished) dealer.finished(task, end.verdict);
+            if (progress && end.finished) progress->record(1);
         }
-        // Stopping: the task just handed out is not run; ask until rank 0, which has heard
-        // of the stop by now or soon, says "done".
-        while (next < n_tasks) {
+    } catch (...) {
+        // The job is about to be aborted (run_driver); the dispatcher cannot finish.
+        if (dispatcher.joinable()) dispatcher.detach();
+        throw;
+    }
+    if (dispatcher.joinable()) dispatcher.join();
+    return mine;
+}
+
+// Another rank: asks rank 0 for tasks and runs them; returns the tasks it ran. Each request
+// carries the number of tasks finished since the previous one. Without verdicts the request
+// for the next task goes out as soon as a task starts (one task of prefetch), so rank 0's
+// answer arrives while this rank computes; with verdicts it goes out when the task ends,
+// with the task's verdict.
+std::vector<std::uint64_t> work(const Comm& comm, std::uint64_t n_tasks, const RunTask& run, bool prefetch,
+                                Progress* progress, StopSignal* stop) {
+    std::vector<std::uint64_t> mine;
+    std::uint64_t next = 0;
+    std::uint64_t request[REQUEST_WORDS] = {0, NO_TASK, 0};
+    auto ask = [&](Request& reply) {
+        comm.send(std::span<const std::uint64_t>(request), 0, TAG_REQUEST);
+        reply = comm.receive_later(std::span<std::uint64_t>(&next, 1), 0, TAG_TASK);
+    };
+    Request reply;
+    ask(reply);
+    reply.wait_politely(ANSWER_SLEEP_MAX);
+    std::uint64_t finished = 0;
+    while (next < n_tasks) {
+        const std::uint64_t task = next;
+        if (prefetch) {
             request[0] = finished;
-            request[1] = NO_TASK;
+            ask(reply);
+        }
+        const QueueTaskEnd end = run(task);
+        mine.push_back(task);
+        finished = end.finished ? 1 : 0;
+        if (!prefetch) {
+            request[0] = finished;
+            request[1] = end.finished ? task : NO_TASK;
+            request[2] = verdict_word(end);
             finished = 0;
             ask(reply);
-            reply.wait_politely(ANSWER_SLEEP_MAX);
-            if (stop) stop->poll();
         }
-        // The last task finished after the last request: counted by progress->finish().
-        if (progress && finished) progress->advance(finished);
+        reply.wait_politely(ANSWER_SLEEP_MAX);
+        if (stop) {
+            stop->poll();
+            if (stop->requested()) break;
+        }
     }
+    // Stopping: the task just handed out is not run; ask until rank 0, which has heard of
+    // the stop by now or soon, says "done".
+    while (next < n_tasks) {
+        request[0] = finished;
+        request[1] = NO_TASK;
+        finished = 0;
+        ask(reply);
+        reply.wait_politely(ANSWER_SLEEP_MAX);
+        if (stop) stop->poll();
+    }
+    // The last task finished after the last request: counted by progress->finish().
+    if (progress && finished) progress->advance(finished);
+    return mine;
+}
+
+std::vector<std::uint64_t> queue(const Comm& comm, std::uint64_t n_tasks, const RunTask& run, QueueVerdicts* verdicts,
+                                 Progress* progress, StopSignal* stop) {
+    std::vector<std::uint64_t> mine = comm.rank() == 0 ? lead(comm, n_tasks, run, verdicts, progress, stop)
+                                                       : work(comm, n_tasks, run, verdicts == nullptr, progress, stop);
     std::sort(mine.begin(), mine.end());
     return mine;
 }

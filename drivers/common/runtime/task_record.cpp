@@ -52,6 +52,67 @@ template <class T> std::span<const std::byte> bytes_of(const std::vector<T>& v, 
     return std::as_bytes(std::span<const T>(v.data() + first, end - first));
 }
 
+// A column's rows r0 .. r1 - 1 as record pieces: numbers pointed to where they lie, texts
+// as their lengths and bytes, text ids as the task's own list of the texts it names (in
+// order of first use) and an index into it.
+void encode_column(PieceBuilder& out, const Column& column, std::uint64_t r0, std::uint64_t r1, bool text_id,
+                   const TextPool& texts) {
+    std::visit(
+        [&](const auto& values) {
+            using T = typename std::decay_t<decltype(values)>::value_type;
+            if constexpr (std::is_same_v<T, std::string>) {
+                ByteWriter w;
+                std::uint64_t bytes = 0;
+                for (std::uint64_t r = r0; r < r1; ++r) bytes += values[r].size();
+                w.bytes().reserve(4 * (r1 - r0) + bytes);
+                for (std::uint64_t r = r0; r < r1; ++r) w.u32(u32_count(values[r].size(), "texts' lengths"));
+                for (std::uint64_t r = r0; r < r1; ++r) w.raw(values[r].data(), values[r].size());
+                out.own(std::move(w.bytes()));
+            } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+                if (!text_id) {
+                    out.point_to(bytes_of(values, r0, r1));
+                    return;
+                }
+                std::unordered_map<std::uint64_t, std::uint32_t> local;
+                std::vector<std::uint64_t> order;
+                ByteWriter w;
+                std::vector<std::uint32_t> index(r1 - r0);
+                for (std::uint64_t r = r0; r < r1; ++r) {
+                    auto [it, fresh] = local.try_emplace(values[r], static_cast<std::uint32_t>(order.size()));
+                    if (fresh) order.push_back(values[r]);
+                    index[r - r0] = it->second;
+                }
+                w.u32(u32_count(order.size(), "texts"));
+                for (std::uint64_t id : order) w.text(texts.at(id));
+                w.raw(index.data(), 4 * index.size());
+                out.own(std::move(w.bytes()));
+            } else {
+                out.point_to(bytes_of(values, r0, r1));
+            }
+        },
+        column.data);
+}
+
+// The content hash of a finished record: every piece after the head, but those of the
+// tables that measure the run (pieces [a, b) of `measured`), written into the head.
+void set_content_hash(EncodedRecord& record, const std::vector<std::pair<std::size_t, std::size_t>>& measured) {
+    const auto counted = [&](std::size_t p) {
+        for (const auto& [a, b] : measured)
+            if (p >= a && p < b) return false;
+        return true;
+    };
+    std::uint64_t total = record.pieces.front().size() - 8;
+    for (std::size_t p = 1; p < record.pieces.size(); ++p)
+        if (counted(p)) total += record.pieces[p].size();
+    StreamHash hash(total);
+    hash.update(record.pieces.front().subspan(8));
+    for (std::size_t p = 1; p < record.pieces.size(); ++p)
+        if (counted(p)) hash.update(record.pieces[p]);
+    record.content_hash = hash.value();
+    // The head is the first piece, in the first buffer: write the hash into it.
+    std::memcpy(record.buffers.front().data(), &record.content_hash, 8);
+}
+
 } // namespace
 
 TaskTables::TaskTables(TaskTableSpec spec) : m_spec(std::move(spec)) {
@@ -119,41 +180,7 @@ EncodedRecord TaskTables::end_task() {
             out.meta().text(column.name);
             out.meta().u8(static_cast<std::uint8_t>(column.type()));
             out.meta().u8(text_id ? 1 : 0);
-            std::visit(
-                [&](const auto& values) {
-                    using T = typename std::decay_t<decltype(values)>::value_type;
-                    if constexpr (std::is_same_v<T, std::string>) {
-                        ByteWriter w;
-                        std::uint64_t bytes = 0;
-                        for (std::uint64_t r = r0; r < r1; ++r) bytes += values[r].size();
-                        w.bytes().reserve(4 * (r1 - r0) + bytes);
-                        for (std::uint64_t r = r0; r < r1; ++r) w.u32(u32_count(values[r].size(), "texts' lengths"));
-                        for (std::uint64_t r = r0; r < r1; ++r) w.raw(values[r].data(), values[r].size());
-                        out.own(std::move(w.bytes()));
-                    } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-                        if (!text_id) {
-                            out.point_to(bytes_of(values, r0, r1));
-                            return;
-                        }
-                        // The task's own list of the texts it names, in order of first use.
-                        std::unordered_map<std::uint64_t, std::uint32_t> local;
-                        std::vector<std::uint64_t> order;
-                        ByteWriter w;
-                        std::vector<std::uint32_t> index(r1 - r0);
-                        for (std::uint64_t r = r0; r < r1; ++r) {
-                            auto [it, fresh] = local.try_emplace(values[r], static_cast<std::uint32_t>(order.size()));
-                            if (fresh) order.push_back(values[r]);
-                            index[r - r0] = it->second;
-                        }
-                        w.u32(u32_count(order.size(), "texts"));
-                        for (std::uint64_t id : order) w.text(m_texts.at(id));
-                        w.raw(index.data(), 4 * index.size());
-                        out.own(std::move(w.bytes()));
-                    } else {
-                        out.point_to(bytes_of(values, r0, r1));
-                    }
-                },
-                column.data);
+            encode_column(out, column, r0, r1, text_id, m_texts);
         }
         if (schema(i).measures_run) measured.emplace_back(first_piece, out.pieces());
     }
@@ -162,22 +189,7 @@ EncodedRecord TaskTables::end_task() {
     out.flush();
     for (std::size_t k = 0; k < m_task_counters.size(); ++k) m_counters[k] += m_task_counters[k];
 
-    // The content hash: every piece after the head, but those of the measuring tables.
-    const auto counted = [&](std::size_t p) {
-        for (const auto& [a, b] : measured)
-            if (p >= a && p < b) return false;
-        return true;
-    };
-    std::uint64_t total = record.pieces.front().size() - 8;
-    for (std::size_t p = 1; p < record.pieces.size(); ++p)
-        if (counted(p)) total += record.pieces[p].size();
-    StreamHash hash(total);
-    hash.update(record.pieces.front().subspan(8));
-    for (std::size_t p = 1; p < record.pieces.size(); ++p)
-        if (counted(p)) hash.update(record.pieces[p]);
-    record.content_hash = hash.value();
-    // The head is the first piece, in the first buffer: write the hash into it.
-    std::memcpy(record.buffers.front().data(), &record.content_hash, 8);
+    set_content_hash(record, measured);
     return record;
 }
 

@@ -38,6 +38,30 @@ std::string read_input(const std::string& name, bool& stdin_used) {
     return text.str();
 }
 
+// The pictures of the files (a parse error: UsageError naming the file), negated if asked.
+std::vector<cgt::hackenbush_tool::Input> read_pictures(const std::vector<std::string>& names, bool negate) {
+    std::vector<cgt::hackenbush_tool::Input> inputs;
+    bool stdin_used = false;
+    for (const auto& name : names) {
+        const std::string text = read_input(name, stdin_used);
+        try {
+            hackenbush::Picture picture = hackenbush::Picture::parse(text);
+            if (negate) picture = picture.negated();
+            inputs.push_back({name, std::move(picture)});
+        } catch (const std::invalid_argument& e) {
+            throw UsageError((name == "-" ? std::string("stdin") : name) + ": " + e.what());
+        }
+    }
+    return inputs;
+}
+
+void write_svg(const std::string& path, const std::string& picture) {
+    std::ofstream svg(path, std::ios::binary | std::ios::trunc);
+    svg << picture;
+    svg.close();
+    if (!svg) throw std::runtime_error("cannot write " + path);
+}
+
 int run(int argc, char* argv[]) {
     common::Options options(
         "cgt-hackenbush",
@@ -88,18 +112,8 @@ int run(int argc, char* argv[]) {
     });
     if (!go) return 0;
 
-    std::vector<cgt::hackenbush_tool::Input> inputs;
-    bool stdin_used = false;
-    for (const auto& name : options.get<std::vector<std::string>>("files")) {
-        const std::string text = read_input(name, stdin_used);
-        try {
-            hackenbush::Picture picture = hackenbush::Picture::parse(text);
-            if (options.get<bool>("negate")) picture = picture.negated();
-            inputs.push_back({name, std::move(picture)});
-        } catch (const std::invalid_argument& e) {
-            throw UsageError((name == "-" ? std::string("stdin") : name) + ": " + e.what());
-        }
-    }
+    const std::vector<cgt::hackenbush_tool::Input> inputs =
+        read_pictures(options.get<std::vector<std::string>>("files"), options.get<bool>("negate"));
     const bool ascii = options.get<bool>("ascii");
     const auto report = [&] {
         try {
@@ -113,13 +127,7 @@ int run(int argc, char* argv[]) {
                              common::format_bytes(static_cast<double>(e.bytes())));
         }
     }();
-    if (options.has("svg")) {
-        const auto& path = options.get<std::string>("svg");
-        std::ofstream svg(path, std::ios::binary | std::ios::trunc);
-        svg << report.sum.svg;
-        svg.close();
-        if (!svg) throw std::runtime_error("cannot write " + path);
-    }
+    if (options.has("svg")) write_svg(options.get<std::string>("svg"), report.sum.svg);
     std::cout << (options.get<bool>("json") ? cgt::hackenbush_tool::format_json(report, inputs)
                                              : cgt::hackenbush_tool::format_text(report, inputs, ascii));
     return 0;

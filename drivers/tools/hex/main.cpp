@@ -49,6 +49,30 @@ std::vector<hex_tool::OpeningRow> read_openings(const std::string& path) {
         throw UsageError(std::string("--table: ") + e.what());
     }
 }
+const WholeOption SIZE{
+    .name = "size", .default_value = 5, .min = 1, .max = hex::MAX_BOARD_SIZE, .meaning = "board size for --moves"};
+const WholeOption NODE_LIMIT{.name = "node-limit",
+                             .default_value = 1'000'000,
+                             .min = 0,
+                             .meaning = "nodes per cell before it is '?'",
+                             .note = "0: none"};
+const WholeOption TT_SIZE_MIB{
+    .name = "tt-size-mib", .default_value = 64, .min = 1, .max = 65536, .meaning = "transposition table, MiB"};
+
+// The picture of --board, or of the --board-file ('-': stdin); "" when neither is given.
+std::string read_picture(const po::variables_map& vm) {
+    std::string picture = vm["board"].as<std::string>();
+    const std::string file = vm["board-file"].as<std::string>();
+    if (file.empty()) return picture;
+    if (!picture.empty()) throw UsageError("give either --board or --board-file, not both");
+    std::ifstream in_file(file);
+    if (file != "-" && !in_file) throw UsageError("cannot read --board-file '" + file + "'");
+    std::istream& in = file == "-" ? std::cin : in_file;
+    picture.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (picture.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw UsageError("--board-file '" + file + "' is empty");
+    return picture;
+}
 } // namespace
 
 int main(int argc, char* argv[]) {
@@ -59,14 +83,16 @@ int main(int argc, char* argv[]) {
                         "line or separated by '/', '.' empty, R red, B blue.",
                         "cgt-hex --size 5 --moves 'c3 d2 b4 b3'      (or: cgt-hex --board '.../.R./...')");
         const std::string rules_text = rules_help();
-        options.add()("size", po::value<long>()->default_value(5), "board size for --moves (1..11)")(
+        options.add(SIZE);
+        options.add()(
             "moves", po::value<std::string>()->default_value(""), "moves from the empty board, e.g. 'c3 d2'")(
             "board", po::value<std::string>()->default_value(""), "a picture of the position")(
             "board-file", po::value<std::string>()->default_value(""), "read the picture from FILE ('-': stdin)")(
             "rules", po::value<std::string>()->default_value("")->value_name("RULES"), rules_text.c_str())(
-            "misere", po::bool_switch()->default_value(false), "misere Hex: connecting loses (plain or rex rule sets)")(
-            "node-limit", po::value<long>()->default_value(1'000'000), "nodes per cell before it is '?' (0: none)")(
-            "tt-size-mib", po::value<long>()->default_value(64), "transposition table, MiB (1..65536)")(
+            "misere", po::bool_switch()->default_value(false), "misere Hex: connecting loses (plain or rex rule sets)");
+        options.add(NODE_LIMIT);
+        options.add(TT_SIZE_MIB);
+        options.add()(
             "table", po::value<std::string>()->default_value("")->value_name("FILE"),
             "answer the empty board's first moves from FILE, a cgt-hex-openings result (results/hex-large.h5 "
             "for 6x6 and 7x7, results/hex-openings.h5 for 1x1..5x5) instead of searching")(
@@ -77,23 +103,9 @@ int main(int argc, char* argv[]) {
         std::vector<hex_tool::OpeningRow> table_rows;
         add_max_memory_option(options);
         const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
-            const long size = vm["size"].as<long>(), limit = vm["node-limit"].as<long>(), tt = vm["tt-size-mib"].as<long>();
-            if (size < 1 || size > hex::MAX_BOARD_SIZE) throw UsageError("--size must be 1..11, got " + std::to_string(size));
-            if (limit < 0) throw UsageError("--node-limit must be >= 0, got " + std::to_string(limit));
-            if (tt < 1 || tt > 65536) throw UsageError("--tt-size-mib must be 1..65536, got " + std::to_string(tt));
-        check_memory(vm, sized_table_need("--tt-size-mib", static_cast<std::uint64_t>(tt), "the transposition table"));
-            std::string picture = vm["board"].as<std::string>();
-            const std::string file = vm["board-file"].as<std::string>();
-            if (!file.empty()) {
-                if (!picture.empty()) throw UsageError("give either --board or --board-file, not both");
-                std::ifstream in_file(file);
-                if (file != "-" && !in_file) throw UsageError("cannot read --board-file '" + file + "'");
-                std::istream& in = file == "-" ? std::cin : in_file;
-                picture.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-                if (picture.find_first_not_of(" \t\r\n") == std::string::npos)
-                    throw UsageError("--board-file '" + file + "' is empty");
-            }
-            board = hex_tool::read_position(static_cast<int>(size), vm["moves"].as<std::string>(), picture);
+            const long size = SIZE.read(vm), limit = NODE_LIMIT.read(vm), tt = TT_SIZE_MIB.read(vm);
+            check_memory(vm, sized_table_need("--tt-size-mib", static_cast<std::uint64_t>(tt), "the transposition table"));
+            board = hex_tool::read_position(static_cast<int>(size), vm["moves"].as<std::string>(), read_picture(vm));
             solver_options.variant = vm["misere"].as<bool>() ? hex::Variant::misere : hex::Variant::normal;
             std::string rules = vm["rules"].as<std::string>();
             if (rules.empty())

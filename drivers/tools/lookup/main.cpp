@@ -219,6 +219,41 @@ Query parse_query_line(const std::string& line) {
     return q;
 }
 
+// Reads the result files `in` names (refused ones: UsageError) and, without --json, says
+// what it read.
+void load_atlas(lookup::Atlas& atlas, const common::Options& options, const std::string& in, bool json) {
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        if (in != "graphs") atlas.load_stalks(options.get<std::string>("stalks"));
+        if (in != "stalks") atlas.load_graphs(options.get<std::string>("graphs"));
+    } catch (const common::ResultRefused& e) {
+        throw UsageError(std::string("refused: ") + e.what());
+    }
+    const double load = milliseconds_since(start);
+    if (!json) {
+        std::cout << "atlas:";
+        if (atlas.has(Source::Stalks))
+            std::cout << " " << options.get<std::string>("stalks") << " (" << atlas.rows(Source::Stalks) << " stalks)";
+        if (atlas.has(Source::Graphs))
+            std::cout << " " << options.get<std::string>("graphs") << " (" << atlas.rows(Source::Graphs) << " graphs)";
+        std::cout << ", read and checked in " << ms(load) << " ms\n";
+    }
+}
+
+// --batch: a query per line of stdin (blank lines and # comments skipped).
+void run_batch(lookup::Atlas& atlas, const Filters& f, bool json, core::Notation notation) {
+    std::string line;
+    for (std::size_t n = 1; std::getline(std::cin, line); ++n) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of(' ') == std::string::npos || line[0] == '#') continue;
+        try {
+            run_query(atlas, parse_query_line(line), f, json, notation);
+        } catch (const UsageError& e) {
+            throw UsageError("line " + std::to_string(n) + ": " + e.what());
+        }
+    }
+}
+
 int run(int argc, char* argv[]) {
     common::Options options(
         "cgt-lookup",
@@ -284,36 +319,12 @@ int run(int argc, char* argv[]) {
                          : queries.size() == 1 && queries[0].kind == "graph" ? "graphs" : "both";
 
     lookup::Atlas atlas;
-    const auto start = std::chrono::steady_clock::now();
-    try {
-        if (in != "graphs") atlas.load_stalks(options.get<std::string>("stalks"));
-        if (in != "stalks") atlas.load_graphs(options.get<std::string>("graphs"));
-    } catch (const common::ResultRefused& e) {
-        throw UsageError(std::string("refused: ") + e.what());
-    }
-    const double load = milliseconds_since(start);
-    if (!json) {
-        std::cout << "atlas:";
-        if (atlas.has(Source::Stalks))
-            std::cout << " " << options.get<std::string>("stalks") << " (" << atlas.rows(Source::Stalks) << " stalks)";
-        if (atlas.has(Source::Graphs))
-            std::cout << " " << options.get<std::string>("graphs") << " (" << atlas.rows(Source::Graphs) << " graphs)";
-        std::cout << ", read and checked in " << ms(load) << " ms\n";
-    }
+    load_atlas(atlas, options, in, json);
     if (!queries.empty()) {
         run_query(atlas, queries[0], f, json, notation);
         return 0;
     }
-    std::string line;
-    for (std::size_t n = 1; std::getline(std::cin, line); ++n) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.find_first_not_of(' ') == std::string::npos || line[0] == '#') continue;
-        try {
-            run_query(atlas, parse_query_line(line), f, json, notation);
-        } catch (const UsageError& e) {
-            throw UsageError("line " + std::to_string(n) + ": " + e.what());
-        }
-    }
+    run_batch(atlas, f, json, notation);
     return 0;
 }
 

@@ -25,6 +25,88 @@ Heap heap_option(const po::variables_map& vm, const std::string& name, long low)
                          std::to_string(MAX_HEAP_LIMIT) + ", got " + std::to_string(value));
     return static_cast<Heap>(value);
 }
+// What the options ask for.
+struct Settings {
+    impartial::AnalysisLimits limits;
+    octal_tool::ReportOptions report;
+    std::string game_text;
+    bool misere = false, json = false;
+    std::uint64_t ceiling = 0;
+    bool frequencies = false;
+    std::string checkpoint;
+    bool timing = false;
+};
+
+// Reads and checks the options (UsageError on a bad one).
+void read_settings(const po::variables_map& vm, Settings& s) {
+    if (!vm.count("game")) throw UsageError("name a GAME, e.g. cgt-octal .77 (see --help)");
+    s.game_text = vm["game"].as<std::string>();
+    s.limits.max_heap = heap_option(vm, "max-heap", 0);
+    s.limits.split_max_heap = heap_option(vm, "split-max-heap", 0);
+    const long show = vm["show"].as<long>();
+    if (show < 0 || show > 100000)
+        throw UsageError("--show must be 0..100000, got " + std::to_string(show));
+    s.report.show_values = static_cast<std::size_t>(show);
+    const auto method = vm["method"].as<std::string>();
+    if (method == "definition")
+        s.limits.method = impartial::ValueMethod::definition;
+    else if (method != "rare-common")
+        throw UsageError("--method must be rare-common or definition, got '" + method + "'");
+    s.misere = vm["misere"].as<bool>();
+    s.json = vm["json"].as<bool>();
+    s.frequencies = vm["frequencies"].as<bool>();
+    s.timing = vm["timing"].as<bool>();
+    if (vm.count("checkpoint")) s.checkpoint = vm["checkpoint"].as<std::string>();
+    if (vm.count("ceiling")) {
+        try {
+            s.ceiling = octal_tool::parse_heap_count(vm["ceiling"].as<std::string>());
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--ceiling: ") + e.what());
+        }
+        if (s.misere) throw UsageError("--ceiling is for normal play only");
+        if (s.json) throw UsageError("--json is not offered with --ceiling");
+        try {
+            (void)impartial::HeapRules::parse(s.game_text);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError("GAME '" + s.game_text + "': " + e.what() + " (--ceiling takes an octal code or grundy)");
+        }
+        return;
+    }
+    if (s.frequencies || s.timing || !s.checkpoint.empty())
+        throw UsageError("--frequencies, --timing and --checkpoint need --ceiling");
+    if (s.game_text != "squares") {
+        try {
+            (void)impartial::OctalGame::parse_game(s.game_text, s.misere ? impartial::Play::misere
+                                                                     : impartial::Play::normal);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError("GAME '" + s.game_text + "': " + e.what());
+        }
+    } else if (s.misere) {
+        throw UsageError("--misere is not offered for squares");
+    }
+}
+
+// --ceiling: the frontier sweep of the game to the ceiling, resumed from and saved to
+// --checkpoint, its statistics on stdout.
+void run_frontier(const Settings& s) {
+    const auto rules = impartial::HeapRules::parse(s.game_text);
+    const auto saved = s.checkpoint.empty() ? std::vector<std::uint16_t>{}
+                                          : octal_tool::read_checkpoint(s.checkpoint, rules.name);
+    impartial::FrontierLimits frontier;
+    frontier.ceiling = s.ceiling;
+    frontier.resume = std::span<const std::uint16_t>(saved.data(), std::min<std::uint64_t>(saved.size(), s.ceiling));
+    const auto started = std::chrono::steady_clock::now();
+    frontier.after_step = [&](const impartial::FrontierSweep& sweep) {
+        const std::uint64_t heaps = sweep.size();
+        if (!s.checkpoint.empty() && heaps >= (1u << 20) && heaps > saved.size())
+            octal_tool::write_checkpoint(s.checkpoint, rules.name, sweep.values());
+        if (s.timing && heaps >= 1024 && std::has_single_bit(heaps))
+            std::cerr << "time 2^" << std::countr_zero(heaps) << " "
+                      << std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()
+                      << " s\n";
+    };
+    std::cout << octal_tool::describe_frontier(impartial::analyse_to_ceiling(rules, frontier), s.frequencies);
+}
 } // namespace
 
 int main(int argc, char* argv[]) {
@@ -58,61 +140,10 @@ int main(int argc, char* argv[]) {
         "timing", po::bool_switch()->default_value(false), "with --ceiling: wall seconds at each power of two >= 2^10, on stderr");
     options.positional("game", 1);
 
-    impartial::AnalysisLimits limits;
-    octal_tool::ReportOptions report;
-    std::string game_text;
-    bool misere = false, json = false;
-    std::uint64_t ceiling = 0;
-    bool frequencies = false;
-    std::string checkpoint;
-    bool timing = false;
+    Settings s;
     try {
         const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
-            if (!vm.count("game")) throw UsageError("name a GAME, e.g. cgt-octal .77 (see --help)");
-            game_text = vm["game"].as<std::string>();
-            limits.max_heap = heap_option(vm, "max-heap", 0);
-            limits.split_max_heap = heap_option(vm, "split-max-heap", 0);
-            const long show = vm["show"].as<long>();
-            if (show < 0 || show > 100000)
-                throw UsageError("--show must be 0..100000, got " + std::to_string(show));
-            report.show_values = static_cast<std::size_t>(show);
-            const auto method = vm["method"].as<std::string>();
-            if (method == "definition")
-                limits.method = impartial::ValueMethod::definition;
-            else if (method != "rare-common")
-                throw UsageError("--method must be rare-common or definition, got '" + method + "'");
-            misere = vm["misere"].as<bool>();
-            json = vm["json"].as<bool>();
-            frequencies = vm["frequencies"].as<bool>();
-            timing = vm["timing"].as<bool>();
-            if (vm.count("checkpoint")) checkpoint = vm["checkpoint"].as<std::string>();
-            if (vm.count("ceiling")) {
-                try {
-                    ceiling = octal_tool::parse_heap_count(vm["ceiling"].as<std::string>());
-                } catch (const std::invalid_argument& e) {
-                    throw UsageError(std::string("--ceiling: ") + e.what());
-                }
-                if (misere) throw UsageError("--ceiling is for normal play only");
-                if (json) throw UsageError("--json is not offered with --ceiling");
-                try {
-                    (void)impartial::HeapRules::parse(game_text);
-                } catch (const std::invalid_argument& e) {
-                    throw UsageError("GAME '" + game_text + "': " + e.what() + " (--ceiling takes an octal code or grundy)");
-                }
-                return;
-            }
-            if (frequencies || timing || !checkpoint.empty())
-                throw UsageError("--frequencies, --timing and --checkpoint need --ceiling");
-            if (game_text != "squares") {
-                try {
-                    (void)impartial::OctalGame::parse_game(game_text, misere ? impartial::Play::misere
-                                                                             : impartial::Play::normal);
-                } catch (const std::invalid_argument& e) {
-                    throw UsageError("GAME '" + game_text + "': " + e.what());
-                }
-            } else if (misere) {
-                throw UsageError("--misere is not offered for squares");
-            }
+            read_settings(vm, s);
         });
         if (!run) return 0;
     } catch (const UsageError& e) {
@@ -121,40 +152,24 @@ int main(int argc, char* argv[]) {
     }
 
     try {
-        if (ceiling) {
-            const auto rules = impartial::HeapRules::parse(game_text);
-            const auto saved = checkpoint.empty() ? std::vector<std::uint16_t>{}
-                                                  : octal_tool::read_checkpoint(checkpoint, rules.name);
-            impartial::FrontierLimits frontier;
-            frontier.ceiling = ceiling;
-            frontier.resume = std::span<const std::uint16_t>(saved.data(), std::min<std::uint64_t>(saved.size(), ceiling));
-            const auto started = std::chrono::steady_clock::now();
-            frontier.after_step = [&](const impartial::FrontierSweep& sweep) {
-                const std::uint64_t heaps = sweep.size();
-                if (!checkpoint.empty() && heaps >= (1u << 20) && heaps > saved.size())
-                    octal_tool::write_checkpoint(checkpoint, rules.name, sweep.values());
-                if (timing && heaps >= 1024 && std::has_single_bit(heaps))
-                    std::cerr << "time 2^" << std::countr_zero(heaps) << " "
-                              << std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()
-                              << " s\n";
-            };
-            std::cout << octal_tool::describe_frontier(impartial::analyse_to_ceiling(rules, frontier), frequencies);
+        if (s.ceiling) {
+            run_frontier(s);
             return 0;
         }
-        if (game_text == "squares") {
+        if (s.game_text == "squares") {
             const auto game = impartial::OctalGame::subtraction(
-                impartial::squares_up_to(std::max<Heap>(limits.max_heap, 1)));
+                impartial::squares_up_to(std::max<Heap>(s.limits.max_heap, 1)));
             impartial::OctalValues values(game, impartial::ValueMethod::definition);
-            (void)values.extend_to(limits.max_heap);
-            std::cout << (json ? octal_tool::describe_squares_json(values.values(), report)
-                               : octal_tool::describe_squares(values.values(), report));
+            (void)values.extend_to(s.limits.max_heap);
+            std::cout << (s.json ? octal_tool::describe_squares_json(values.values(), s.report)
+                               : octal_tool::describe_squares(values.values(), s.report));
             return 0;
         }
         const auto game = impartial::OctalGame::parse_game(
-            game_text, misere ? impartial::Play::misere : impartial::Play::normal);
-        const auto analysis = impartial::analyse(game, limits);
-        std::cout << (json ? octal_tool::describe_json(game, analysis, report)
-                           : octal_tool::describe(game, analysis, report));
+            s.game_text, s.misere ? impartial::Play::misere : impartial::Play::normal);
+        const auto analysis = impartial::analyse(game, s.limits);
+        std::cout << (s.json ? octal_tool::describe_json(game, analysis, s.report)
+                           : octal_tool::describe(game, analysis, s.report));
     } catch (const std::exception& e) {
         std::cerr << "error: " << printable(e.what()) << "\n";
         return 1;
