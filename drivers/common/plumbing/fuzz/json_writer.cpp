@@ -20,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Json o = Json::object(), list = Json::array();
     for (std::size_t i = 0; i + 1 < pieces.size(); i += 2)
         if (pieces[i] != "list" && pieces[i] != "not_utf8") o[pieces[i]] = pieces[i + 1];
-    for (const std::string& p : pieces) list.push_back(p);
+    for (const std::string& p : pieces)
+        list.push_back(p);
     o["list"] = list;
     Json back;
     try {
@@ -33,7 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t i = 0; i < pieces.size(); ++i) {
         const bool same = back["list"][i].get<std::string>() == pieces[i];
         mended = mended || !same;
-        if (!same && back["list"][i].get<std::string>().find("\xef\xbf\xbd") == std::string::npos) __builtin_trap();
+        if (!same && back["list"][i].get<std::string>().find("\xef\xbf\xbd") == std::string::npos)
+            __builtin_trap();
     }
     if (mended != back.contains("not_utf8")) __builtin_trap();
     return 0;

@@ -1,6 +1,12 @@
 #include "tools/octal/octal_report.hpp"
 
+#include "common/plumbing/json_writer.hpp"
+#include "common/plumbing/test/random_bytes.hpp"
+
 #include <catch2/catch.hpp>
+#include <optional>
+#include <random>
+#include <stdexcept>
 
 using namespace cgt;
 using namespace cgt::impartial;
@@ -49,4 +55,36 @@ TEST_CASE("OctalReport: subtract-a-square shows values and claims no period", "[
     const auto text = octal_tool::describe_squares(values.values(), options);
     CHECK_THAT(text, Catch::Contains("G(0..9)       0 1 0 1 2 0 1 0 1 2\n"));
     CHECK_THAT(text, Catch::Contains("no period sought: S is infinite"));
+}
+
+TEST_CASE("OctalReport: JSON that parses for every game read from 10,000 random byte strings",
+          "[octal]") {
+    // Raw bytes (mostly refused) and texts of octal and subtraction-set characters (mostly read).
+    auto texts = cgt::test::random_byte_strings(5000, 31);
+    std::mt19937_64 rng(31);
+    const std::string alphabet = ".0123456789,!";
+    for (int i = 0; i < 5000; ++i) {
+        std::string t;
+        for (std::size_t n = 1 + rng() % 6; n > 0; --n)
+            t += alphabet[rng() % alphabet.size()];
+        texts.push_back(t);
+    }
+    octal_tool::ReportOptions options;
+    std::size_t read = 0;
+    for (const std::string& text : texts) {
+        std::optional<OctalGame> game;
+        try {
+            game = OctalGame::parse_game(text);
+        } catch (const std::invalid_argument&) {
+            continue;
+        }
+        ++read;
+        AnalysisLimits limits;
+        limits.max_heap = 60;
+        const auto back =
+            common::Json::parse(octal_tool::describe_json(*game, analyse(*game, limits), options));
+        CHECK(back["game"] == game->name());
+        CHECK_FALSE(back.contains("not_utf8"));
+    }
+    CHECK(read > 1000);
 }
