@@ -231,3 +231,39 @@ TEST_CASE("misere_theorem_violations: the exhaustive 4x4 table agrees, and alter
     odd.opening = {3, 0};
     CHECK_THROWS_WITH(misere_theorem_violations(3, {odd}), Catch::Contains("off the 3x3 board"));
 }
+
+TEST_CASE("Solver: a rex search stopped at a pause and continued from its saved search ends as one "
+          "never stopped",
+          "[hex]") {
+    // 5x5 a1 d1, red to move (about 1,200 nodes): the saved table and path of a misere
+    // search give back the result, nodes and counters of the search never stopped.
+    constexpr std::uint64_t PAUSE = 100;
+    const SolverOptions options{Variant::misere, RuleSet::parse(ALL_REX), 0, 4};
+    const Board position = Board::from_moves(5, "a1 d1");
+    Solver whole(5, options);
+    whole.set_position(position);
+    whole.set_pauses(PAUSE, [] { return true; });
+    const SearchResult expect = whole.solve();
+    REQUIRE(expect.outcome != Outcome::unknown);
+    REQUIRE(expect.stats.nodes > 4 * PAUSE);
+    Solver first(5, options);
+    first.set_position(position);
+    std::vector<std::vector<std::byte>> saved;
+    int pauses = 0;
+    first.set_pauses(PAUSE, [&] {
+        saved.emplace_back();
+        first.save_search(saved.back(), saved.size() > 1);
+        return ++pauses < 3;
+    });
+    CHECK(first.solve().outcome == Outcome::unknown);
+    CHECK(first.stopped());
+    Solver second(5, options);
+    second.set_position(position);
+    second.set_pauses(PAUSE, [] { return true; });
+    CHECK(second.load_search(saved) >= 3 * PAUSE);
+    const SearchResult resumed = second.solve();
+    CHECK(resumed.outcome == expect.outcome);
+    CHECK(resumed.stats.nodes == expect.stats.nodes);
+    CHECK(resumed.stats.expansions == expect.stats.expansions);
+    CHECK(resumed.stats.vc_wins == expect.stats.vc_wins);
+}
