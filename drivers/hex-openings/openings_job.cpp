@@ -98,10 +98,13 @@ void HexOpeningsJob::add_options(Options& options) {
         "a task of "
         "the queue, combined by negamax (the splits table); 'none'");
     options.add(SPLIT_PLIES);
+    // No default value: a run without replies has the parameters (and journal) of one
+    // before the option existed (the kept 8x8 parts resume).
     options.add()(
-        "misere-replies", po::value<bool>()->default_value(false)->implicit_value(true),
+        "misere-replies", po::value<bool>()->implicit_value(true),
         "also solve every reply to each misere opening the first player loses (the replies "
-        "table: the second player's winning replies), openings solved whole only (true/false)");
+        "table: the second player's winning replies), openings solved whole only (true/false; "
+        "default false)");
     // No default values: a run without a store has the parameters (and journal) of one
     // before the store existed.
     options.add()(
@@ -144,7 +147,7 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
     m_params.rules = hexjob::parse_rule_specs(vm["rules"].as<std::string>());
     m_params.misere_rules = hexjob::parse_misere_rules(vm["misere-rules"].as<std::string>());
     m_params.split_plies = static_cast<int>(SPLIT_PLIES.read(vm));
-    m_params.misere_replies = vm["misere-replies"].as<bool>();
+    m_params.misere_replies = vm.count("misere-replies") != 0 && vm["misere-replies"].as<bool>();
     m_params.split = hexjob::parse_cell_names(vm["split"].as<std::string>(), "--split", "none");
     m_params.cells = hexjob::parse_cell_names(vm["cells"].as<std::string>(), "--cells", "all");
     read_store_options(vm);
