@@ -55,7 +55,7 @@ struct JournalHeader {
     std::string program;    // cgt-nim
     std::string parameters; // the job's own options as INI text (no --out, no run control)
     std::uint64_t task_count = 0;
-    std::string version;    // git describe of the build that wrote the file
+    std::string version;    // version of the build that wrote the file, "0.1.0 (git HASH)"
     [[nodiscard]] std::uint64_t parameters_hash() const;
 };
 
