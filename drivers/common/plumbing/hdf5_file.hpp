@@ -26,13 +26,15 @@
 namespace cgt::common {
 
 // The HDF5 calls whose failure the caller reports itself (Hdf5File::create, flush and
-// close_file, Hdf5Dataset::write_selection), by name, for its message; and the one
-// Hdf5File::open makes.
+// close_file, Hdf5Dataset::write_selection), by name, for its message; the one
+// Hdf5File::open makes; and H5Dcreate2 (Hdf5Group::create_dataset), after which the ranks
+// agree on an MPI-IO failure in writing a compressed column's chunks.
 inline constexpr const char* HDF5_CREATE_CALL = "H5Fcreate";
 inline constexpr const char* HDF5_OPEN_CALL = "H5Fopen";
 inline constexpr const char* HDF5_FLUSH_CALL = "H5Fflush";
 inline constexpr const char* HDF5_CLOSE_CALL = "H5Fclose";
 inline constexpr const char* HDF5_WRITE_CALL = "H5Dwrite";
+inline constexpr const char* HDF5_CREATE_DATASET_CALL = "H5Dcreate2";
 
 // How a 1-D dataset is stored: contiguous, or in chunks of `chunk_rows` rows, each passed
 // through the shuffle filter (the bytes of numbers grouped by significance, which deflate

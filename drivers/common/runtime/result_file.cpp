@@ -249,7 +249,7 @@ void ResultFile::write_column(Hdf5Group& group, const std::string& table_name, c
     // A compressed column's chunks are written at creation (parallel HDF5 allocates them
     // early) and the last, partial one is read back by its writer: one that did not reach
     // the disk would fail that rank alone inside the collective write. Agreed here first.
-    agree_on_write(!mpi_io_failure(), "H5Dcreate2 of " + table_name + "/" + column.name);
+    agree_on_write(!mpi_io_failure(), std::string(HDF5_CREATE_DATASET_CALL) + " of " + table_name + "/" + column.name);
     // Written in rounds of at most m_write_slab_bytes per rank (whole chunks where the
     // column is compressed), so that neither the copy of a rank's rows in file order nor
     // the chunks HDF5 assembles from it grow with the table: a text column is as wide as
