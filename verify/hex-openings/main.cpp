@@ -3,7 +3,8 @@
 // al. 2004, Figure 2) and of 6x6, 7x7, 8x8, 6x7 and 7x8 (Benzene's regression tests; the hex-large
 // and hex-8x8 jobs), 180-degree symmetry, on boards that are not square that the player with the
 // farther sides loses every opening, Beck's two theorems, the short-diagonal and own-edge
-// observations, that every opening is decided, misere Hex (Lagarias and Sleator); prints sen-ltd's
+// observations, that every opening is decided, misere Hex (Lagarias and Sleator; Evans; Hayward,
+// Toft and Henderson) and the replies to its losing openings (replies_checks.hpp); prints sen-ltd's
 // and the literature's node counts beside ours (a yardstick, not compared), the effort per
 // opening on the large boards and what each rule did (the rule_counts table); and what a
 // store table of proven positions promises (store_checks.hpp) and what a splits table of
@@ -14,7 +15,9 @@
 #include "verify/common/parameters.hpp"
 #include "verify/common/report.hpp"
 #include "verify/hex-openings/board_runs.hpp"
+#include "verify/hex-openings/misere_definition.hpp"
 #include "verify/hex-openings/parameters_check.hpp"
+#include "verify/hex-openings/replies_checks.hpp"
 #include "verify/hex-openings/rule_effects.hpp"
 #include "verify/hex-openings/split_checks.hpp"
 #include "verify/hex-openings/store_checks.hpp"
@@ -213,7 +216,24 @@ void check_misere_board(const HexFile& f, const BoardRun& run, Report& report) {
         report.check_equal(what + ": winning openings", *wins, run.wins());
     if (even) {
         const bool corners = run.at({0, 0}) == "win" && run.at({n - 1, n - 1}) == "win";
-        check_holds(report, what + ": the acute corners win", corners, "win", "loss");
+        check_holds(report, what + ": the acute corners win (Evans)", corners, "win", "loss");
+    }
+    if (even && n >= 4) { // next to the acute corner on the first player's (red's, top) edge
+        const bool next = run.at({0, 1}) == "win" && run.at({n - 1, n - 2}) == "win";
+        check_holds(report, what + ": b1 and its rotation win (Hayward, Toft, Henderson)", next,
+                    "win", "loss");
+    }
+    if (n <= MisereDefinition::MAX_SIZE && run.decided()) { // the definition, exhaustively
+        MisereDefinition game(n);
+        std::string differ;
+        for (int o = 0; o < n * n; ++o) {
+            const bool first_wins = !game.mover_wins(std::uint32_t{1} << o, 0);
+            if ((run.result[static_cast<std::size_t>(o)] == "win") != first_wins && differ.empty())
+                differ = hex::cell_name({o / n, o % n});
+        }
+        report.check(what + ": every opening as the game's definition says (exhaustive search)",
+                     "all agree", differ.empty() ? "all agree" : "differs at " + differ,
+                     differ.empty());
     }
     if (n == 4) {
         std::string losing;
@@ -235,6 +255,10 @@ void check_misere(const HexFile& f, Report& report) {
         "Misere Hex (connecting loses): the first player wins iff n is even (Lagarias, Sleator)");
     for (const auto& run : runs)
         if (run.variant == "misere") check_misere_board(f, run, report);
+}
+
+void check_misere_replies(const HexFile& f, Report& report) {
+    check_replies(f.file, report, *f.boards);
 }
 
 // Nodes beside sen-ltd's and the literature's: printed, not compared.
@@ -353,7 +377,10 @@ const NamedCheck<const HexFile&, Report&> CHECKS[] = {
     {"theorems and observations", "identity", "Beck; Hayward et al. 2004; Gardner 1957",
      check_theorems},
     {"rule sets agree", "identity", "every rule set solves the same game", check_rule_sets_agree},
-    {"misere Hex", "misere.N.wins, misere.4.losing", "Lagarias and Sleator 1999", check_misere},
+    {"misere Hex", "misere.N.wins, misere.4.losing",
+     "Lagarias and Sleator 1999; Evans 1974; Hayward, Toft and Henderson 2012", check_misere},
+    {"misere replies", "identity", "negamax; Hayward, Toft and Henderson 2012 (replies_checks.hpp)",
+     check_misere_replies},
     {"search effort (not compared)", "nodes.*",
      "sen-ltd's Hex article (Qiita); Hayward et al. 2003", print_effort},
     {"the large boards opening by opening (not compared)", "-", "the file's nodes and seconds",
