@@ -3,6 +3,7 @@
 #include "hex-openings/openings_tasks.hpp"
 
 #include "common/runtime/memory_limit.hpp"
+#include "hex-openings/openings_replies.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex/solver/openings.hpp"
 
@@ -260,16 +261,25 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
     hex::SearchStats stats;
     const bool pauses = o.rules.analysed() && o.rules.search == hex::Search::dfpn;
     if (pauses && !hooks) solver.set_pauses(m_params.pause_nodes, [] { return true; });
+    const bool with_replies = replies && m_params.misere_replies && o.variant == hex::Variant::misere;
+    std::vector<std::vector<std::byte>> reply_search;
+    const auto in_replies = with_replies && hooks ? read_replies_state(hooks->saved, reply_search) : std::nullopt;
+    if (in_replies) // the opening was decided by an earlier run, which stopped in its replies
+        return run_replies(index, *in_replies, reply_search, 0, start, {table, counts, timings, *replies}, hooks, solver);
     const hex::OpeningResult r = pauses && hooks ? solve_saving(solver, o.cell, m_params.pause_nodes, stats, *hooks)
                                                  : hex::solve_opening(solver, o.cell, &stats);
     if (r.stopped) return false;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (replies && m_params.misere_replies && o.variant == hex::Variant::misere && r.outcome == hex::Outcome::loss) {
-        if (pauses) solver.set_pauses(0, nullptr); // the replies' searches run whole, without pauses
-        append_replies(index, hex::solve_replies(solver, o.cell), *replies);
+    const std::vector<RuleCount> rule_counts = counters(o, stats, vc ? solver.store_hits() : 0);
+    if (with_replies && r.outcome == hex::Outcome::loss) {
+        RepliesHeader header{r.outcome, r.nodes, {}, {}};
+        for (const RuleCount& c : rule_counts) header.counts.emplace_back(c.name, c.value);
+        if (pauses && hooks) hooks->save(replies_chunk(header, {}), true); // the opening, decided
+        return run_replies(index, header, {}, r.nodes - r.saved_nodes, start, {table, counts, timings, *replies},
+                           pauses ? hooks : nullptr, solver);
     }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     append_row(index, r.outcome, r.nodes, r.nodes - r.saved_nodes, 0, seconds, table, timings);
-    if (counts) append_counts(*counts, index, o, counters(o, stats, vc ? solver.store_hits() : 0));
+    if (counts) append_counts(*counts, index, o, rule_counts);
     if (records && vc && m_params.store_plies >= 0) {
         records->begin_block(index);
         namespace sr = schema::store_records;
@@ -286,6 +296,26 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
             records->column(sr::winner).push_back(static_cast<std::uint8_t>(hex::colour_index(p.winner)));
             records->column(schema::store::work).push_back(p.work);
         }
+    }
+    return true;
+}
+
+bool OpeningTasks::run_replies(std::uint64_t index, const RepliesHeader& header,
+                               const std::vector<std::vector<std::byte>>& search, std::uint64_t nodes_run,
+                               std::chrono::steady_clock::time_point start, RowTables out, SearchHooks* hooks,
+                               hex::Solver& solver) {
+    const Opening& o = m_rows[index];
+    std::optional<hex::OpeningReplies> solved;
+    if (hooks) solved = solve_replies_saving(solver, o.cell, m_params.pause_nodes, header, search, *hooks);
+    else solved = hex::solve_replies(solver, o.cell); // the pauses, if any, as the opening's
+    if (!solved) return false;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    append_replies(index, *solved, out.replies);
+    append_row(index, header.opening, header.nodes, nodes_run, 0, seconds, out.table, out.timings);
+    if (out.counts) {
+        std::vector<RuleCount> counts; // names held by `header` while they are appended
+        for (const auto& [name, value] : header.counts) counts.push_back({name.c_str(), value});
+        append_counts(*out.counts, index, o, counts);
     }
     return true;
 }

@@ -40,6 +40,7 @@
 #include "hex/solver/solver.hpp"
 #include "hex/solver/split.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -49,6 +50,8 @@
 #include <vector>
 
 namespace cgt::jobs::hex_openings {
+
+struct RepliesHeader; // openings_replies.hpp
 
 // A rule set for normal Hex, on boards whose sides are at most max_size ("plain@4" in the
 // --rules list).
@@ -241,6 +244,20 @@ public:
                                                        common::LocalTable& table) const;
 
 private:
+    // The tables an opening's rows go to.
+    struct RowTables {
+        common::LocalTable& table;
+        common::LocalTable* counts;
+        common::LocalTable* timings;
+        common::LocalTable& replies;
+    };
+    // The replies of the losing misere opening `index`, whose own search `header` holds
+    // (openings_replies.hpp), continued from `header.done` and the reply's saved `search`;
+    // then its rows. `nodes_run`: the nodes this run searched of the opening. With `hooks`,
+    // saved at the pauses and after each reply; returns false when it stopped.
+    bool run_replies(std::uint64_t index, const RepliesHeader& header, const std::vector<std::vector<std::byte>>& search,
+                     std::uint64_t nodes_run, std::chrono::steady_clock::time_point start, RowTables out,
+                     SearchHooks* hooks, hex::Solver& solver);
     // The splits rows of split opening `r` (not its root), given the combined outcomes, the
     // needed leaves and the leaves' nodes; fills in the inner nodes' nodes.
     void append_split_nodes(std::uint64_t r, const std::vector<hex::Outcome>& outcome, const std::vector<bool>& needed,

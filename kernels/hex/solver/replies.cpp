@@ -12,27 +12,59 @@ std::vector<Cell> OpeningReplies::winning() const {
 }
 
 OpeningReplies solve_replies(Solver& solver, Cell opening) {
-    solver.set_position(Board(solver.shape()));
+    return continue_replies(solver, opening, {}, {}, {}).replies;
+}
+
+RepliesRun continue_replies(Solver& solver, Cell opening, std::vector<CellOutcome> done,
+                            std::span<const std::vector<std::byte>> saved,
+                            const std::function<void(const OpeningReplies&)>& after_reply) {
+    const Board empty(solver.shape());
+    solver.set_position(empty);
     solver.play(opening);
     if (const auto w = solver.winner()) {
-        solver.set_position(Board(solver.shape()));
+        solver.set_position(empty);
         throw std::invalid_argument("solve_replies: the opening " + cell_name(opening) +
                                     " connects " + colour_name(*w));
     }
-    OpeningReplies out;
-    out.opening = opening;
-    bool all_lose = true;
-    for (Cell reply : solver.position().empty_cells()) {
-        solver.clear_table();
-        const SearchResult r = solver.solve_move(reply);
-        out.replies.push_back({reply, r.outcome, r.stats.nodes});
-        out.nodes += r.stats.nodes;
-        if (r.outcome == Outcome::win) out.outcome = Outcome::loss;
-        all_lose = all_lose && r.outcome == Outcome::loss;
+    const std::vector<Cell> cells = solver.position().empty_cells();
+    bool matches = done.size() <= cells.size();
+    for (std::size_t i = 0; matches && i < done.size(); ++i) matches = done[i].cell == cells[i];
+    if (!matches) {
+        solver.set_position(empty);
+        throw std::invalid_argument("continue_replies: the replies done are not the first of " + cell_name(opening));
     }
-    if (all_lose) out.outcome = Outcome::win;
-    solver.set_position(Board(solver.shape()));
-    return out;
+    RepliesRun run;
+    OpeningReplies& out = run.replies;
+    out.opening = opening;
+    out.replies = done;
+    for (const CellOutcome& c : done) out.nodes += c.nodes;
+    const std::size_t first = done.size(); // `done` is a copy: after_reply may change the caller's
+    for (std::size_t i = first; i < cells.size(); ++i) {
+        solver.clear_table();
+        if (i == first && !saved.empty()) {
+            solver.load_search(saved);
+            solver.set_position(empty); // as solve_opening: the state loaded, then the position
+            solver.play(opening);
+        }
+        const SearchResult r = solver.solve_move(cells[i]);
+        if (solver.stopped()) {
+            run.stopped = true;
+            break;
+        }
+        out.replies.push_back({cells[i], r.outcome, r.stats.nodes});
+        out.nodes += r.stats.nodes;
+        if (after_reply) after_reply(out);
+    }
+    if (!run.stopped) {
+        bool all_lose = true;
+        for (const CellOutcome& c : out.replies) {
+            if (c.outcome == Outcome::win) out.outcome = Outcome::loss;
+            all_lose = all_lose && c.outcome == Outcome::loss;
+        }
+        if (all_lose) out.outcome = Outcome::win;
+    }
+    solver.set_position(empty);
+    return run;
 }
 
 } // namespace cgt::hex

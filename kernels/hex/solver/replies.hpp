@@ -10,7 +10,10 @@
 #include "hex/solver/hints.hpp"
 #include "hex/solver/solver.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <vector>
 
 namespace cgt::hex {
@@ -34,5 +37,20 @@ struct OpeningReplies {
 // connects loses (misere) or wins (normal) with no nodes. The solver's position is the empty
 // board afterwards. Throws std::invalid_argument when the opening connects (1x1).
 OpeningReplies solve_replies(Solver& solver, Cell opening);
+
+// solve_replies continued after a stop. `done` are the first replies (row-major) an earlier
+// call decided, as it decided them; the next reply's search continues the saved states
+// `saved` (Solver::load_search; empty: from its start). `after_reply`, if set, is called
+// after each reply is decided, with the replies so far. When the solver's pause callback
+// stops a reply's search, `stopped` is set and `replies.replies` holds the replies decided
+// before it (the outcome unknown). Throws std::invalid_argument when `done` are not the
+// first replies of the opening.
+struct RepliesRun {
+    OpeningReplies replies;
+    bool stopped = false;
+};
+RepliesRun continue_replies(Solver& solver, Cell opening, std::vector<CellOutcome> done,
+                            std::span<const std::vector<std::byte>> saved,
+                            const std::function<void(const OpeningReplies&)>& after_reply);
 
 } // namespace cgt::hex

@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstddef>
 #include <random>
 #include <string>
 #include <vector>
@@ -128,6 +129,53 @@ TEST_CASE("VcSearch: the rex searches agree with the brute-force judge on sample
     CHECK(wins > 15);
     CHECK(wins < 65);
     CHECK(checked == 240);
+}
+
+TEST_CASE("continue_replies: a stop inside a reply's search, continued, gives the replies of one run", "[hex]") {
+    const SolverOptions options{Variant::misere, RuleSet::parse(ALL_REX), 0, 4};
+    const Cell c1{0, 2};
+    Solver whole(5, options);
+    whole.set_pauses(50, [] { return true; }); // the pauses count in the nodes: as the stopped run's
+    const OpeningReplies expected = solve_replies(whole, c1);
+    REQUIRE(expected.replies.size() == 24);
+
+    // Stopped at its 20th pause, which falls inside some reply's search: that search saved.
+    Solver first(5, options);
+    std::vector<std::vector<std::byte>> saved;
+    int pauses = 0;
+    first.set_pauses(50, [&] {
+        if (++pauses < 20) return true;
+        saved.assign(1, {});
+        first.save_search(saved.front(), false);
+        return false;
+    });
+    const RepliesRun stopped = continue_replies(first, c1, {}, {}, {});
+    REQUIRE(stopped.stopped);
+    const std::size_t done = stopped.replies.replies.size();
+    CHECK(done < 24);
+    CHECK(stopped.replies.outcome == Outcome::unknown);
+
+    Solver second(5, options);
+    second.set_pauses(50, [] { return true; });
+    std::size_t told = 0;
+    const RepliesRun rest =
+        continue_replies(second, c1, stopped.replies.replies, saved, [&](const OpeningReplies& so_far) {
+            told = so_far.replies.size();
+        });
+    CHECK_FALSE(rest.stopped);
+    CHECK(told == 24);
+    CHECK(rest.replies.outcome == expected.outcome);
+    CHECK(rest.replies.nodes == expected.nodes);
+    REQUIRE(rest.replies.replies.size() == 24);
+    for (std::size_t i = 0; i < 24; ++i) {
+        INFO(cell_name(expected.replies[i].cell));
+        CHECK(rest.replies.replies[i].cell == expected.replies[i].cell);
+        CHECK(rest.replies.replies[i].outcome == expected.replies[i].outcome);
+        CHECK(rest.replies.replies[i].nodes == expected.replies[i].nodes);
+    }
+    // Replies done that are not the opening's first ones are refused.
+    const std::vector<CellOutcome> not_first{{{4, 4}, Outcome::win, 1}};
+    CHECK_THROWS_AS(continue_replies(second, c1, not_first, {}, {}), std::invalid_argument);
 }
 
 TEST_CASE("solve_replies: every 5x5 misere opening loses, with the theorems' facts", "[hex]") {
