@@ -54,9 +54,10 @@ Split ColourJob::split() const {
 }
 
 TaskTableSpec ColourJob::tables() const {
-    return {.tables = {&graphs::table},
-            .text_ids = {{&graphs::table, graphs::value.name}, {&graphs::table, graphs::whole.name}},
-            .counters = m_counters};
+    return {
+        .tables = {&graphs::table},
+        .text_ids = {{&graphs::table, graphs::value.name}, {&graphs::table, graphs::whole.name}},
+        .counters = m_counters};
 }
 
 void ColourJob::begin(TaskTables& out) {

@@ -22,12 +22,16 @@ std::vector<std::string> parse_colours(const std::string& text) {
         bool ok = set.size() <= 3;
         for (std::size_t i = 0; ok && i < set.size(); ++i)
             ok = (set[i] == 'B' || set[i] == 'R' || set[i] == 'G') && set.find(set[i]) == i;
-        if (!ok) throw std::invalid_argument("--colours: '" + set + "' is not a set of distinct letters B, R, G");
+        if (!ok)
+            throw std::invalid_argument("--colours: '" + set +
+                                        "' is not a set of distinct letters B, R, G");
         if (std::find(out.begin(), out.end(), set) != out.end())
             throw std::invalid_argument("--colours: '" + set + "' is listed twice");
         out.push_back(set);
     }
-    if (out.empty()) throw std::invalid_argument("--colours is empty: name at least one colour set, e.g. BR or BRG");
+    if (out.empty())
+        throw std::invalid_argument(
+            "--colours is empty: name at least one colour set, e.g. BR or BRG");
     return out;
 }
 
@@ -39,8 +43,9 @@ std::vector<GraphFamily> families(const Params& params) {
         try {
             out.emplace_back(params.vertices, colours, params.max_edges);
         } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument("--vertices " + std::to_string(params.vertices) + " --max-edges " +
-                                        std::to_string(params.max_edges) + ": " + e.what());
+            throw std::invalid_argument("--vertices " + std::to_string(params.vertices) +
+                                        " --max-edges " + std::to_string(params.max_edges) + ": " +
+                                        e.what());
         }
     }
     return out;
@@ -61,8 +66,8 @@ EdgeCounts& EdgeCounts::operator+=(const EdgeCounts& o) {
 std::vector<std::uint64_t> flatten(const std::vector<EdgeCounts>& counts) {
     std::vector<std::uint64_t> flat;
     for (const EdgeCounts& c : counts)
-        flat.insert(flat.end(), {c.graphs, c.outcome_agrees, c.whole_agrees, c.numbers, c.number_nimber, c.number_ups,
-                                 c.other, c.next});
+        flat.insert(flat.end(), {c.graphs, c.outcome_agrees, c.whole_agrees, c.numbers,
+                                 c.number_nimber, c.number_ups, c.other, c.next});
     return flat;
 }
 
@@ -78,11 +83,14 @@ std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat) {
 GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store,
                      jobs::hackenbush_common::ValueTexts& values)
     : m_tasks(tasks), m_store(store), m_values(values) {
-    for (const GraphFamily& f : tasks.families()) m_max_edges = std::max(m_max_edges, f.max_edges());
+    for (const GraphFamily& f : tasks.families())
+        m_max_edges = std::max(m_max_edges, f.max_edges());
     m_counts.resize(tasks.families().size() * (m_max_edges + 1));
 }
 
-void GraphRows::declare_columns(common::LocalTable& table) { schema::graphs::table.declare(table); }
+void GraphRows::declare_columns(common::LocalTable& table) {
+    schema::graphs::table.declare(table);
+}
 
 void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
@@ -114,7 +122,7 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
         ++(k == core::ValueKind::Number         ? count.numbers
            : k == core::ValueKind::NumberNimber ? count.number_nimber
            : k == core::ValueKind::NumberUps    ? count.number_ups
-                                               : count.other);
+                                                : count.other);
         count.next += by_value == core::Outcome::Next;
         colours.push_back(family.colours());
         edges.push_back(task.edges);
@@ -131,7 +139,8 @@ void declare_count_columns(common::LocalTable& table, bool with_edges) {
     (with_edges ? schema::by_edges : schema::colour_sets).declare(table);
 }
 
-void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
+                       const std::vector<EdgeCounts>& counts,
                        const std::vector<std::uint64_t>& distinct, common::LocalTable& by_edges,
                        common::LocalTable& colour_sets) {
     const std::size_t stride = counts.size() / tasks.families().size();
@@ -160,7 +169,8 @@ void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const s
             total += c;
         }
         colour_sets.column(schema::colours).push_back(family.colours());
-        put(colour_sets, total, distinct.at(f * stride)); // slot (f, 0): the colour set's distinct values
+        put(colour_sets, total,
+            distinct.at(f * stride)); // slot (f, 0): the colour set's distinct values
     }
 }
 

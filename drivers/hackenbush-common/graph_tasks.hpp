@@ -30,7 +30,7 @@ struct GraphTask {
 };
 
 class GraphTasks {
-public:
+  public:
     // Multisets per task: hundreds of tasks for the default runs, so that tasks dealt
     // round-robin balance well, and blocks of thousands of rows for the table writer.
     static constexpr std::uint64_t CHUNK = 2048;
@@ -38,11 +38,13 @@ public:
     // std::invalid_argument if the number of tasks of all families exceeds 2^64 - 1.
     explicit GraphTasks(std::vector<hackenbush::GraphFamily> families);
 
-    [[nodiscard]] const std::vector<hackenbush::GraphFamily>& families() const { return m_families; }
+    [[nodiscard]] const std::vector<hackenbush::GraphFamily>& families() const {
+        return m_families;
+    }
     [[nodiscard]] std::uint64_t count() const { return m_starts.empty() ? 0 : m_starts.back(); }
     [[nodiscard]] GraphTask task(std::uint64_t id) const;
 
-private:
+  private:
     std::vector<hackenbush::GraphFamily> m_families;
     // m_starts[k]: the first task id of the k-th (family, edge count), k = family * E + e - 1
     // over each family's own E; one more entry holds the total.
@@ -53,7 +55,7 @@ private:
 // The memory and time of a graph job: every rank holds the rows of its multisets (at most
 // all the multisets, `row_bytes` each, over the ranks) until the write, and valuing a graph
 // of E edges searches up to 2^E positions, `mask_seconds` each. `cause` names the options.
-common::MemoryNeed graph_job_need(const GraphTasks& tasks, int ranks, double row_bytes, double mask_seconds,
-                                  std::string cause);
+common::MemoryNeed graph_job_need(const GraphTasks& tasks, int ranks, double row_bytes,
+                                  double mask_seconds, std::string cause);
 
 } // namespace cgt::jobs::hackenbush_common

@@ -31,18 +31,23 @@ std::vector<Size> parse_sizes(const std::string& text) {
             v = e = -1;
         }
         if (v < 0 || e < 0)
-            throw std::invalid_argument("--graphs: '" + item + "' is not V:E (vertices above the ground : most edges)");
-        if (v < 1 || v > static_cast<long>(GraphFamily::MAX_VERTICES))
             throw std::invalid_argument("--graphs: '" + item +
-                                        "': V must be 1..63 (vertex sets are 64-bit masks with the ground)");
+                                        "' is not V:E (vertices above the ground : most edges)");
+        if (v < 1 || v > static_cast<long>(GraphFamily::MAX_VERTICES))
+            throw std::invalid_argument(
+                "--graphs: '" + item +
+                "': V must be 1..63 (vertex sets are 64-bit masks with the ground)");
         if (e < 1 || e > static_cast<long>(hackenbush::Picture::MAX_EDGES))
-            throw std::invalid_argument("--graphs: '" + item + "': E must be 1..64 (positions are 64-bit edge masks)");
+            throw std::invalid_argument("--graphs: '" + item +
+                                        "': E must be 1..64 (positions are 64-bit edge masks)");
         for (const Size& s : out)
             if (s.vertices == static_cast<unsigned>(v))
-                throw std::invalid_argument("--graphs: V = " + std::to_string(v) + " is listed twice");
+                throw std::invalid_argument("--graphs: V = " + std::to_string(v) +
+                                            " is listed twice");
         out.push_back({static_cast<unsigned>(v), static_cast<unsigned>(e)});
     }
-    if (out.empty()) throw std::invalid_argument("--graphs is empty: name at least one V:E, e.g. 3:9");
+    if (out.empty())
+        throw std::invalid_argument("--graphs is empty: name at least one V:E, e.g. 3:9");
     families(out); // sizes whose multisets cannot be counted are refused here
     return out;
 }
@@ -53,8 +58,8 @@ std::vector<GraphFamily> families(const std::vector<Size>& sizes) {
         try {
             out.emplace_back(s.vertices, "G", s.max_edges);
         } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument("--graphs: " + std::to_string(s.vertices) + ":" + std::to_string(s.max_edges) +
-                                        ": " + e.what());
+            throw std::invalid_argument("--graphs: " + std::to_string(s.vertices) + ":" +
+                                        std::to_string(s.max_edges) + ": " + e.what());
         }
     }
     return out;
@@ -83,12 +88,16 @@ std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat) {
     return out;
 }
 
-GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store) : m_tasks(tasks), m_store(store) {
-    for (const GraphFamily& f : tasks.families()) m_max_edges = std::max(m_max_edges, f.max_edges());
+GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store)
+    : m_tasks(tasks), m_store(store) {
+    for (const GraphFamily& f : tasks.families())
+        m_max_edges = std::max(m_max_edges, f.max_edges());
     m_counts.resize(tasks.families().size() * (m_max_edges + 1));
 }
 
-void GraphRows::declare_columns(common::LocalTable& table) { schema::graphs::table.declare(table); }
+void GraphRows::declare_columns(common::LocalTable& table) {
+    schema::graphs::table.declare(table);
+}
 
 void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
@@ -108,8 +117,10 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
         if (!family.grounded(multiset)) continue;
         const hackenbush::Picture picture = family.picture(multiset);
         const hackenbush::NimValue by_mex = hackenbush::GreenMexSearch(picture).value();
-        const hackenbush::NimValue by_principles = hackenbush::green_nim_value_by_principles(picture);
-        const auto by_engine = m_store.nim_value(hackenbush::PictureValues(picture, m_store).value());
+        const hackenbush::NimValue by_principles =
+            hackenbush::green_nim_value_by_principles(picture);
+        const auto by_engine =
+            m_store.nim_value(hackenbush::PictureValues(picture, m_store).value());
         ++count.graphs;
         count.fusion_agrees += by_principles == by_mex;
         count.engine_agrees += by_engine && *by_engine == by_mex;
@@ -129,12 +140,12 @@ void declare_count_columns(common::LocalTable& by_edges, common::LocalTable& nim
     schema::nim_values::table.declare(nim_values);
 }
 
-void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
-                       common::LocalTable& by_edges, common::LocalTable& nim_values) {
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
+                       const std::vector<EdgeCounts>& counts, common::LocalTable& by_edges,
+                       common::LocalTable& nim_values) {
     const std::size_t stride = counts.size() / tasks.families().size();
-    const auto put = [](common::LocalTable& t, const common::Col<std::int64_t>& col, std::uint64_t v) {
-        t.column(col).push_back(static_cast<std::int64_t>(v));
-    };
+    const auto put = [](common::LocalTable& t, const common::Col<std::int64_t>& col,
+                        std::uint64_t v) { t.column(col).push_back(static_cast<std::int64_t>(v)); };
     namespace b = schema::by_edges;
     namespace n = schema::nim_values;
     for (std::size_t f = 0; f < tasks.families().size(); ++f) {

@@ -8,8 +8,8 @@
 // Rows are in enumeration order ((V, E) pair, edge count, multiset number); a task is a run
 // of consecutive multisets (jobs::hackenbush_common::GraphTasks), so any split gives the same
 // rows. Pure: no MPI here.
-#include "core/game_store.hpp"
 #include "common/runtime/table.hpp"
+#include "core/game_store.hpp"
 #include "hackenbush-common/graph_tasks.hpp"
 
 #include <cstdint>
@@ -19,7 +19,7 @@
 namespace cgt::jobs::hackenbush_green {
 
 struct Size {
-    unsigned vertices; // V
+    unsigned vertices;  // V
     unsigned max_edges; // E
     friend bool operator==(const Size&, const Size&) = default;
 };
@@ -45,7 +45,7 @@ std::vector<std::uint64_t> flatten(const std::vector<EdgeCounts>& counts);
 std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat);
 
 class GraphRows {
-public:
+  public:
     // Values go into `store`; both outlive this object.
     GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store);
     // Columns of the `graphs` table: vertices, edges, graph ("0-1G 1-1G"), nim (by mex),
@@ -56,7 +56,7 @@ public:
     // Indexed by family * (E + 1) + edges (edges 0 unused), E the largest max_edges.
     [[nodiscard]] const std::vector<EdgeCounts>& counts() const { return m_counts; }
 
-private:
+  private:
     const jobs::hackenbush_common::GraphTasks& m_tasks;
     core::GameStore& m_store;
     unsigned m_max_edges = 0;
@@ -67,7 +67,8 @@ private:
 // parity_agrees) and the `nim_values` table (vertices, edges, nim, graphs; the nim values
 // that occur).
 void declare_count_columns(common::LocalTable& by_edges, common::LocalTable& nim_values);
-void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
-                       common::LocalTable& by_edges, common::LocalTable& nim_values);
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
+                       const std::vector<EdgeCounts>& counts, common::LocalTable& by_edges,
+                       common::LocalTable& nim_values);
 
 } // namespace cgt::jobs::hackenbush_green

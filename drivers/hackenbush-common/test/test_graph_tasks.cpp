@@ -5,8 +5,9 @@
 using cgt::hackenbush::GraphFamily;
 using cgt::jobs::hackenbush_common::GraphTasks;
 
-TEST_CASE("GraphTasks: runs of consecutive multisets in enumeration order, covering each family once",
-          "[hackenbush]") {
+TEST_CASE(
+    "GraphTasks: runs of consecutive multisets in enumeration order, covering each family once",
+    "[hackenbush]") {
     // Blue-red on 3 vertices (20 kinds) with 1..4 edges: 20, 210, 1,540 and 8,855 multisets,
     // so 1 + 1 + 1 + 5 tasks; then green on 2 vertices (6 kinds), 1..3 edges: 1 + 1 + 1.
     const GraphTasks tasks({GraphFamily(3, "BR", 4), GraphFamily(2, "G", 3)});
@@ -21,8 +22,10 @@ TEST_CASE("GraphTasks: runs of consecutive multisets in enumeration order, cover
         CHECK(t.first < t.end);
         CHECK(t.end - t.first <= GraphTasks::CHUNK);
         // In order: the same (family, edges) continues where the last task ended.
-        if (t.family == last_family && t.edges == last_edges) CHECK(t.first == last_end);
-        else CHECK(t.first == 0);
+        if (t.family == last_family && t.edges == last_edges)
+            CHECK(t.first == last_end);
+        else
+            CHECK(t.first == 0);
         covered[t.family * 5 + t.edges] += t.end - t.first;
         last_family = t.family;
         last_edges = t.edges;
