@@ -82,11 +82,7 @@ std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat) {
 
 GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store,
                      jobs::hackenbush_common::ValueTexts& values)
-    : m_tasks(tasks), m_store(store), m_values(values) {
-    for (const GraphFamily& f : tasks.families())
-        m_max_edges = std::max(m_max_edges, f.max_edges());
-    m_counts.resize(tasks.families().size() * (m_max_edges + 1));
-}
+    : m_tasks(tasks), m_store(store), m_values(values), m_counts(tasks.slots()) {}
 
 void GraphRows::declare_columns(common::LocalTable& table) {
     schema::graphs::table.declare(table);
@@ -104,12 +100,9 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     auto& outcome = table.column(g::outcome);
     auto& search = table.column(g::search);
     auto& kind = table.column(g::kind);
-    EdgeCounts& count = m_counts[slot(task.family, task.edges)];
+    EdgeCounts& count = m_counts[m_tasks.slot(task.family, task.edges)];
     table.begin_block(id);
-    std::vector<hackenbush::EdgeKind> multiset = family.unrank(task.edges, task.first);
-    for (std::uint64_t r = task.first; r < task.end; ++r) {
-        if (r > task.first) family.next(multiset);
-        if (!family.grounded(multiset)) continue;
+    m_tasks.for_each_grounded(task, [&](const std::vector<hackenbush::EdgeKind>& multiset) {
         hackenbush::Picture picture = family.picture(multiset);
         const GameId split = hackenbush::PictureValues(picture, m_store, true).value();
         const GameId unsplit = hackenbush::PictureValues(picture, m_store, false).value();
@@ -132,7 +125,7 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
         outcome.push_back(jobs::hackenbush_common::outcome_word(by_value));
         search.push_back(jobs::hackenbush_common::outcome_word(by_search));
         kind.push_back(core::kind_word(k));
-    }
+    });
 }
 
 void declare_count_columns(common::LocalTable& table, bool with_edges) {
@@ -143,7 +136,6 @@ void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
                        const std::vector<EdgeCounts>& counts,
                        const std::vector<std::uint64_t>& distinct, common::LocalTable& by_edges,
                        common::LocalTable& colour_sets) {
-    const std::size_t stride = counts.size() / tasks.families().size();
     const auto put = [](common::LocalTable& t, const EdgeCounts& c, std::uint64_t d) {
         const auto add = [&](const common::Col<std::int64_t>& col, std::uint64_t v) {
             t.column(col).push_back(static_cast<std::int64_t>(v));
@@ -162,15 +154,14 @@ void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
         const GraphFamily& family = tasks.families()[f];
         EdgeCounts total;
         for (unsigned e = 1; e <= family.max_edges(); ++e) {
-            const EdgeCounts& c = counts[f * stride + e];
+            const EdgeCounts& c = counts[tasks.slot(f, e)];
             by_edges.column(schema::colours).push_back(family.colours());
             by_edges.column(schema::edges).push_back(e);
-            put(by_edges, c, distinct.at(f * stride + e));
+            put(by_edges, c, distinct.at(tasks.slot(f, e)));
             total += c;
         }
         colour_sets.column(schema::colours).push_back(family.colours());
-        put(colour_sets, total,
-            distinct.at(f * stride)); // slot (f, 0): the colour set's distinct values
+        put(colour_sets, total, distinct.at(tasks.slot(f, 0))); // the colour set's distinct values
     }
 }
 

@@ -67,17 +67,13 @@ class GraphRows {
     static void declare_columns(common::LocalTable& table);
     // Values every grounded graph of task `id` and appends its rows as one block.
     void run(std::uint64_t id, common::LocalTable& table);
-    // Indexed by family * (E + 1) + edges (edges 0 unused), E the largest max_edges.
+    // Indexed by GraphTasks::slot(family, edges) (edges 0 unused).
     [[nodiscard]] const std::vector<EdgeCounts>& counts() const { return m_counts; }
-    [[nodiscard]] std::size_t slot(std::size_t family, unsigned edges) const {
-        return family * (m_max_edges + 1) + edges;
-    }
 
   private:
     const jobs::hackenbush_common::GraphTasks& m_tasks;
     core::GameStore& m_store;
     jobs::hackenbush_common::ValueTexts& m_values;
-    unsigned m_max_edges = 0;
     std::vector<EdgeCounts> m_counts;
 };
 

@@ -9,7 +9,8 @@ namespace cgt::jobs::hackenbush_common {
 GraphTasks::GraphTasks(std::vector<hackenbush::GraphFamily> families)
     : m_families(std::move(families)) {
     std::uint64_t next = 0;
-    for (std::size_t f = 0; f < m_families.size(); ++f)
+    for (std::size_t f = 0; f < m_families.size(); ++f) {
+        m_max_edges = std::max(m_max_edges, m_families[f].max_edges());
         for (unsigned e = 1; e <= m_families[f].max_edges(); ++e) {
             const std::uint64_t n = m_families[f].multisets(e);
             const std::uint64_t tasks = n / CHUNK + (n % CHUNK != 0);
@@ -19,6 +20,7 @@ GraphTasks::GraphTasks(std::vector<hackenbush::GraphFamily> families)
             m_keys.emplace_back(f, e);
             next += tasks;
         }
+    }
     m_starts.push_back(next);
 }
 

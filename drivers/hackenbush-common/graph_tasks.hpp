@@ -9,6 +9,7 @@
 #include "hackenbush/graphs.hpp"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace cgt::jobs::hackenbush_common {
@@ -44,8 +45,29 @@ class GraphTasks {
     [[nodiscard]] std::uint64_t count() const { return m_starts.empty() ? 0 : m_starts.back(); }
     [[nodiscard]] GraphTask task(std::uint64_t id) const;
 
+    // Calls visit(multiset) for each grounded multiset of `task`, in enumeration order: the
+    // rows of the task's block.
+    template <class Visit> void for_each_grounded(const GraphTask& task, Visit&& visit) const {
+        const hackenbush::GraphFamily& family = m_families[task.family];
+        std::vector<hackenbush::EdgeKind> multiset = family.unrank(task.edges, task.first);
+        for (std::uint64_t r = task.first; r < task.end; ++r) {
+            if (r > task.first) family.next(multiset);
+            if (family.grounded(multiset)) visit(std::as_const(multiset));
+        }
+    }
+
+    // Counts by family and edge count live in one array of slots() entries: slot(f, e) =
+    // f * (E + 1) + e, E the largest max_edges of the families. Edge count 0 is no task's:
+    // a job may keep a family's own figures there.
+    [[nodiscard]] unsigned max_edges() const { return m_max_edges; }
+    [[nodiscard]] std::size_t slots() const { return m_families.size() * (m_max_edges + 1); }
+    [[nodiscard]] std::size_t slot(std::size_t family, unsigned edges) const {
+        return family * (m_max_edges + 1) + edges;
+    }
+
   private:
     std::vector<hackenbush::GraphFamily> m_families;
+    unsigned m_max_edges = 0;
     // m_starts[k]: the first task id of the k-th (family, edge count), k = family * E + e - 1
     // over each family's own E; one more entry holds the total.
     std::vector<std::uint64_t> m_starts;

@@ -89,11 +89,7 @@ std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat) {
 }
 
 GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store)
-    : m_tasks(tasks), m_store(store) {
-    for (const GraphFamily& f : tasks.families())
-        m_max_edges = std::max(m_max_edges, f.max_edges());
-    m_counts.resize(tasks.families().size() * (m_max_edges + 1));
-}
+    : m_tasks(tasks), m_store(store), m_counts(tasks.slots()) {}
 
 void GraphRows::declare_columns(common::LocalTable& table) {
     schema::graphs::table.declare(table);
@@ -109,12 +105,9 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     auto& nim = table.column(g::nim);
     auto& fusion = table.column(g::fusion);
     auto& engine = table.column(g::engine);
-    EdgeCounts& count = m_counts[task.family * (m_max_edges + 1) + task.edges];
+    EdgeCounts& count = m_counts[m_tasks.slot(task.family, task.edges)];
     table.begin_block(id);
-    std::vector<hackenbush::EdgeKind> multiset = family.unrank(task.edges, task.first);
-    for (std::uint64_t r = task.first; r < task.end; ++r) {
-        if (r > task.first) family.next(multiset);
-        if (!family.grounded(multiset)) continue;
+    m_tasks.for_each_grounded(task, [&](const std::vector<hackenbush::EdgeKind>& multiset) {
         const hackenbush::Picture picture = family.picture(multiset);
         const hackenbush::NimValue by_mex = hackenbush::GreenMexSearch(picture).value();
         const hackenbush::NimValue by_principles =
@@ -132,7 +125,7 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
         nim.push_back(by_mex);
         fusion.push_back(by_principles);
         engine.push_back(by_engine ? static_cast<std::int64_t>(*by_engine) : -1);
-    }
+    });
 }
 
 void declare_count_columns(common::LocalTable& by_edges, common::LocalTable& nim_values) {
@@ -143,7 +136,6 @@ void declare_count_columns(common::LocalTable& by_edges, common::LocalTable& nim
 void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
                        const std::vector<EdgeCounts>& counts, common::LocalTable& by_edges,
                        common::LocalTable& nim_values) {
-    const std::size_t stride = counts.size() / tasks.families().size();
     const auto put = [](common::LocalTable& t, const common::Col<std::int64_t>& col,
                         std::uint64_t v) { t.column(col).push_back(static_cast<std::int64_t>(v)); };
     namespace b = schema::by_edges;
@@ -151,7 +143,7 @@ void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
     for (std::size_t f = 0; f < tasks.families().size(); ++f) {
         const GraphFamily& family = tasks.families()[f];
         for (unsigned e = 1; e <= family.max_edges(); ++e) {
-            const EdgeCounts& c = counts[f * stride + e];
+            const EdgeCounts& c = counts[tasks.slot(f, e)];
             put(by_edges, b::vertices, family.vertices());
             put(by_edges, b::edges, e);
             put(by_edges, b::graphs, c.graphs);

@@ -53,13 +53,12 @@ class GraphRows {
     static void declare_columns(common::LocalTable& table);
     // Values every grounded graph of task `id` and appends its rows as one block.
     void run(std::uint64_t id, common::LocalTable& table);
-    // Indexed by family * (E + 1) + edges (edges 0 unused), E the largest max_edges.
+    // Indexed by GraphTasks::slot(family, edges) (edges 0 unused).
     [[nodiscard]] const std::vector<EdgeCounts>& counts() const { return m_counts; }
 
   private:
     const jobs::hackenbush_common::GraphTasks& m_tasks;
     core::GameStore& m_store;
-    unsigned m_max_edges = 0;
     std::vector<EdgeCounts> m_counts;
 };
 

@@ -39,3 +39,31 @@ TEST_CASE(
     CHECK(fifth.end == 8855);
     CHECK_THROWS_WITH(tasks.task(11), "GraphTasks: no task 11");
 }
+
+TEST_CASE(
+    "GraphTasks: slots by family and edge count; a task's grounded multisets in enumeration order",
+    "[hackenbush]") {
+    const GraphTasks tasks({GraphFamily(3, "BR", 4), GraphFamily(2, "G", 3)});
+    // E = 4, the larger max_edges: five slots a family, edge count 0 included.
+    CHECK(tasks.max_edges() == 4);
+    CHECK(tasks.slots() == 10);
+    CHECK(tasks.slot(0, 0) == 0);
+    CHECK(tasks.slot(0, 4) == 4);
+    CHECK(tasks.slot(1, 3) == 8);
+    // A task visits the grounded ones of the multisets its numbers unrank to, in that order.
+    std::uint64_t visited = 0;
+    for (std::uint64_t id = 0; id < tasks.count(); ++id) {
+        const auto t = tasks.task(id);
+        const GraphFamily& family = tasks.families()[t.family];
+        std::vector<std::vector<cgt::hackenbush::EdgeKind>> expected, seen;
+        for (std::uint64_t r = t.first; r < t.end; ++r)
+            if (auto m = family.unrank(t.edges, r); family.grounded(m)) expected.push_back(m);
+        tasks.for_each_grounded(t, [&](const auto& multiset) { seen.push_back(multiset); });
+        INFO("task " << id);
+        CHECK(seen == expected);
+        visited += seen.size();
+    }
+    // Most multisets are not grounded, but some of every size are.
+    CHECK(visited > 0);
+    CHECK(visited < 20 + 210 + 1540 + 8855 + 6 + 21 + 56);
+}
