@@ -5,7 +5,6 @@
 #include "hackenbush/win_loss.hpp"
 
 #include <algorithm>
-#include <sstream>
 #include <stdexcept>
 
 namespace cgt::jobs::hackenbush_colour {
@@ -14,11 +13,8 @@ using core::GameId;
 using hackenbush::GraphFamily;
 
 std::vector<std::string> parse_colours(const std::string& text) {
-    std::string spaced = text;
-    std::replace(spaced.begin(), spaced.end(), ',', ' ');
-    std::istringstream in(spaced);
     std::vector<std::string> out;
-    for (std::string set; in >> set;) {
+    for (const std::string& set : hackenbush_common::list_items(text)) {
         bool ok = set.size() <= 3;
         for (std::size_t i = 0; ok && i < set.size(); ++i)
             ok = (set[i] == 'B' || set[i] == 'R' || set[i] == 'G') && set.find(set[i]) == i;

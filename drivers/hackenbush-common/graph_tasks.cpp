@@ -2,9 +2,20 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 
 namespace cgt::jobs::hackenbush_common {
+
+std::vector<std::string> list_items(const std::string& text) {
+    std::string spaced = text;
+    std::replace(spaced.begin(), spaced.end(), ',', ' ');
+    std::istringstream in(spaced);
+    std::vector<std::string> out;
+    for (std::string item; in >> item;)
+        out.push_back(item);
+    return out;
+}
 
 GraphTasks::GraphTasks(std::vector<hackenbush::GraphFamily> families)
     : m_families(std::move(families)) {

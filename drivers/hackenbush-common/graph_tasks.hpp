@@ -9,6 +9,7 @@
 #include "hackenbush/graphs.hpp"
 
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,9 @@ inline const common::WholeOption VERTICES_OPTION{
     .max = static_cast<long>(hackenbush::GraphFamily::MAX_VERTICES),
     .meaning = "V: vertices above the ground of each picture",
     .why = "vertex sets are 64-bit masks with the ground"};
+
+// The items of a list option (--colours, --graphs): words separated by blanks or commas.
+std::vector<std::string> list_items(const std::string& text);
 
 struct GraphTask {
     std::size_t family;  // index into the families

@@ -5,7 +5,6 @@
 #include "hackenbush/picture_values.hpp"
 
 #include <algorithm>
-#include <sstream>
 #include <stdexcept>
 
 namespace cgt::jobs::hackenbush_green {
@@ -13,11 +12,8 @@ namespace cgt::jobs::hackenbush_green {
 using hackenbush::GraphFamily;
 
 std::vector<Size> parse_sizes(const std::string& text) {
-    std::string spaced = text;
-    std::replace(spaced.begin(), spaced.end(), ',', ' ');
-    std::istringstream in(spaced);
     std::vector<Size> out;
-    for (std::string item; in >> item;) {
+    for (const std::string& item : hackenbush_common::list_items(text)) {
         const auto colon = item.find(':');
         long v = -1, e = -1;
         try {

@@ -4,6 +4,7 @@
 
 using cgt::hackenbush::GraphFamily;
 using cgt::jobs::hackenbush_common::GraphTasks;
+using cgt::jobs::hackenbush_common::list_items;
 
 TEST_CASE(
     "GraphTasks: runs of consecutive multisets in enumeration order, covering each family once",
@@ -66,4 +67,12 @@ TEST_CASE(
     // Most multisets are not grounded, but some of every size are.
     CHECK(visited > 0);
     CHECK(visited < 20 + 210 + 1540 + 8855 + 6 + 21 + 56);
+}
+
+TEST_CASE("list_items: the words of a list option, blanks and commas both separating",
+          "[hackenbush]") {
+    CHECK(list_items("3:9 4:8") == std::vector<std::string>{"3:9", "4:8"});
+    CHECK(list_items(" BR,BRG ,, G\t") == std::vector<std::string>{"BR", "BRG", "G"});
+    CHECK(list_items(",").empty());
+    CHECK(list_items("").empty());
 }
