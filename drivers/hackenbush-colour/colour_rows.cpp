@@ -86,7 +86,6 @@ void GraphRows::declare_columns(common::LocalTable& table) {
 
 void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
-    const GraphFamily& family = m_tasks.families()[task.family];
     namespace g = schema::graphs;
     auto& colours = table.column(g::colours);
     auto& edges = table.column(g::edges);
@@ -98,7 +97,7 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     auto& kind = table.column(g::kind);
     EdgeCounts& count = m_counts[m_tasks.slot(task.family, task.edges)];
     table.begin_block(id);
-    m_tasks.for_each_grounded(task, [&](const std::vector<hackenbush::EdgeKind>& multiset) {
+    m_tasks.for_each_grounded(task, [&](const GraphFamily& family, const auto& multiset) {
         hackenbush::Picture picture = family.picture(multiset);
         const GameId split = hackenbush::PictureValues(picture, m_store, true).value();
         const GameId unsplit = hackenbush::PictureValues(picture, m_store, false).value();

@@ -49,14 +49,14 @@ class GraphTasks {
     [[nodiscard]] std::uint64_t count() const { return m_starts.empty() ? 0 : m_starts.back(); }
     [[nodiscard]] GraphTask task(std::uint64_t id) const;
 
-    // Calls visit(multiset) for each grounded multiset of `task`, in enumeration order: the
-    // rows of the task's block.
+    // Calls visit(family, multiset) for each grounded multiset of `task` (family: the task's),
+    // in enumeration order: the rows of the task's block.
     template <class Visit> void for_each_grounded(const GraphTask& task, Visit&& visit) const {
         const hackenbush::GraphFamily& family = m_families[task.family];
         std::vector<hackenbush::EdgeKind> multiset = family.unrank(task.edges, task.first);
         for (std::uint64_t r = task.first; r < task.end; ++r) {
             if (r > task.first) family.next(multiset);
-            if (family.grounded(multiset)) visit(std::as_const(multiset));
+            if (family.grounded(multiset)) visit(family, std::as_const(multiset));
         }
     }
 

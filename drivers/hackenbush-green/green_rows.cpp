@@ -93,7 +93,6 @@ void GraphRows::declare_columns(common::LocalTable& table) {
 
 void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
-    const GraphFamily& family = m_tasks.families()[task.family];
     namespace g = schema::graphs;
     auto& vertices = table.column(g::vertices);
     auto& edges = table.column(g::edges);
@@ -103,7 +102,7 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     auto& engine = table.column(g::engine);
     EdgeCounts& count = m_counts[m_tasks.slot(task.family, task.edges)];
     table.begin_block(id);
-    m_tasks.for_each_grounded(task, [&](const std::vector<hackenbush::EdgeKind>& multiset) {
+    m_tasks.for_each_grounded(task, [&](const GraphFamily& family, const auto& multiset) {
         const hackenbush::Picture picture = family.picture(multiset);
         const hackenbush::NimValue by_mex = hackenbush::GreenMexSearch(picture).value();
         const hackenbush::NimValue by_principles =

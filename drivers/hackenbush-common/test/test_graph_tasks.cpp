@@ -59,7 +59,10 @@ TEST_CASE(
         std::vector<std::vector<cgt::hackenbush::EdgeKind>> expected, seen;
         for (std::uint64_t r = t.first; r < t.end; ++r)
             if (auto m = family.unrank(t.edges, r); family.grounded(m)) expected.push_back(m);
-        tasks.for_each_grounded(t, [&](const auto& multiset) { seen.push_back(multiset); });
+        tasks.for_each_grounded(t, [&](const GraphFamily& f, const auto& multiset) {
+            CHECK(&f == &family);
+            seen.push_back(multiset);
+        });
         INFO("task " << id);
         CHECK(seen == expected);
         visited += seen.size();
