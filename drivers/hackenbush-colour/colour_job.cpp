@@ -54,9 +54,10 @@ Split ColourJob::split() const {
 }
 
 TaskTableSpec ColourJob::tables() const {
-    return {.tables = {&graphs::table},
-            .text_ids = {{&graphs::table, graphs::value.name}, {&graphs::table, graphs::whole.name}},
-            .counters = m_counters};
+    return {
+        .tables = {&graphs::table},
+        .text_ids = {{&graphs::table, graphs::value.name}, {&graphs::table, graphs::whole.name}},
+        .counters = m_counters};
 }
 
 void ColourJob::begin(TaskTables& out) {
@@ -84,8 +85,8 @@ void ColourJob::finish(JobResults& results) {
     const auto& value = rows.column(graphs::value);
     for (std::size_t i = 0; i < value.size(); ++i) {
         const std::size_t f = family_of.at(colours[i]);
-        group.push_back(m_rows->slot(f, static_cast<unsigned>(edges[i])));
-        group.push_back(m_rows->slot(f, 0));
+        group.push_back(m_tasks->slot(f, static_cast<unsigned>(edges[i])));
+        group.push_back(m_tasks->slot(f, 0));
         index.push_back(value[i]);
         index.push_back(value[i]);
     }

@@ -5,7 +5,6 @@
 #include "hackenbush/win_loss.hpp"
 
 #include <algorithm>
-#include <sstream>
 #include <stdexcept>
 
 namespace cgt::jobs::hackenbush_colour {
@@ -14,20 +13,21 @@ using core::GameId;
 using hackenbush::GraphFamily;
 
 std::vector<std::string> parse_colours(const std::string& text) {
-    std::string spaced = text;
-    std::replace(spaced.begin(), spaced.end(), ',', ' ');
-    std::istringstream in(spaced);
     std::vector<std::string> out;
-    for (std::string set; in >> set;) {
+    for (const std::string& set : hackenbush_common::list_items(text)) {
         bool ok = set.size() <= 3;
         for (std::size_t i = 0; ok && i < set.size(); ++i)
             ok = (set[i] == 'B' || set[i] == 'R' || set[i] == 'G') && set.find(set[i]) == i;
-        if (!ok) throw std::invalid_argument("--colours: '" + set + "' is not a set of distinct letters B, R, G");
+        if (!ok)
+            throw std::invalid_argument("--colours: '" + set +
+                                        "' is not a set of distinct letters B, R, G");
         if (std::find(out.begin(), out.end(), set) != out.end())
             throw std::invalid_argument("--colours: '" + set + "' is listed twice");
         out.push_back(set);
     }
-    if (out.empty()) throw std::invalid_argument("--colours is empty: name at least one colour set, e.g. BR or BRG");
+    if (out.empty())
+        throw std::invalid_argument(
+            "--colours is empty: name at least one colour set, e.g. BR or BRG");
     return out;
 }
 
@@ -39,8 +39,9 @@ std::vector<GraphFamily> families(const Params& params) {
         try {
             out.emplace_back(params.vertices, colours, params.max_edges);
         } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument("--vertices " + std::to_string(params.vertices) + " --max-edges " +
-                                        std::to_string(params.max_edges) + ": " + e.what());
+            throw std::invalid_argument("--vertices " + std::to_string(params.vertices) +
+                                        " --max-edges " + std::to_string(params.max_edges) + ": " +
+                                        e.what());
         }
     }
     return out;
@@ -61,8 +62,8 @@ EdgeCounts& EdgeCounts::operator+=(const EdgeCounts& o) {
 std::vector<std::uint64_t> flatten(const std::vector<EdgeCounts>& counts) {
     std::vector<std::uint64_t> flat;
     for (const EdgeCounts& c : counts)
-        flat.insert(flat.end(), {c.graphs, c.outcome_agrees, c.whole_agrees, c.numbers, c.number_nimber, c.number_ups,
-                                 c.other, c.next});
+        flat.insert(flat.end(), {c.graphs, c.outcome_agrees, c.whole_agrees, c.numbers,
+                                 c.number_nimber, c.number_ups, c.other, c.next});
     return flat;
 }
 
@@ -77,16 +78,14 @@ std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat) {
 
 GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store,
                      jobs::hackenbush_common::ValueTexts& values)
-    : m_tasks(tasks), m_store(store), m_values(values) {
-    for (const GraphFamily& f : tasks.families()) m_max_edges = std::max(m_max_edges, f.max_edges());
-    m_counts.resize(tasks.families().size() * (m_max_edges + 1));
-}
+    : m_tasks(tasks), m_store(store), m_values(values), m_counts(tasks.slots()) {}
 
-void GraphRows::declare_columns(common::LocalTable& table) { schema::graphs::table.declare(table); }
+void GraphRows::declare_columns(common::LocalTable& table) {
+    schema::graphs::table.declare(table);
+}
 
 void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
-    const GraphFamily& family = m_tasks.families()[task.family];
     namespace g = schema::graphs;
     auto& colours = table.column(g::colours);
     auto& edges = table.column(g::edges);
@@ -96,12 +95,9 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     auto& outcome = table.column(g::outcome);
     auto& search = table.column(g::search);
     auto& kind = table.column(g::kind);
-    EdgeCounts& count = m_counts[slot(task.family, task.edges)];
+    EdgeCounts& count = m_counts[m_tasks.slot(task.family, task.edges)];
     table.begin_block(id);
-    std::vector<hackenbush::EdgeKind> multiset = family.unrank(task.edges, task.first);
-    for (std::uint64_t r = task.first; r < task.end; ++r) {
-        if (r > task.first) family.next(multiset);
-        if (!family.grounded(multiset)) continue;
+    m_tasks.for_each_grounded(task, [&](const GraphFamily& family, const auto& multiset) {
         hackenbush::Picture picture = family.picture(multiset);
         const GameId split = hackenbush::PictureValues(picture, m_store, true).value();
         const GameId unsplit = hackenbush::PictureValues(picture, m_store, false).value();
@@ -114,7 +110,7 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
         ++(k == core::ValueKind::Number         ? count.numbers
            : k == core::ValueKind::NumberNimber ? count.number_nimber
            : k == core::ValueKind::NumberUps    ? count.number_ups
-                                               : count.other);
+                                                : count.other);
         count.next += by_value == core::Outcome::Next;
         colours.push_back(family.colours());
         edges.push_back(task.edges);
@@ -124,17 +120,17 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
         outcome.push_back(jobs::hackenbush_common::outcome_word(by_value));
         search.push_back(jobs::hackenbush_common::outcome_word(by_search));
         kind.push_back(core::kind_word(k));
-    }
+    });
 }
 
 void declare_count_columns(common::LocalTable& table, bool with_edges) {
     (with_edges ? schema::by_edges : schema::colour_sets).declare(table);
 }
 
-void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
+                       const std::vector<EdgeCounts>& counts,
                        const std::vector<std::uint64_t>& distinct, common::LocalTable& by_edges,
                        common::LocalTable& colour_sets) {
-    const std::size_t stride = counts.size() / tasks.families().size();
     const auto put = [](common::LocalTable& t, const EdgeCounts& c, std::uint64_t d) {
         const auto add = [&](const common::Col<std::int64_t>& col, std::uint64_t v) {
             t.column(col).push_back(static_cast<std::int64_t>(v));
@@ -153,14 +149,14 @@ void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const s
         const GraphFamily& family = tasks.families()[f];
         EdgeCounts total;
         for (unsigned e = 1; e <= family.max_edges(); ++e) {
-            const EdgeCounts& c = counts[f * stride + e];
+            const EdgeCounts& c = counts[tasks.slot(f, e)];
             by_edges.column(schema::colours).push_back(family.colours());
             by_edges.column(schema::edges).push_back(e);
-            put(by_edges, c, distinct.at(f * stride + e));
+            put(by_edges, c, distinct.at(tasks.slot(f, e)));
             total += c;
         }
         colour_sets.column(schema::colours).push_back(family.colours());
-        put(colour_sets, total, distinct.at(f * stride)); // slot (f, 0): the colour set's distinct values
+        put(colour_sets, total, distinct.at(tasks.slot(f, 0))); // the colour set's distinct values
     }
 }
 

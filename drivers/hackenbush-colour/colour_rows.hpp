@@ -10,8 +10,8 @@
 // Rows are in enumeration order (colour set, edge count, multiset number); a task is a
 // run of consecutive multisets (jobs::hackenbush_common::GraphTasks), so any split gives the same
 // rows. Pure: no MPI here.
-#include "core/game_store.hpp"
 #include "common/runtime/table.hpp"
+#include "core/game_store.hpp"
 #include "hackenbush-common/graph_tasks.hpp"
 #include "hackenbush-common/value_texts.hpp"
 
@@ -22,8 +22,8 @@
 namespace cgt::jobs::hackenbush_colour {
 
 struct Params {
-    unsigned vertices = 3;                        // V
-    unsigned max_edges = 6;                       // E
+    unsigned vertices = 3;                         // V
+    unsigned max_edges = 6;                        // E
     std::vector<std::string> colours{"BR", "BRG"}; // one family per colour set
 };
 
@@ -35,12 +35,13 @@ std::vector<std::string> parse_colours(const std::string& text);
 // 1..63, E not 1..64, or the multisets would not fit in 64-bit counts.
 std::vector<hackenbush::GraphFamily> families(const Params& params);
 // --max-edges (--vertices: hackenbush_common::VERTICES_OPTION).
-inline const common::WholeOption MAX_EDGES_OPTION{.name = "max-edges",
-                                                  .default_value = 6,
-                                                  .min = 1,
-                                                  .max = static_cast<long>(hackenbush::Picture::MAX_EDGES),
-                                                  .meaning = "E: most edges per graph",
-                                                  .why = "positions are 64-bit edge masks"};
+inline const common::WholeOption MAX_EDGES_OPTION{
+    .name = "max-edges",
+    .default_value = 6,
+    .min = 1,
+    .max = static_cast<long>(hackenbush::Picture::MAX_EDGES),
+    .meaning = "E: most edges per graph",
+    .why = "positions are 64-bit edge masks"};
 
 // Counts of one colour set and edge count (summed over tasks and ranks).
 struct EdgeCounts {
@@ -48,7 +49,7 @@ struct EdgeCounts {
     std::uint64_t outcome_agrees = 0; // outcome of the value = value-free search
     std::uint64_t whole_agrees = 0;   // sum of the parts' values = value of the whole
     std::uint64_t numbers = 0, number_nimber = 0, number_ups = 0, other = 0;
-    std::uint64_t next = 0;           // first-player wins (N)
+    std::uint64_t next = 0; // first-player wins (N)
     EdgeCounts& operator+=(const EdgeCounts& other);
 };
 constexpr std::size_t COUNT_FIELDS = 8;
@@ -56,31 +57,31 @@ std::vector<std::uint64_t> flatten(const std::vector<EdgeCounts>& counts);
 std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat);
 
 class GraphRows {
-public:
+  public:
     // Values go into `store` and their texts into `values`; all outlive this object.
-    GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store, jobs::hackenbush_common::ValueTexts& values);
+    GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store,
+              jobs::hackenbush_common::ValueTexts& values);
     // Columns of the `graphs` table: colours, edges, graph ("0-1B 1-2G"), value and whole
     // (local ids of `values` until the driver replaces them by global indices), outcome and
     // search (L, R, P or N), kind.
     static void declare_columns(common::LocalTable& table);
     // Values every grounded graph of task `id` and appends its rows as one block.
     void run(std::uint64_t id, common::LocalTable& table);
-    // Indexed by family * (E + 1) + edges (edges 0 unused), E the largest max_edges.
+    // Indexed by GraphTasks::slot(family, edges) (edges 0 unused).
     [[nodiscard]] const std::vector<EdgeCounts>& counts() const { return m_counts; }
-    [[nodiscard]] std::size_t slot(std::size_t family, unsigned edges) const { return family * (m_max_edges + 1) + edges; }
 
-private:
+  private:
     const jobs::hackenbush_common::GraphTasks& m_tasks;
     core::GameStore& m_store;
     jobs::hackenbush_common::ValueTexts& m_values;
-    unsigned m_max_edges = 0;
     std::vector<EdgeCounts> m_counts;
 };
 
 // The `by_edges` table (colours, edges, graphs, distinct and the counts) and the
 // `colour_sets` table (the same per colour set over all edge counts).
 void declare_count_columns(common::LocalTable& table, bool with_edges);
-void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
+                       const std::vector<EdgeCounts>& counts,
                        const std::vector<std::uint64_t>& distinct, common::LocalTable& by_edges,
                        common::LocalTable& colour_sets);
 

@@ -5,7 +5,6 @@
 #include "hackenbush/picture_values.hpp"
 
 #include <algorithm>
-#include <sstream>
 #include <stdexcept>
 
 namespace cgt::jobs::hackenbush_green {
@@ -13,11 +12,8 @@ namespace cgt::jobs::hackenbush_green {
 using hackenbush::GraphFamily;
 
 std::vector<Size> parse_sizes(const std::string& text) {
-    std::string spaced = text;
-    std::replace(spaced.begin(), spaced.end(), ',', ' ');
-    std::istringstream in(spaced);
     std::vector<Size> out;
-    for (std::string item; in >> item;) {
+    for (const std::string& item : hackenbush_common::list_items(text)) {
         const auto colon = item.find(':');
         long v = -1, e = -1;
         try {
@@ -31,18 +27,23 @@ std::vector<Size> parse_sizes(const std::string& text) {
             v = e = -1;
         }
         if (v < 0 || e < 0)
-            throw std::invalid_argument("--graphs: '" + item + "' is not V:E (vertices above the ground : most edges)");
-        if (v < 1 || v > static_cast<long>(GraphFamily::MAX_VERTICES))
             throw std::invalid_argument("--graphs: '" + item +
-                                        "': V must be 1..63 (vertex sets are 64-bit masks with the ground)");
+                                        "' is not V:E (vertices above the ground : most edges)");
+        if (v < 1 || v > static_cast<long>(GraphFamily::MAX_VERTICES))
+            throw std::invalid_argument(
+                "--graphs: '" + item +
+                "': V must be 1..63 (vertex sets are 64-bit masks with the ground)");
         if (e < 1 || e > static_cast<long>(hackenbush::Picture::MAX_EDGES))
-            throw std::invalid_argument("--graphs: '" + item + "': E must be 1..64 (positions are 64-bit edge masks)");
+            throw std::invalid_argument("--graphs: '" + item +
+                                        "': E must be 1..64 (positions are 64-bit edge masks)");
         for (const Size& s : out)
             if (s.vertices == static_cast<unsigned>(v))
-                throw std::invalid_argument("--graphs: V = " + std::to_string(v) + " is listed twice");
+                throw std::invalid_argument("--graphs: V = " + std::to_string(v) +
+                                            " is listed twice");
         out.push_back({static_cast<unsigned>(v), static_cast<unsigned>(e)});
     }
-    if (out.empty()) throw std::invalid_argument("--graphs is empty: name at least one V:E, e.g. 3:9");
+    if (out.empty())
+        throw std::invalid_argument("--graphs is empty: name at least one V:E, e.g. 3:9");
     families(out); // sizes whose multisets cannot be counted are refused here
     return out;
 }
@@ -53,8 +54,8 @@ std::vector<GraphFamily> families(const std::vector<Size>& sizes) {
         try {
             out.emplace_back(s.vertices, "G", s.max_edges);
         } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument("--graphs: " + std::to_string(s.vertices) + ":" + std::to_string(s.max_edges) +
-                                        ": " + e.what());
+            throw std::invalid_argument("--graphs: " + std::to_string(s.vertices) + ":" +
+                                        std::to_string(s.max_edges) + ": " + e.what());
         }
     }
     return out;
@@ -83,16 +84,15 @@ std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat) {
     return out;
 }
 
-GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store) : m_tasks(tasks), m_store(store) {
-    for (const GraphFamily& f : tasks.families()) m_max_edges = std::max(m_max_edges, f.max_edges());
-    m_counts.resize(tasks.families().size() * (m_max_edges + 1));
-}
+GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store)
+    : m_tasks(tasks), m_store(store), m_counts(tasks.slots()) {}
 
-void GraphRows::declare_columns(common::LocalTable& table) { schema::graphs::table.declare(table); }
+void GraphRows::declare_columns(common::LocalTable& table) {
+    schema::graphs::table.declare(table);
+}
 
 void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
-    const GraphFamily& family = m_tasks.families()[task.family];
     namespace g = schema::graphs;
     auto& vertices = table.column(g::vertices);
     auto& edges = table.column(g::edges);
@@ -100,16 +100,15 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
     auto& nim = table.column(g::nim);
     auto& fusion = table.column(g::fusion);
     auto& engine = table.column(g::engine);
-    EdgeCounts& count = m_counts[task.family * (m_max_edges + 1) + task.edges];
+    EdgeCounts& count = m_counts[m_tasks.slot(task.family, task.edges)];
     table.begin_block(id);
-    std::vector<hackenbush::EdgeKind> multiset = family.unrank(task.edges, task.first);
-    for (std::uint64_t r = task.first; r < task.end; ++r) {
-        if (r > task.first) family.next(multiset);
-        if (!family.grounded(multiset)) continue;
+    m_tasks.for_each_grounded(task, [&](const GraphFamily& family, const auto& multiset) {
         const hackenbush::Picture picture = family.picture(multiset);
         const hackenbush::NimValue by_mex = hackenbush::GreenMexSearch(picture).value();
-        const hackenbush::NimValue by_principles = hackenbush::green_nim_value_by_principles(picture);
-        const auto by_engine = m_store.nim_value(hackenbush::PictureValues(picture, m_store).value());
+        const hackenbush::NimValue by_principles =
+            hackenbush::green_nim_value_by_principles(picture);
+        const auto by_engine =
+            m_store.nim_value(hackenbush::PictureValues(picture, m_store).value());
         ++count.graphs;
         count.fusion_agrees += by_principles == by_mex;
         count.engine_agrees += by_engine && *by_engine == by_mex;
@@ -121,7 +120,7 @@ void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
         nim.push_back(by_mex);
         fusion.push_back(by_principles);
         engine.push_back(by_engine ? static_cast<std::int64_t>(*by_engine) : -1);
-    }
+    });
 }
 
 void declare_count_columns(common::LocalTable& by_edges, common::LocalTable& nim_values) {
@@ -129,18 +128,17 @@ void declare_count_columns(common::LocalTable& by_edges, common::LocalTable& nim
     schema::nim_values::table.declare(nim_values);
 }
 
-void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
-                       common::LocalTable& by_edges, common::LocalTable& nim_values) {
-    const std::size_t stride = counts.size() / tasks.families().size();
-    const auto put = [](common::LocalTable& t, const common::Col<std::int64_t>& col, std::uint64_t v) {
-        t.column(col).push_back(static_cast<std::int64_t>(v));
-    };
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
+                       const std::vector<EdgeCounts>& counts, common::LocalTable& by_edges,
+                       common::LocalTable& nim_values) {
+    const auto put = [](common::LocalTable& t, const common::Col<std::int64_t>& col,
+                        std::uint64_t v) { t.column(col).push_back(static_cast<std::int64_t>(v)); };
     namespace b = schema::by_edges;
     namespace n = schema::nim_values;
     for (std::size_t f = 0; f < tasks.families().size(); ++f) {
         const GraphFamily& family = tasks.families()[f];
         for (unsigned e = 1; e <= family.max_edges(); ++e) {
-            const EdgeCounts& c = counts[f * stride + e];
+            const EdgeCounts& c = counts[tasks.slot(f, e)];
             put(by_edges, b::vertices, family.vertices());
             put(by_edges, b::edges, e);
             put(by_edges, b::graphs, c.graphs);

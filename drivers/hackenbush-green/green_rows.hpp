@@ -8,8 +8,8 @@
 // Rows are in enumeration order ((V, E) pair, edge count, multiset number); a task is a run
 // of consecutive multisets (jobs::hackenbush_common::GraphTasks), so any split gives the same
 // rows. Pure: no MPI here.
-#include "core/game_store.hpp"
 #include "common/runtime/table.hpp"
+#include "core/game_store.hpp"
 #include "hackenbush-common/graph_tasks.hpp"
 
 #include <cstdint>
@@ -19,7 +19,7 @@
 namespace cgt::jobs::hackenbush_green {
 
 struct Size {
-    unsigned vertices; // V
+    unsigned vertices;  // V
     unsigned max_edges; // E
     friend bool operator==(const Size&, const Size&) = default;
 };
@@ -45,7 +45,7 @@ std::vector<std::uint64_t> flatten(const std::vector<EdgeCounts>& counts);
 std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat);
 
 class GraphRows {
-public:
+  public:
     // Values go into `store`; both outlive this object.
     GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store);
     // Columns of the `graphs` table: vertices, edges, graph ("0-1G 1-1G"), nim (by mex),
@@ -53,13 +53,12 @@ public:
     static void declare_columns(common::LocalTable& table);
     // Values every grounded graph of task `id` and appends its rows as one block.
     void run(std::uint64_t id, common::LocalTable& table);
-    // Indexed by family * (E + 1) + edges (edges 0 unused), E the largest max_edges.
+    // Indexed by GraphTasks::slot(family, edges) (edges 0 unused).
     [[nodiscard]] const std::vector<EdgeCounts>& counts() const { return m_counts; }
 
-private:
+  private:
     const jobs::hackenbush_common::GraphTasks& m_tasks;
     core::GameStore& m_store;
-    unsigned m_max_edges = 0;
     std::vector<EdgeCounts> m_counts;
 };
 
@@ -67,7 +66,8 @@ private:
 // parity_agrees) and the `nim_values` table (vertices, edges, nim, graphs; the nim values
 // that occur).
 void declare_count_columns(common::LocalTable& by_edges, common::LocalTable& nim_values);
-void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
-                       common::LocalTable& by_edges, common::LocalTable& nim_values);
+void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks,
+                       const std::vector<EdgeCounts>& counts, common::LocalTable& by_edges,
+                       common::LocalTable& nim_values);
 
 } // namespace cgt::jobs::hackenbush_green

@@ -16,17 +16,11 @@
 #include <vector>
 
 using namespace cgt::hex;
+using cgt::hex::test::cells_of;
 using cgt::hex::test::random_stones;
 using cgt::hex::test::ReferenceSolver;
 
 namespace {
-
-Narrow cells_of(int size, std::initializer_list<const char*> names) {
-    Narrow out = 0;
-    for (const char* name : names)
-        out |= cell_bit<Narrow>((name[1] - '1') * size + (name[0] - 'a'));
-    return out;
-}
 
 // The local game of a connection between two cells x and y near the edge `side` of colour c:
 // the opponent owns every cell outside the carrier, moves first, and the players alternate
