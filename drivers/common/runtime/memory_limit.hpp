@@ -8,6 +8,8 @@
 // node: the Slurm allocation when SLURM_MEM_PER_NODE or SLURM_MEM_PER_CPU (times
 // SLURM_CPUS_ON_NODE) is set, else the physical memory, or the cgroup limit
 // (/sys/fs/cgroup/memory.max) or the process's address-space limit (ulimit -v) when smaller.
+// A Slurm variable that is set but malformed ('abc', '12Q', '-5', empty) is a usage error
+// naming it (status 2); SLURM_MEM_PER_NODE=0 (Slurm's --mem=0) is the whole node.
 //
 // The limit is per node. An MPI driver's estimate is per rank, and every rank on the node
 // counts: the need is the estimate times the ranks sharing the node (Comm::ranks_on_node,
@@ -55,6 +57,7 @@ std::uint64_t parse_memory_size(const std::string& text, const std::string& opti
 std::string format_bytes(double bytes);
 
 // This node's memory for the run (see above). Reads the environment and /sys, /proc.
+// UsageError on a malformed Slurm variable.
 MemoryLimit node_memory_limit();
 
 // Adds --max-memory SIZE to the options that steer a run (command line only: it never

@@ -75,6 +75,25 @@ endif()
 cgt_add_cli_test(NAME "memory: --max-memory overrides the Slurm allocation" STATUS 0 LABELS memory
                  COMMAND env SLURM_MEM_PER_NODE=1 ${bin}/cgt-grundy --max-heap 1000 --max-memory 1G --force --quiet --out ${mem_dir}/small.h5)
 
+# A Slurm variable that is set but cannot be read is one line naming it, status 2, before any
+# work (not silently replaced by the physical memory); 0 is Slurm's --mem=0, the whole node.
+foreach(variable SLURM_MEM_PER_NODE SLURM_MEM_PER_CPU)
+  foreach(case "abc" "12Q" "-5" "")
+    cgt_add_cli_test(NAME "memory: ${variable}='${case}' is a usage error" STATUS 2 LABELS memory
+                     STDERR "^error: ${variable} must be Slurm's memory size in MiB \\(4096, or with a unit: 4G\\), got '${case}'$"
+                     ABSENT ${mem_dir}/bad-slurm.h5
+                     COMMAND env "${variable}=${case}" ${bin}/cgt-grundy --max-heap 10 --out ${mem_dir}/bad-slurm.h5)
+  endforeach()
+  cgt_add_cli_test(NAME "memory: ${variable}=abc in cgt-hackenbush is a usage error" STATUS 2 LABELS memory
+                   STDERR "^error: ${variable} must be Slurm's memory size in MiB"
+                   COMMAND env "${variable}=abc" ${bin}/cgt-hackenbush ${PROJECT_SOURCE_DIR}/drivers/tools/hackenbush/test/br.txt)
+endforeach()
+cgt_add_cli_test(NAME "memory: SLURM_MEM_PER_NODE=0 is the whole node" STATUS 0 LABELS memory
+                 COMMAND env SLURM_MEM_PER_NODE=0 ${bin}/cgt-grundy --max-heap 1000 --force --quiet --out ${mem_dir}/slurm0.h5)
+cgt_add_cli_test(NAME "memory: a malformed SLURM_CPUS_ON_NODE is a usage error" STATUS 2 LABELS memory
+                 STDERR "^error: SLURM_CPUS_ON_NODE must be a number of CPUs of at least 1, got 'x'$"
+                 COMMAND env SLURM_MEM_PER_CPU=50 SLURM_CPUS_ON_NODE=x ${bin}/cgt-grundy --max-heap 1000 --out ${mem_dir}/slurm.h5)
+
 # A bad --max-memory is a usage error, in every program that takes it.
 foreach(case "12Q" "0" "-5" "1.5" "G" "1.5.2G" "99999999999999999999T")
   cgt_add_cli_test(NAME "memory: --max-memory '${case}' is a usage error" STATUS 2 LABELS memory

@@ -48,6 +48,27 @@ TEST_CASE("node_memory_limit: Slurm's allocation, else physical memory", "[commo
     CHECK((limit.source == "physical memory" || limit.source == "the cgroup's memory.max"));
 }
 
+TEST_CASE("node_memory_limit: a malformed Slurm variable is a usage error naming it", "[common]") {
+    for (const char* name : {"SLURM_MEM_PER_NODE", "SLURM_MEM_PER_CPU"}) {
+        for (const char* bad : {"abc", "12Q", "-5", "", "4096 ", "1.5.2G"}) {
+            ::setenv(name, bad, 1);
+            CHECK_THROWS_WITH(node_memory_limit(), std::string(name) +
+                                                       " must be Slurm's memory size in MiB (4096, or with a unit: 4G), got '" +
+                                                       bad + "'");
+        }
+        ::setenv(name, "0", 1); // Slurm's --mem=0: the whole node, no allocation limit
+        CHECK_NOTHROW(node_memory_limit());
+        ::setenv(name, "4G", 1);
+        CHECK(node_memory_limit().bytes <= 4ull << 30);
+        ::unsetenv(name);
+    }
+    ::setenv("SLURM_MEM_PER_CPU", "100", 1);
+    ::setenv("SLURM_CPUS_ON_NODE", "four", 1);
+    CHECK_THROWS_WITH(node_memory_limit(), "SLURM_CPUS_ON_NODE must be a number of CPUs of at least 1, got 'four'");
+    ::unsetenv("SLURM_MEM_PER_CPU");
+    ::unsetenv("SLURM_CPUS_ON_NODE");
+}
+
 TEST_CASE("long_run_note: only past an hour on one core", "[common]") {
     MemoryNeed need{.bytes = 1, .cause = "--max-heap 9", .what = "values", .core_seconds = 3600};
     CHECK(long_run_note("cgt-grundy", need).empty());
