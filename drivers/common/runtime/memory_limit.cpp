@@ -176,17 +176,41 @@ std::string limit_text(const MemoryLimit& limit) {
     return "the " + format_bytes(static_cast<double>(limit.bytes)) + " limit (" + raise + ")";
 }
 
-std::string long_run_note(const std::string& program, const MemoryNeed& need) {
-    if (!(need.core_seconds > 3600)) return {};
+std::string duration_text(double seconds) {
     char buf[64];
-    const double hours = need.core_seconds / 3600;
+    const double hours = seconds / 3600;
     if (hours < 48)
         std::snprintf(buf, sizeof buf, "%.1f hours", hours);
     else if (hours < 24 * 365 * 10)
         std::snprintf(buf, sizeof buf, "%.0f days", hours / 24);
     else
         std::snprintf(buf, sizeof buf, "%.2g years", hours / 24 / 365);
-    return program + ": note: " + need.cause + " is estimated to take about " + buf + " on one core";
+    return buf;
+}
+
+std::string long_run_note(const std::string& program, const MemoryNeed& need) {
+    if (!(need.core_seconds > 3600)) return {};
+    return program + ": note: " + (need.time_cause.empty() ? need.cause : need.time_cause) + " is estimated to take about " + duration_text(need.core_seconds) +
+           " on one core";
+}
+
+void add_allow_long_option(Options& options) {
+    options.add_run_control()("allow-long", po::bool_switch()->default_value(false),
+                              "start a run estimated past 24 hours on its cores, or one that cannot be estimated "
+                              "(refused without it)");
+    options.allow_in_config("allow-long");
+}
+
+void check_run_time(const po::variables_map& values, const MemoryNeed& need, int cores) {
+    if (values.count("allow-long") && values["allow-long"].as<bool>()) return;
+    if (!need.no_estimate.empty())
+        throw UsageError(need.no_estimate + ": no estimate of its time; add --allow-long to run it");
+    const double n = cores > 1 ? cores : 1;
+    if (!(need.core_seconds / n > LONG_RUN_BOUND_SECONDS)) return;
+    std::string where = "on one core";
+    if (n > 1) where += " (" + duration_text(need.core_seconds / n) + " on " + std::to_string(cores) + " cores)";
+    throw UsageError((need.time_cause.empty() ? need.cause : need.time_cause) + " is estimated to take about " + duration_text(need.core_seconds) + " " + where +
+                     ", more than the 24-hour bound of a run not asked for; add --allow-long to run it");
 }
 
 } // namespace cgt::common

@@ -77,3 +77,31 @@ TEST_CASE("long_run_note: only past an hour on one core", "[common]") {
     need.core_seconds = 28 * 86400;
     CHECK(long_run_note("cgt-grundy", need) == "cgt-grundy: note: --max-heap 9 is estimated to take about 28 days on one core");
 }
+
+TEST_CASE("check_run_time: past 24 hours on the run's cores, or not estimated, is refused without --allow-long", "[common]") {
+    Options options("cgt-test", "a test", "cgt-test");
+    add_allow_long_option(options);
+    const char* plain[] = {"cgt-test"};
+    const char* allowed[] = {"cgt-test", "--allow-long"};
+    po::variables_map vm, vm_allowed;
+    REQUIRE(options.parse(1, const_cast<char**>(plain), [&](const po::variables_map& v) { vm = v; }));
+    Options options2("cgt-test", "a test", "cgt-test");
+    add_allow_long_option(options2);
+    REQUIRE(options2.parse(2, const_cast<char**>(allowed), [&](const po::variables_map& v) { vm_allowed = v; }));
+    MemoryNeed need{.bytes = 1, .cause = "--max-length 40", .what = "stalks", .core_seconds = 24 * 3600};
+    CHECK_NOTHROW(check_run_time(vm, need)); // at the bound: started
+    need.core_seconds = 6.4 * 86400;
+    CHECK_THROWS_WITH(check_run_time(vm, need),
+                      "--max-length 40 is estimated to take about 6 days on one core, more than the 24-hour bound of "
+                      "a run not asked for; add --allow-long to run it");
+    CHECK_NOTHROW(check_run_time(vm, need, 8)); // 19 hours on 8 ranks
+    CHECK_THROWS_WITH(check_run_time(vm, need, 2),
+                      "--max-length 40 is estimated to take about 6 days on one core (3 days on 2 cores), more than "
+                      "the 24-hour bound of a run not asked for; add --allow-long to run it");
+    CHECK_NOTHROW(check_run_time(vm_allowed, need));
+    need.time_cause = "--sizes 9";
+    need.core_seconds = 0;
+    need.no_estimate = "--sizes 9 (never solved)";
+    CHECK_THROWS_WITH(check_run_time(vm, need), "--sizes 9 (never solved): no estimate of its time; add --allow-long to run it");
+    CHECK_NOTHROW(check_run_time(vm_allowed, need));
+}
