@@ -102,6 +102,30 @@ struct Watch {
     }
 };
 
+void add_limit_options(common::Options& options) {
+    options.add()("max-positions", value<long long>()->value_name("N"),
+                  "stop (one line, status 2) once N positions are valued without an answer (default: no limit)")(
+        "max-time", value<double>()->value_name("SECONDS"),
+        "stop (one line, status 2) once the valuation has run this long without an answer (default: no limit)")(
+        "quiet", common::po::bool_switch()->default_value(false),
+        "no progress lines (without it: a line on stderr every 5 s once a valuation runs past 5 s)");
+}
+
+void read_limits(const common::po::variables_map& vm, Watch& watch) {
+    if (vm.count("max-positions")) {
+        const long long n = vm["max-positions"].as<long long>();
+        if (n < 1) throw UsageError("--max-positions must be at least 1, got " + std::to_string(n));
+        watch.max_positions = static_cast<std::uint64_t>(n);
+    }
+    if (vm.count("max-time")) {
+        watch.max_seconds = vm["max-time"].as<double>();
+        if (!(watch.max_seconds > 0) || watch.max_seconds > 1e9)
+            throw UsageError("--max-time must be a number of seconds above 0, got " +
+                             Watch::number_text(watch.max_seconds));
+    }
+    watch.quiet = vm["quiet"].as<bool>();
+}
+
 void write_svg(const std::string& path, const std::string& picture) {
     std::ofstream svg(path, std::ios::binary | std::ios::trunc);
     svg << picture;
@@ -132,13 +156,8 @@ int run(int argc, char* argv[]) {
         "write ^ and v for up and down, + and - for kept and lost wins")(
         "analysis", common::po::bool_switch()->default_value(false),
         "the whole analysis of every part too, and every thermograph drawn in characters")(
-        "svg", value<std::string>()->value_name("FILE"), "write the thermograph of the sum as an SVG picture")(
-        "max-positions", value<long long>()->value_name("N"),
-        "stop (one line, status 2) once N positions are valued without an answer (default: no limit)")(
-        "max-time", value<double>()->value_name("SECONDS"),
-        "stop (one line, status 2) once the valuation has run this long without an answer (default: no limit)")(
-        "quiet", common::po::bool_switch()->default_value(false),
-        "no progress lines (without it: a line on stderr every 5 s once a valuation runs past 5 s)");
+        "svg", value<std::string>()->value_name("FILE"), "write the thermograph of the sum as an SVG picture");
+    add_limit_options(options);
     options.positional("files", -1);
     std::optional<hackenbush::Player> to_move;
     // How many positions a picture has is not known before they are valued (up to 2^edges
@@ -152,18 +171,7 @@ int run(int argc, char* argv[]) {
     Watch watch;
     const bool go = options.parse(argc, argv, [&](const common::po::variables_map& vm) {
         limit = common::memory_limit(vm);
-        if (vm.count("max-positions")) {
-            const long long n = vm["max-positions"].as<long long>();
-            if (n < 1) throw UsageError("--max-positions must be at least 1, got " + std::to_string(n));
-            watch.max_positions = static_cast<std::uint64_t>(n);
-        }
-        if (vm.count("max-time")) {
-            watch.max_seconds = vm["max-time"].as<double>();
-            if (!(watch.max_seconds > 0) || watch.max_seconds > 1e9)
-                throw UsageError("--max-time must be a number of seconds above 0, got " +
-                                 Watch::number_text(watch.max_seconds));
-        }
-        watch.quiet = vm["quiet"].as<bool>();
+        read_limits(vm, watch);
         if (vm.count("to-move")) {
             const auto& who = vm["to-move"].as<std::string>();
             if (who == "blue")
