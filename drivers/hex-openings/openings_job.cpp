@@ -159,9 +159,36 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
     }
 }
 
+// The time of a run, from what this program has solved (drivers/hex-openings/NOTES.md): every
+// board up to 7x7 and misere up to 6x6 in minutes of a core, the 64 openings of 8x8 in
+// about 5 hours of a core at 5,300-6,000 nodes a second. A board past those is not
+// estimated (the search has never finished one), unless --node-limit bounds each opening.
+constexpr double HEX_NODES_PER_SECOND = 5000, HEX_8X8_SECONDS = 5 * 3600.0;
+constexpr int HEX_LARGEST_SOLVED = 8, HEX_LARGEST_SOLVED_MISERE = 6;
+
 MemoryNeed HexOpeningsJob::memory_need(int) const {
-    return sized_table_need("--tt-size-mib", m_params.tt_size_mib,
-                            "the transposition table of each rank");
+    MemoryNeed need = sized_table_need("--tt-size-mib", m_params.tt_size_mib, "the transposition table of each rank");
+    if (m_params.node_limit > 0) {
+        need.core_seconds = static_cast<double>(m_work->parts().size()) * static_cast<double>(m_params.node_limit) /
+                            HEX_NODES_PER_SECOND;
+        need.time_cause = "--node-limit " + std::to_string(m_params.node_limit) + " on " +
+                          std::to_string(m_work->parts().size()) + " openings";
+        return need;
+    }
+    int largest = 0;
+    for (const hex::Shape& s : m_params.sizes) largest = std::max({largest, s.rows, s.cols});
+    if (largest > HEX_LARGEST_SOLVED)
+        need.no_estimate = "--sizes with a board of side " + std::to_string(largest) + " (no board past 8x8 has been "
+                           "solved by this program, whose 8x8 openings took about 5 hours of a core; --node-limit N "
+                           "bounds each opening)";
+    else if (m_params.misere_max > HEX_LARGEST_SOLVED_MISERE)
+        need.no_estimate = "--misere " + std::to_string(m_params.misere_max) + " (no misere board past 6x6 has been "
+                           "solved by this program; --node-limit N bounds each opening)";
+    else if (largest == HEX_LARGEST_SOLVED) {
+        need.core_seconds = HEX_8X8_SECONDS;
+        need.time_cause = "--sizes with 8x8";
+    }
+    return need;
 }
 
 std::uint64_t HexOpeningsJob::task_count() const {

@@ -82,6 +82,7 @@ void JobRunner::add_run_options(Options& options) {
     add("merge", po::value<std::vector<std::string>>()->composing()->value_name("JOURNAL"),
         "write the result from the journals of partial runs (repeat the option; cgt-merge does this for you)");
     add_max_memory_option(options);
+    add_allow_long_option(options);
     options.allow_in_config("journal-every");
 }
 
@@ -336,6 +337,15 @@ std::string JobRunner::resume_command() const {
     return cmd + (has_resume ? "" : " --resume");
 }
 
+// The time of the tasks this run computes: a part (--tasks, or a job's own subset) is its
+// share of the tasks' count, as tasks of one job are of like size on average.
+MemoryNeed JobRunner::part_of_run(MemoryNeed need) const {
+    if (!m_subset || m_tasks == 0) return need;
+    need.core_seconds *= static_cast<double>(m_subset->size()) / static_cast<double>(m_tasks);
+    need.cause += " " + m_subset_text;
+    return need;
+}
+
 bool JobRunner::read_options() {
     m_options = std::make_unique<Options>(m_info.program, m_info.summary, m_info.example, m_info.default_out);
     m_job.add_options(*m_options);
@@ -353,7 +363,9 @@ bool JobRunner::read_options() {
     if (!go) return false;
     std::optional<std::string> too_big; // the ranks of a node agree; other nodes may differ
     try {
-        check_memory(applied, m_job.memory_need(m_env.size()), ranks_on_node);
+        const MemoryNeed need = m_job.memory_need(m_env.size());
+        check_memory(applied, need, ranks_on_node);
+        if (!m_resume && m_merge.empty()) check_run_time(applied, part_of_run(need), m_env.size());
     } catch (const UsageError& e) {
         too_big = e.what();
     }

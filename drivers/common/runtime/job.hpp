@@ -35,6 +35,9 @@
 //   - --max-memory: a run whose memory_need() on the ranks of a node exceeds the node's
 //     memory (memory_limit.hpp) is refused before any work, one line and status 2; one
 //     estimated to take more than an hour on one core is told so on stderr (not with --quiet);
+//   - --allow-long: a run estimated past 24 hours on its ranks (its part's share of the
+//     tasks), or without an estimate (MemoryNeed::no_estimate), is refused before any work
+//     without it, one line and status 2; --resume and --merge are not refused again;
 //   - no silent overwrite: an existing --out, or a journal of a stopped run, is refused
 //     without --force (or --resume).
 //

@@ -104,6 +104,7 @@ private:
     void maybe_compact();
     void fail(std::string why);
     std::string resume_command() const;
+    MemoryNeed part_of_run(MemoryNeed need) const;
     void remove_old_journal();
 
     MpiEnvironment& m_env;

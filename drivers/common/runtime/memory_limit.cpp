@@ -1,6 +1,7 @@
 #include "common/runtime/memory_limit.hpp"
 
 #include "common/plumbing/mpi_environment.hpp" // UsageError
+#include "common/plumbing/printable.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -61,25 +62,39 @@ std::string format_bytes(double bytes) {
 }
 
 namespace {
-std::optional<std::uint64_t> env_number(const char* name) {
+// A Slurm variable that is set is Slurm's word on the allocation: one that cannot be read is
+// refused (UsageError naming it), never silently replaced by the physical memory.
+std::optional<std::string> slurm_variable(const char* name) {
     const char* v = std::getenv(name);
-    if (!v || !*v) return std::nullopt;
+    if (!v) return std::nullopt;
+    return std::string(v);
+}
+
+// SLURM_CPUS_ON_NODE: a count of at least 1.
+std::uint64_t slurm_cpus() {
+    const auto text = slurm_variable("SLURM_CPUS_ON_NODE");
+    if (!text) return 1;
     char* end = nullptr;
-    const unsigned long long n = std::strtoull(v, &end, 10);
-    if (end == v) return std::nullopt;
+    const unsigned long long n = std::strtoull(text->c_str(), &end, 10);
+    if (text->empty() || !std::isdigit(static_cast<unsigned char>(text->front())) || *end != '\0' || n == 0)
+        throw UsageError("SLURM_CPUS_ON_NODE must be a number of CPUs of at least 1, got '" + printable(*text) + "'");
     return n;
 }
 
 // Slurm's --mem / --mem-per-cpu, in MiB (a unit letter, as some versions print, is honoured).
+// 0 is Slurm's "all the node's memory": no allocation limit. Unset: nullopt.
 std::optional<std::uint64_t> slurm_mib(const char* name) {
-    const char* v = std::getenv(name);
-    if (!v || !*v) return std::nullopt;
+    const auto text = slurm_variable(name);
+    if (!text) return std::nullopt;
+    if (text->find_first_not_of('0') == std::string::npos && !text->empty()) return std::nullopt;
+    const std::string bad = std::string(name) + " must be Slurm's memory size in MiB (4096, or with a unit: 4G), got '" +
+                            printable(*text) + "'";
+    if (text->empty() || !std::isdigit(static_cast<unsigned char>(text->front()))) throw UsageError(bad);
     try {
-        const std::string text = v;
-        const bool bare = std::isdigit(static_cast<unsigned char>(text.back())) != 0;
-        return bare ? parse_memory_size(text + "M", name) : parse_memory_size(text, name);
+        const bool bare = std::isdigit(static_cast<unsigned char>(text->back())) != 0;
+        return bare ? parse_memory_size(*text + "M", name) : parse_memory_size(*text, name);
     } catch (const UsageError&) {
-        return std::nullopt;
+        throw UsageError(bad);
     }
 }
 
@@ -98,11 +113,12 @@ std::optional<std::uint64_t> cgroup_limit() {
 
 MemoryLimit node_memory_limit() {
     MemoryLimit limit;
-    if (auto per_node = slurm_mib("SLURM_MEM_PER_NODE"); per_node && *per_node > 0) {
+    const auto per_node = slurm_mib("SLURM_MEM_PER_NODE"); // both read: a bad one is refused
+    const auto per_cpu = slurm_mib("SLURM_MEM_PER_CPU");
+    if (per_node) {
         limit = {*per_node, "the Slurm allocation SLURM_MEM_PER_NODE"};
-    } else if (auto per_cpu = slurm_mib("SLURM_MEM_PER_CPU"); per_cpu && *per_cpu > 0) {
-        const std::uint64_t cpus = env_number("SLURM_CPUS_ON_NODE").value_or(1);
-        limit = {*per_cpu * (cpus ? cpus : 1), "the Slurm allocation SLURM_MEM_PER_CPU x SLURM_CPUS_ON_NODE"};
+    } else if (per_cpu) {
+        limit = {*per_cpu * slurm_cpus(), "the Slurm allocation SLURM_MEM_PER_CPU x SLURM_CPUS_ON_NODE"};
     } else {
         const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
         limit = {pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
@@ -160,17 +176,41 @@ std::string limit_text(const MemoryLimit& limit) {
     return "the " + format_bytes(static_cast<double>(limit.bytes)) + " limit (" + raise + ")";
 }
 
-std::string long_run_note(const std::string& program, const MemoryNeed& need) {
-    if (!(need.core_seconds > 3600)) return {};
+std::string duration_text(double seconds) {
     char buf[64];
-    const double hours = need.core_seconds / 3600;
+    const double hours = seconds / 3600;
     if (hours < 48)
         std::snprintf(buf, sizeof buf, "%.1f hours", hours);
     else if (hours < 24 * 365 * 10)
         std::snprintf(buf, sizeof buf, "%.0f days", hours / 24);
     else
         std::snprintf(buf, sizeof buf, "%.2g years", hours / 24 / 365);
-    return program + ": note: " + need.cause + " is estimated to take about " + buf + " on one core";
+    return buf;
+}
+
+std::string long_run_note(const std::string& program, const MemoryNeed& need) {
+    if (!(need.core_seconds > 3600)) return {};
+    return program + ": note: " + (need.time_cause.empty() ? need.cause : need.time_cause) + " is estimated to take about " + duration_text(need.core_seconds) +
+           " on one core";
+}
+
+void add_allow_long_option(Options& options) {
+    options.add_run_control()("allow-long", po::bool_switch()->default_value(false),
+                              "start a run estimated past 24 hours on its cores, or one that cannot be estimated "
+                              "(refused without it)");
+    options.allow_in_config("allow-long");
+}
+
+void check_run_time(const po::variables_map& values, const MemoryNeed& need, int cores) {
+    if (values.count("allow-long") && values["allow-long"].as<bool>()) return;
+    if (!need.no_estimate.empty())
+        throw UsageError(need.no_estimate + ": no estimate of its time; add --allow-long to run it");
+    const double n = cores > 1 ? cores : 1;
+    if (!(need.core_seconds / n > LONG_RUN_BOUND_SECONDS)) return;
+    std::string where = "on one core";
+    if (n > 1) where += " (" + duration_text(need.core_seconds / n) + " on " + std::to_string(cores) + " cores)";
+    throw UsageError((need.time_cause.empty() ? need.cause : need.time_cause) + " is estimated to take about " + duration_text(need.core_seconds) + " " + where +
+                     ", more than the 24-hour bound of a run not asked for; add --allow-long to run it");
 }
 
 } // namespace cgt::common

@@ -8,12 +8,23 @@
 // node: the Slurm allocation when SLURM_MEM_PER_NODE or SLURM_MEM_PER_CPU (times
 // SLURM_CPUS_ON_NODE) is set, else the physical memory, or the cgroup limit
 // (/sys/fs/cgroup/memory.max) or the process's address-space limit (ulimit -v) when smaller.
+// A Slurm variable that is set but malformed ('abc', '12Q', '-5', empty) is a usage error
+// naming it (status 2); SLURM_MEM_PER_NODE=0 (Slurm's --mem=0) is the whole node.
 //
 // The limit is per node. An MPI driver's estimate is per rank, and every rank on the node
 // counts: the need is the estimate times the ranks sharing the node (Comm::ranks_on_node,
 // MPI_COMM_TYPE_SHARED), so `mpiexec -n 4` of a job that holds 6 GiB per rank needs 24 GiB.
 // A run estimated to take more than an hour on one core is told so in one line on stderr
 // (not an error).
+//
+// Time: one rule for every program. A run whose estimate on the cores it runs on (an MPI
+// driver's ranks; a tool's one core) passes LONG_RUN_BOUND_SECONDS (24 hours), or whose
+// parameters this program cannot estimate (MemoryNeed::no_estimate), is refused before any
+// work, one line naming the estimate and the option that allows it, status 2:
+//   error: --max-length 40 is estimated to take about 6 days on one core, more than the
+//   24-hour bound of a run not asked for; add --allow-long to run it
+// --allow-long runs it (the note above still says how long). A resumed run and a merge are
+// not refused again: the run was accepted when it started.
 #include "common/runtime/options.hpp"
 
 #include <cstdint>
@@ -28,7 +39,13 @@ struct MemoryNeed {
     std::string cause = {};    // the options that decide it: "--max-heap 4294967294"
     std::string what = {};     // what takes the memory: "values and sparse tables"
     double core_seconds = 0;   // estimated CPU time of the whole run on one core; 0: unknown
+    std::string time_cause = {};  // the options that decide the time, when not `cause`
+    std::string no_estimate = {}; // why these parameters have no time estimate (refused
+                                  // without --allow-long); empty: estimated, or too small to matter
 };
+
+// The longest run a program starts without --allow-long: 24 hours on the cores it runs on.
+constexpr double LONG_RUN_BOUND_SECONDS = 24 * 3600.0;
 
 // A need that grows with the work: `base` bytes, and `bytes_each` for each of the
 // `units_held` units (rows, positions, heaps) one process holds at its peak; the run does
@@ -55,6 +72,7 @@ std::uint64_t parse_memory_size(const std::string& text, const std::string& opti
 std::string format_bytes(double bytes);
 
 // This node's memory for the run (see above). Reads the environment and /sys, /proc.
+// UsageError on a malformed Slurm variable.
 MemoryLimit node_memory_limit();
 
 // Adds --max-memory SIZE to the options that steer a run (command line only: it never
@@ -72,6 +90,17 @@ std::string limit_text(const MemoryLimit& limit);
 // Throws UsageError (the line above) if `need.bytes` times `ranks_on_node` exceeds the
 // limit in force. Call it from an Options::parse validator, before any work.
 void check_memory(const po::variables_map& values, const MemoryNeed& need, int ranks_on_node = 1);
+
+// Adds --allow-long (a run-control option, also allowed in a --config file).
+void add_allow_long_option(Options& options);
+
+// Throws UsageError (the line above) when the run is past the bound or not estimated and
+// --allow-long is not given. `cores`: the cores the run divides its work over (MPI ranks).
+// Call it from an Options::parse validator or before any work.
+void check_run_time(const po::variables_map& values, const MemoryNeed& need, int cores = 1);
+
+// "6 days", "9.1 hours", "3.2e+02 years": a duration as the lines above write it.
+std::string duration_text(double seconds);
 
 // The one line that says a run will take long, or empty when need.core_seconds is at most
 // an hour (or unknown): "cgt-grundy: note: --max-heap 4294967294 is estimated to take about

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <sstream>
 #include <sys/stat.h>
 
@@ -38,6 +39,31 @@ const std::vector<std::string>& Table::texts(const std::string& column_name) con
     return *v;
 }
 
+namespace {
+// The 8 bytes an HDF5 file starts with (without a user block).
+bool has_hdf5_signature(const std::string& path) {
+    static const char signature[8] = {'\x89', 'H', 'D', 'F', '\r', '\n', '\x1a', '\n'};
+    std::ifstream in(path, std::ios::binary);
+    char head[8] = {};
+    return in.read(head, sizeof head) && std::equal(head, head + 8, signature);
+}
+} // namespace
+
+template <class Read>
+auto ResultReader::checked(Read&& read) const -> decltype(read()) {
+    try {
+        return read();
+    } catch (const ResultRefused&) {
+        throw;
+    } catch (const std::bad_alloc&) {
+        throw;
+    } catch (const std::runtime_error& e) {
+        std::string what = e.what();
+        if (what.rfind(m_path + ": ", 0) == 0) what = what.substr(m_path.size() + 2);
+        throw ResultRefused(m_path + " is damaged: " + what);
+    }
+}
+
 ResultReader::ResultReader(const std::string& path, const std::string& expected_program) : m_path(path) {
     silence_hdf5_errors();
     const std::string suffix = ".partial";
@@ -51,8 +77,19 @@ ResultReader::ResultReader(const std::string& path, const std::string& expected_
     }
     if (!S_ISREG(st.st_mode))
         throw ResultRefused(path + " is " + file_kind(st.st_mode) + ", not a result file");
+    if (st.st_size == 0) throw ResultRefused(path + " is empty (0 bytes), not a result file");
     m_file = Hdf5File::open(path, Hdf5File::Access::read_only);
+    if (!m_file && has_hdf5_signature(path))
+        throw ResultRefused(path + " is damaged: an HDF5 file that HDF5 cannot open (truncated or overwritten)");
     if (!m_file) throw ResultRefused(path + " is not an HDF5 file");
+    checked([&] { check_provenance(expected_program); });
+}
+
+void ResultReader::check_provenance(const std::string& expected_program) const {
+    const std::string& path = m_path;
+    if (!m_file->has_attribute("complete") && !m_file->has_attribute("program"))
+        throw ResultRefused(path + " is an HDF5 file but no result file of this project (it has no 'program' "
+                                   "and no 'complete' attribute)");
     if (!m_file->has_attribute("complete") || m_file->int_attribute("complete") != 1)
         throw ResultRefused(path + " is incomplete (attribute complete is not 1)");
     const std::string program = m_file->has_attribute("program") ? text_attribute("program") : "";
@@ -68,17 +105,29 @@ ResultReader::ResultReader(const std::string& path, const std::string& expected_
         throw ResultRefused(path + ": data altered: the parameters attribute does not match its checksum");
 }
 
-std::string ResultReader::text_attribute(const std::string& name) const { return m_file->text_attribute(name); }
-std::int64_t ResultReader::int_attribute(const std::string& name) const { return m_file->int_attribute(name); }
-double ResultReader::float_attribute(const std::string& name) const { return m_file->float_attribute(name); }
+std::string ResultReader::text_attribute(const std::string& name) const {
+    return checked([&] { return m_file->text_attribute(name); });
+}
+std::int64_t ResultReader::int_attribute(const std::string& name) const {
+    return checked([&] { return m_file->int_attribute(name); });
+}
+double ResultReader::float_attribute(const std::string& name) const {
+    return checked([&] { return m_file->float_attribute(name); });
+}
 
-bool ResultReader::has_table(const std::string& name) const { return m_file->has(name); }
+bool ResultReader::has_table(const std::string& name) const {
+    return checked([&] { return m_file->has(name); });
+}
 
 std::string ResultReader::table_attribute(const std::string& table, const std::string& name) const {
-    return m_file->open_group(table, m_path + " (table " + table + ")").text_attribute(name);
+    return checked([&] { return m_file->open_group(table, m_path + " (table " + table + ")").text_attribute(name); });
 }
 
 Table ResultReader::read_table(const std::string& name) const {
+    return checked([&] { return read_table_unchecked(name); });
+}
+
+Table ResultReader::read_table_unchecked(const std::string& name) const {
     const std::string where = m_path + " (table " + name + ")";
     if (!has_table(name)) throw ResultRefused(m_path + " has no table '" + name + "'");
     const Hdf5Group group = m_file->open_group(name, where);

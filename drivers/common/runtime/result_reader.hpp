@@ -2,7 +2,10 @@
 // Reading result files back, for verify programs and tests. Serial: needs no MPI.
 // A reader refuses (ResultRefused) a file that is still PATH.partial, lacks complete = 1,
 // or was written by another program; reading a table whose data no longer matches its
-// checksum throws ResultRefused too ("data altered").
+// checksum throws ResultRefused too ("data altered"), and so does a file HDF5 cannot read
+// (a truncated or overwritten file: "is damaged: H5Dread failed on ..."), so that every
+// program reports a damaged or foreign input as a refused file (status 2), never as an
+// internal failure.
 #include "common/plumbing/hdf5_file.hpp"
 #include "common/runtime/schema.hpp"
 #include "common/runtime/table.hpp"
@@ -57,6 +60,13 @@ public:
     void set_text_slab_bytes(std::uint64_t bytes) { m_text_slab_bytes = bytes > 0 ? bytes : 1; }
 
 private:
+    // Runs `read`; an HDF5 failure in it (std::runtime_error from the plumbing) is the
+    // file's damage: ResultRefused naming the path and the call.
+    template <class Read>
+    auto checked(Read&& read) const -> decltype(read());
+    Table read_table_unchecked(const std::string& name) const;
+    void check_provenance(const std::string& expected_program) const;
+
     std::string m_path;
     std::uint64_t m_text_slab_bytes = std::uint64_t{16} << 20;
     std::optional<Hdf5File> m_file;

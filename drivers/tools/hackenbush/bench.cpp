@@ -126,6 +126,7 @@ int run(int argc, char* argv[]) {
         "text", common::po::bool_switch()->default_value(false),
         "also classify every value, write its canonical text and count distinct texts");
     common::add_max_memory_option(options);
+    common::add_allow_long_option(options);
     const bool go = options.parse(argc, argv, [](const common::po::variables_map& vm) {
         const auto& w = vm["workload"].as<std::string>();
         if (w != "blue-red" && w != "three-colour" && w != "both")
@@ -135,6 +136,7 @@ int run(int argc, char* argv[]) {
             if (l < 1 || l > 40) throw UsageError("--max-length must be 1..40, got " + std::to_string(l));
         }
         common::check_memory(vm, bench_need(vm));
+        common::check_run_time(vm, bench_need(vm));
     });
     if (!go) return 0;
     if (const std::string note = common::long_run_note("cgt-hackenbush-bench", bench_need(options.values())); !note.empty())

@@ -10,7 +10,10 @@
 #include "tools/hackenbush/report.hpp"
 #include "hackenbush/picture_values.hpp"
 
+#include <chrono>
+#include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <iterator>
 #include <sstream>
@@ -44,6 +47,11 @@ std::vector<cgt::hackenbush_tool::Input> read_pictures(const std::vector<std::st
     bool stdin_used = false;
     for (const auto& name : names) {
         const std::string text = read_input(name, stdin_used);
+        // An empty file is a mistake (a wrong name, a failed copy), not the picture 0: the
+        // empty picture is written as a comment line.
+        if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+            throw UsageError((name == "-" ? std::string("stdin") : name) +
+                             " is empty: a picture has one edge 'u v C' a line (the empty picture: a '#' line)");
         try {
             hackenbush::Picture picture = hackenbush::Picture::parse(text);
             if (negate) picture = picture.negated();
@@ -53,6 +61,69 @@ std::vector<cgt::hackenbush_tool::Input> read_pictures(const std::vector<std::st
         }
     }
     return inputs;
+}
+
+// The limits on a valuation and its progress. How many positions a picture has is not
+// known before they are valued, so a dense picture (40-64 edges) is bounded as it runs:
+// every 1024 positions the watch shows progress (a line on stderr every PROGRESS_SECONDS
+// once the valuation has run that long, unless --quiet; whether or not stderr is a
+// terminal, as a log of a batch run wants it too) and ends the valuation at --max-positions
+// or --max-time with one line and status 2, as at --max-memory: no value was found within
+// the limits the user set.
+struct Watch {
+    static constexpr double PROGRESS_SECONDS = 5;
+    std::uint64_t max_positions = 0; // 0: none
+    double max_seconds = 0;          // 0: none
+    bool quiet = false;
+    std::uint64_t positions = 0;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    double next_progress = PROGRESS_SECONDS;
+
+    void operator()(const hackenbush::PictureValues& values) {
+        positions += 1024; // the watch is called every 1024 new positions of a picture
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto held = common::format_bytes(static_cast<double>(values.memory_bytes()));
+        if (max_positions != 0 && positions >= max_positions)
+            throw UsageError("--max-positions " + std::to_string(max_positions) + " reached: stopped after " +
+                             std::to_string(positions) + " positions held " + held + ", no value found");
+        if (max_seconds > 0 && seconds >= max_seconds)
+            throw UsageError("--max-time " + number_text(max_seconds) + " reached: stopped after " +
+                             std::to_string(positions) + " positions held " + held + ", no value found");
+        if (!quiet && seconds >= next_progress) {
+            std::fprintf(stderr, "cgt-hackenbush: %llu positions valued in %.0f s, %s held\n",
+                         static_cast<unsigned long long>(positions), seconds, held.c_str());
+            next_progress = seconds + PROGRESS_SECONDS;
+        }
+    }
+    static std::string number_text(double x) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", x);
+        return buf;
+    }
+};
+
+void add_limit_options(common::Options& options) {
+    options.add()("max-positions", value<long long>()->value_name("N"),
+                  "stop (one line, status 2) once N positions are valued without an answer (default: no limit)")(
+        "max-time", value<double>()->value_name("SECONDS"),
+        "stop (one line, status 2) once the valuation has run this long without an answer (default: no limit)")(
+        "quiet", common::po::bool_switch()->default_value(false),
+        "no progress lines (without it: a line on stderr every 5 s once a valuation runs past 5 s)");
+}
+
+void read_limits(const common::po::variables_map& vm, Watch& watch) {
+    if (vm.count("max-positions")) {
+        const long long n = vm["max-positions"].as<long long>();
+        if (n < 1) throw UsageError("--max-positions must be at least 1, got " + std::to_string(n));
+        watch.max_positions = static_cast<std::uint64_t>(n);
+    }
+    if (vm.count("max-time")) {
+        watch.max_seconds = vm["max-time"].as<double>();
+        if (!(watch.max_seconds > 0) || watch.max_seconds > 1e9)
+            throw UsageError("--max-time must be a number of seconds above 0, got " +
+                             Watch::number_text(watch.max_seconds));
+    }
+    watch.quiet = vm["quiet"].as<bool>();
 }
 
 void write_svg(const std::string& path, const std::string& picture) {
@@ -86,6 +157,7 @@ int run(int argc, char* argv[]) {
         "analysis", common::po::bool_switch()->default_value(false),
         "the whole analysis of every part too, and every thermograph drawn in characters")(
         "svg", value<std::string>()->value_name("FILE"), "write the thermograph of the sum as an SVG picture");
+    add_limit_options(options);
     options.positional("files", -1);
     std::optional<hackenbush::Player> to_move;
     // How many positions a picture has is not known before they are valued (up to 2^edges
@@ -96,8 +168,10 @@ int run(int argc, char* argv[]) {
     // gets 55% of it.
     common::add_max_memory_option(options);
     common::MemoryLimit limit;
+    Watch watch;
     const bool go = options.parse(argc, argv, [&](const common::po::variables_map& vm) {
         limit = common::memory_limit(vm);
+        read_limits(vm, watch);
         if (vm.count("to-move")) {
             const auto& who = vm["to-move"].as<std::string>();
             if (who == "blue")
@@ -115,12 +189,14 @@ int run(int argc, char* argv[]) {
     const std::vector<cgt::hackenbush_tool::Input> inputs =
         read_pictures(options.get<std::vector<std::string>>("files"), options.get<bool>("negate"));
     const bool ascii = options.get<bool>("ascii");
+    watch.start = std::chrono::steady_clock::now();
     const auto report = [&] {
         try {
             return cgt::hackenbush_tool::make_report(inputs, to_move,
                                                      ascii ? cgt::core::Notation::Ascii : cgt::core::Notation::Unicode,
                                                      options.get<bool>("analysis"),
-                                                     static_cast<std::size_t>(0.55 * static_cast<double>(limit.bytes)));
+                                                     static_cast<std::size_t>(0.55 * static_cast<double>(limit.bytes)),
+                                                     std::ref(watch));
         } catch (const hackenbush::MemoryBudgetExceeded& e) {
             throw UsageError("the pictures' positions need more than " + common::limit_text(limit) + ": stopped after " +
                              std::to_string(e.positions()) + " positions held " +

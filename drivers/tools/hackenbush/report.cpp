@@ -34,7 +34,8 @@ Shown show(core::Thermography& thermal, GameId g, core::Notation notation, const
 } // namespace
 
 Report make_report(const std::vector<Input>& inputs, std::optional<Player> to_move,
-                   core::Notation notation, bool full, std::size_t memory_budget) {
+                   core::Notation notation, bool full, std::size_t memory_budget,
+                   const std::function<void(const hackenbush::PictureValues&)>& watch) {
     core::GameStore store;
     core::Thermography thermal(store);
     std::vector<hackenbush::PictureValues> sum;
@@ -43,6 +44,7 @@ Report make_report(const std::vector<Input>& inputs, std::optional<Player> to_mo
     for (const Input& in : inputs) {
         sum.emplace_back(in.picture, store);
         sum.back().set_memory_budget(memory_budget);
+        sum.back().set_watch(watch);
         first_edge.push_back(edges);
         edges += in.picture.edge_count();
     }

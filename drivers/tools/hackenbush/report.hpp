@@ -7,7 +7,9 @@
 #include "common/plumbing/json_writer.hpp"
 #include "core/game_store.hpp"
 #include "hackenbush/picture.hpp"
+#include "hackenbush/picture_values.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,8 +58,10 @@ struct Report {
 // Values everything with one store; names in the given notation. With `full`, every part's
 // whole analysis and the thermographs drawn. With a `memory_budget` (bytes; 0: none), a
 // picture whose positions pass it ends the report with hackenbush::MemoryBudgetExceeded.
+// `watch` is set on every picture's values (PictureValues::set_watch): progress, limits.
 Report make_report(const std::vector<Input>& inputs, std::optional<hackenbush::Player> to_move,
-                   core::Notation notation, bool full = false, std::size_t memory_budget = 0);
+                   core::Notation notation, bool full = false, std::size_t memory_budget = 0,
+                   const std::function<void(const hackenbush::PictureValues&)>& watch = {});
 
 std::string format_text(const Report& report, const std::vector<Input>& inputs, bool ascii);
 // {"value": ..., "outcome": "L|R|P|N", "analysis": {...}, "parts": [{"file", "edges",

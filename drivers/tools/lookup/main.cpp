@@ -73,7 +73,7 @@ bool kept(lookup::Atlas& atlas, Row r, const Filters& f) {
     return n <= f.max_edges && (f.colours.empty() || atlas.family(r) == f.colours);
 }
 
-std::vector<Row> answer(lookup::Atlas& atlas, const Query& q, std::string& what) {
+std::vector<Row> answer(lookup::Atlas& atlas, const Query& q, std::string& what, core::Notation notation) {
     if (q.kind == "stalk") {
         what = "stalk " + q.argument;
         const auto r = atlas.stalk(q.argument);
@@ -85,7 +85,7 @@ std::vector<Row> answer(lookup::Atlas& atlas, const Query& q, std::string& what)
     }
     if (q.kind == "value") {
         const core::GameId g = game_argument(atlas, q);
-        what = "value " + atlas.store().name(g);
+        what = "value " + atlas.store().name(g, notation);
         return atlas.with_value(g);
     }
     std::vector<Row> out;
@@ -103,7 +103,7 @@ std::vector<Row> answer(lookup::Atlas& atlas, const Query& q, std::string& what)
             part = atlas.with_temperature(s, low, high);
         } else if (q.kind == "atomic-weight") {
             const core::GameId w = game_argument(atlas, q);
-            what = "atomic weight " + atlas.store().name(w);
+            what = "atomic weight " + atlas.store().name(w, notation);
             part = atlas.with_atomic_weight(s, w);
         } else {
             throw UsageError("unknown query '" + core::printable(q.kind) +
@@ -184,7 +184,7 @@ void run_query(lookup::Atlas& atlas, const Query& q, const Filters& f, bool json
     std::string what;
     std::vector<Row> rows;
     try {
-        rows = answer(atlas, q, what);
+        rows = answer(atlas, q, what, notation);
     } catch (const std::invalid_argument& e) {
         throw UsageError(q.kind + ": " + e.what());
     }

@@ -90,8 +90,12 @@ void read_settings(const po::variables_map& vm, Settings& s) {
 // --checkpoint, its statistics on stdout.
 void run_frontier(const Settings& s) {
     const auto rules = impartial::HeapRules::parse(s.game_text);
-    const auto saved = s.checkpoint.empty() ? std::vector<std::uint16_t>{}
-                                          : octal_tool::read_checkpoint(s.checkpoint, rules.name);
+    std::vector<std::uint16_t> saved;
+    try { // a checkpoint that is damaged or of another game is a bad input: status 2
+        if (!s.checkpoint.empty()) saved = octal_tool::read_checkpoint(s.checkpoint, rules.name);
+    } catch (const std::runtime_error& e) {
+        throw UsageError(e.what());
+    }
     impartial::FrontierLimits frontier;
     frontier.ceiling = s.ceiling;
     frontier.resume = std::span<const std::uint16_t>(saved.data(), std::min<std::uint64_t>(saved.size(), s.ceiling));
@@ -170,6 +174,9 @@ int main(int argc, char* argv[]) {
         const auto analysis = impartial::analyse(game, s.limits);
         std::cout << (s.json ? octal_tool::describe_json(game, analysis, s.report)
                            : octal_tool::describe(game, analysis, s.report));
+    } catch (const UsageError& e) { // a damaged --checkpoint
+        std::cerr << "error: " << printable(e.what()) << "\n";
+        return 2;
     } catch (const std::exception& e) {
         std::cerr << "error: " << printable(e.what()) << "\n";
         return 1;

@@ -75,6 +75,25 @@ endif()
 cgt_add_cli_test(NAME "memory: --max-memory overrides the Slurm allocation" STATUS 0 LABELS memory
                  COMMAND env SLURM_MEM_PER_NODE=1 ${bin}/cgt-grundy --max-heap 1000 --max-memory 1G --force --quiet --out ${mem_dir}/small.h5)
 
+# A Slurm variable that is set but cannot be read is one line naming it, status 2, before any
+# work (not silently replaced by the physical memory); 0 is Slurm's --mem=0, the whole node.
+foreach(variable SLURM_MEM_PER_NODE SLURM_MEM_PER_CPU)
+  foreach(case "abc" "12Q" "-5" "")
+    cgt_add_cli_test(NAME "memory: ${variable}='${case}' is a usage error" STATUS 2 LABELS memory
+                     STDERR "^error: ${variable} must be Slurm's memory size in MiB \\(4096, or with a unit: 4G\\), got '${case}'$"
+                     ABSENT ${mem_dir}/bad-slurm.h5
+                     COMMAND env "${variable}=${case}" ${bin}/cgt-grundy --max-heap 10 --out ${mem_dir}/bad-slurm.h5)
+  endforeach()
+  cgt_add_cli_test(NAME "memory: ${variable}=abc in cgt-hackenbush is a usage error" STATUS 2 LABELS memory
+                   STDERR "^error: ${variable} must be Slurm's memory size in MiB"
+                   COMMAND env "${variable}=abc" ${bin}/cgt-hackenbush ${PROJECT_SOURCE_DIR}/drivers/tools/hackenbush/test/br.txt)
+endforeach()
+cgt_add_cli_test(NAME "memory: SLURM_MEM_PER_NODE=0 is the whole node" STATUS 0 LABELS memory
+                 COMMAND env SLURM_MEM_PER_NODE=0 ${bin}/cgt-grundy --max-heap 1000 --force --quiet --out ${mem_dir}/slurm0.h5)
+cgt_add_cli_test(NAME "memory: a malformed SLURM_CPUS_ON_NODE is a usage error" STATUS 2 LABELS memory
+                 STDERR "^error: SLURM_CPUS_ON_NODE must be a number of CPUs of at least 1, got 'x'$"
+                 COMMAND env SLURM_MEM_PER_CPU=50 SLURM_CPUS_ON_NODE=x ${bin}/cgt-grundy --max-heap 1000 --out ${mem_dir}/slurm.h5)
+
 # A bad --max-memory is a usage error, in every program that takes it.
 foreach(case "12Q" "0" "-5" "1.5" "G" "1.5.2G" "99999999999999999999T")
   cgt_add_cli_test(NAME "memory: --max-memory '${case}' is a usage error" STATUS 2 LABELS memory
@@ -99,3 +118,28 @@ cgt_add_cli_test(NAME "memory: cgt-hackenbush stops a 40-edge picture at --max-m
                  COMMAND ${bin}/cgt-hackenbush --max-memory 64M ${PROJECT_SOURCE_DIR}/drivers/tools/hackenbush/test/grid40.txt)
 cgt_add_cli_test(NAME "memory: a stalk of 40 edges is valued" STATUS 0 LABELS memory
                  STDOUT "^value:" COMMAND ${bin}/cgt-hackenbush --max-memory 64M ${PROJECT_SOURCE_DIR}/drivers/tools/hackenbush/test/stalk40.txt)
+
+# Time: one rule for every program (memory_limit.hpp). A run estimated past 24 hours on its
+# cores, or one this program cannot estimate, is refused before any work, one line naming the
+# estimate and --allow-long, status 2; --allow-long starts it. A resume is not refused again.
+cgt_add_cli_test(NAME "memory: cgt-hackenbush-bench blue-red --max-length 40 (6 days) is refused" STATUS 2 LABELS "memory;hackenbush"
+                 STDERR "^error: --max-length 40 is estimated to take about 6 days on one core, more than the 24-hour bound of a run not asked for; add --allow-long to run it$"
+                 COMMAND ${bin}/cgt-hackenbush-bench --workload blue-red --max-length 40)
+foreach(side 9 10 11)
+  cgt_add_cli_test(NAME "memory: cgt-hex-openings --sizes ${side} is refused: never solved, no estimate" STATUS 2 LABELS "memory;hex"
+                   STDERR "^error: --sizes with a board of side ${side} \\(no board past 8x8 has been solved by this program, whose 8x8 openings took about 5 hours of a core; --node-limit N bounds each opening\\): no estimate of its time; add --allow-long to run it$"
+                   ABSENT ${mem_dir}/hex${side}.h5 COMMAND ${bin}/cgt-hex-openings --sizes ${side} --out ${mem_dir}/hex${side}.h5)
+endforeach()
+cgt_add_cli_test(NAME "memory: cgt-hex-openings --misere 7 is refused: never solved, no estimate" STATUS 2 LABELS "memory;hex"
+                 STDERR "^error: --misere 7 \\(no misere board past 6x6 has been solved by this program; --node-limit N bounds each opening\\): no estimate of its time"
+                 ABSENT ${mem_dir}/hexm7.h5 COMMAND ${bin}/cgt-hex-openings --sizes 1-3 --misere 7 --out ${mem_dir}/hexm7.h5)
+cgt_add_cli_test(NAME "memory: cgt-hex-openings --sizes 11 --node-limit 10^8 is estimated and refused" STATUS 2 LABELS "memory;hex"
+                 STDERR "^error: --node-limit 100000000 on 61 openings is estimated to take about 14 days on one core, more than the 24-hour bound"
+                 ABSENT ${mem_dir}/hex11.h5 COMMAND ${bin}/cgt-hex-openings --sizes 11 --node-limit 100000000 --out ${mem_dir}/hex11.h5)
+cgt_add_cli_test(NAME "memory: --allow-long starts a run with no estimate (its first task, a 1x1 board)" STATUS 0 LABELS "memory;hex"
+                 COMMAND ${bin}/cgt-hex-openings --sizes 1 --misere 7 --allow-long --tasks 0 --quiet --force --out ${mem_dir}/hexm7part.h5)
+cgt_add_cli_test(NAME "memory: without --allow-long that part is refused" STATUS 2 LABELS "memory;hex"
+                 STDERR "^error: --misere 7 .*add --allow-long to run it$"
+                 COMMAND ${bin}/cgt-hex-openings --sizes 1 --misere 7 --tasks 0 --quiet --force --out ${mem_dir}/hexm7part.h5)
+cgt_add_cli_test(NAME "memory: cgt-hex-openings --sizes 9 --node-limit 1000 --tasks 0 runs (an estimate of seconds)" STATUS 0 LABELS "memory;hex"
+                 COMMAND ${bin}/cgt-hex-openings --sizes 9 --node-limit 1000 --tasks 0 --quiet --force --out ${mem_dir}/hex9part.h5)

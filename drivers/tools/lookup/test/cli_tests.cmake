@@ -77,3 +77,15 @@ cgt_add_cli_test(NAME "cgt-lookup: bad --in" STATUS 2 LABELS hackenbush
                  STDERR "^error: --in must be stalks, graphs or both, got 'all'$" COMMAND ${lookup} --in all --counts)
 cgt_add_cli_test(NAME "cgt-lookup: a missing file" STATUS 2 LABELS hackenbush
                  STDERR "^error: refused: /nonexistent.h5 does not exist$" COMMAND ${lookup} --stalks /nonexistent.h5 --stalk B)
+# Deep values (issue 33): the lookup parses and values its query as cgt-calc does, without
+# recursion on the expression's depth: a sum of 1,000 ups is valued (no stored value has it),
+# a sum of 60,000 is refused in one line at the stated depth limit, never a crash.
+cgt_lookup_test("a sum of 1,000 ups is valued: no stored stalk has it" STATUS 0
+                STDOUT "^value \\^\\^\\^.*: 0 matches \\(0 stalks, 0 graphs\\)"
+                COMMAND sh -c "${lookup} ${files_sh} --in stalks --ascii --value \"$(yes '^' | head -n 1000 | paste -sd+)\"")
+cgt_lookup_test("a sum of 60,000 ups is refused in one line at the depth limit" STATUS 2
+                STDERR "^error: value: column 8192: 4096 ups in one value \\(4097 levels of options\\) is past the limit of 4096 levels of options"
+                COMMAND sh -c "${lookup} ${files_sh} --in stalks --value \"$(yes '^' | head -n 60000 | paste -sd+)\"")
+cgt_lookup_test("a deep batch line is refused in one line" STATUS 2
+                STDERR "^error: line 1: value: column 8192: 4096 ups in one value"
+                COMMAND sh -c "printf 'value %s\\n' \"$(yes '^' | head -n 60000 | paste -sd+)\" | ${lookup} ${files_sh} --in stalks --batch")
