@@ -1,6 +1,7 @@
 #include "common/runtime/job.hpp"
 
 #include "common/runtime/job_runner.hpp"
+#include "common/plumbing/file_lock.hpp"
 #include "common/plumbing/output_file.hpp"
 #include "common/plumbing/partition.hpp"
 #include "common/runtime/task_list.hpp"
@@ -171,6 +172,7 @@ void JobRunner::run_task(std::uint64_t task) {
         ++m_computed;
         maybe_sync();
         maybe_compact();
+        hold_if_asked(m_computed, m_comm.rank());
     } catch (const UsageError&) {
         throw;
     } catch (const std::bad_alloc&) {
@@ -429,9 +431,46 @@ void JobRunner::write_result() {
     }
 }
 
+std::optional<std::string> JobRunner::take_run_lock() {
+    if (auto no_locks = missing_locks_at(m_out)) return no_locks; // before the lock file is made
+    std::string taken_over;
+    if (auto refused = m_run_lock.acquire(m_out, m_info.program, taken_over)) return refused;
+    StopSignal::remove_when_stopped(run_lock_path(m_out));
+    if (!taken_over.empty() && !m_quiet)
+        std::fprintf(stderr, "note: %s was left by a run that ended without letting go (%s): taken over\n",
+                     run_lock_path(m_out).c_str(), taken_over.c_str());
+    return std::nullopt;
+}
+
+void JobRunner::release_run_lock() {
+    if (!m_run_lock.held()) return;
+    StopSignal::remove_when_stopped(""); // the name may be the next run's from now on
+    m_run_lock.release();
+}
+
+void JobRunner::stop_ends_run(const std::string& where) {
+    if (!m_merge.empty())
+        StopSignal::set_stopped_line(0, " " + where + "; the parts' journals are unchanged: run the same command again",
+                                     m_comm.is_root());
+    else
+        StopSignal::set_stopped_line(STOPPED, " " + where + "; the tasks done are kept in " + m_journal +
+                                                  "; continue with: " + resume_command(), m_comm.is_root());
+}
+
 int JobRunner::run() {
     if (!read_options()) return 0;
     std::optional<std::string> error;
+    if (m_comm.is_root()) error = take_run_lock();
+    m_env.agree_on_usage(error);
+    struct Release {
+        JobRunner& runner;
+        ~Release() {
+            runner.m_writer.reset(); // the journal is let go first
+            runner.release_run_lock();
+        }
+    } release{*this};
+    // A journal that a --resume reads holds work: a stop from here keeps it.
+    if (m_resume && m_merge.empty()) stop_ends_run("before any new task");
     if (m_comm.is_root()) error = plan_journal();
     m_env.agree_on_usage(error);
     std::vector<std::uint64_t> complete_already{m_complete_already ? 1u : 0u};
@@ -444,9 +483,15 @@ int JobRunner::run() {
     m_env.agree_on_usage(restore());
 
     m_stop = std::make_unique<StopSignal>(m_comm);
-    compute_tasks();
-    const bool stopped = m_stop->finish();
+    bool stopped = false;
+    {
+        const StopSignal::Listening listening; // the task loop polls for a stop
+        compute_tasks();
+        stop_ends_run("after the tasks"); // the journal holds them now
+        stopped = m_stop->finish();
+    }
     if (const std::optional<int> status = end_before_result(stopped, settled_tasks())) return *status;
+    stop_ends_run("in the final write");
     write_result();
     return 0;
 }

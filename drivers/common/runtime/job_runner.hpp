@@ -7,6 +7,7 @@
 #include "common/runtime/journal.hpp"
 #include "common/runtime/journal_compaction.hpp"
 #include "common/plumbing/mpi_environment.hpp"
+#include "common/plumbing/run_lock.hpp"
 #include "common/runtime/progress.hpp"
 #include "common/runtime/stop_signal.hpp"
 #include "common/runtime/task_verdicts.hpp"
@@ -103,6 +104,13 @@ private:
     // live ones (journal_compaction.hpp).
     void maybe_compact();
     void fail(std::string why);
+    // Rank 0: the run's lock on its output (run_lock.hpp), or why the run is refused.
+    std::optional<std::string> take_run_lock();
+    void release_run_lock();
+    // From here a stop signal outside the task loop ends the run with status 3 and one line
+    // ("stopped by SIGTERM WHERE; the tasks done are kept in JOURNAL; continue with: ...");
+    // a merge's with 128 + the signal (its parts are untouched).
+    void stop_ends_run(const std::string& where);
     std::string resume_command() const;
     void remove_old_journal();
 
@@ -116,6 +124,8 @@ private:
     double m_cpu_start;
     std::unique_ptr<Options> m_options;
 
+    // Rank 0: held from before the journal is looked at until the run ends.
+    RunLock m_run_lock;
     // Run control.
     std::string m_out, m_journal;
     bool m_resume = false, m_force = false, m_quiet = false;
