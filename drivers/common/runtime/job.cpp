@@ -38,6 +38,29 @@ std::string shell_word(const std::string& w) {
 } // namespace
 
 bool TaskContext::stop_requested() const { return m_runner->stop_requested(); }
+
+namespace {
+std::int64_t steady_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+}
+} // namespace
+
+bool JobRunner::stop_requested() const {
+    const std::int64_t now = steady_ns();
+    if (m_task_polls.fetch_add(1) > 0)
+        m_poll_gap_ns = std::max(m_poll_gap_ns.load(), now - m_last_poll_ns.load());
+    m_last_poll_ns = now;
+    const bool stop = m_stop && m_stop->requested();
+    if (stop) m_stop_heard = true; // the task stops by itself (and saves its state)
+    return stop;
+}
+
+double JobRunner::stop_allowance() const {
+    constexpr double STOP_GRACE_SECONDS = 1.0;
+    // A task that polls is given twice its longest gap between polls so far (a Hex search
+    // pauses every --pause-nodes nodes, then saves); one that never polled, the grace.
+    return STOP_GRACE_SECONDS + 2e-9 * static_cast<double>(m_task_polls.load() > 1 ? m_poll_gap_ns.load() : 0);
+}
 bool TaskContext::state_due() const { return m_runner->state_due(); }
 void TaskContext::save_state(std::span<const std::byte> state, bool snapshot) {
     m_runner->save_state(m_task, state, snapshot);
@@ -142,6 +165,9 @@ void JobRunner::fail(std::string why) {
 
 void JobRunner::run_task(std::uint64_t task) {
     m_tables->begin_task();
+    m_task_polls = 0;
+    m_poll_gap_ns = 0;
+    const ScopedFlag in_task(m_in_task);
     TaskContext context;
     context.m_runner = this;
     context.m_task = task;
@@ -165,6 +191,7 @@ void JobRunner::run_task(std::uint64_t task) {
             return;
         }
         const EncodedRecord record = m_tables->end_task();
+        const ScopedFlag busy(m_journal_busy);
         if (test_write_fails("journal", m_comm.rank()))
             throw std::runtime_error("cannot write journal " + m_writer->path() + ": No space left on device");
         const std::uint64_t at = m_writer->append(RecordKind::task, verdict_flags(m_task_verdict), task, record.pieces);
@@ -249,22 +276,31 @@ void JobRunner::open_journal_writer() {
 
 // The journal is made durable while long tasks run, too: every --journal-every seconds, and
 // at once on a stop, so that the records of every task finished so far are safe within a
-// moment of the signal (the main thread syncs after tasks as well).
+// moment of the signal (the main thread syncs after tasks as well). A task that does not
+// ask whether to stop in time (a table fill, a proof's scan) is not waited for: once
+// stop_allowance() has passed since this process's stop signal, the main thread still in
+// that task and no journal write under way, the process ends as a kill would, with the stop's line and status 3 (its journal
+// synced; the task's work since its last saved state is done again on --resume).
 std::thread JobRunner::start_journal_watcher(const std::atomic<bool>& computing) {
     if (!m_writer) return {};
     return std::thread([this, &computing] {
         auto last = Clock::now();
+        bool synced_on_stop = false, sync_failed = false;
         while (computing.load()) {
             const bool stopping = m_stop->requested();
-            if (stopping || (m_journal_every > 0 && seconds_since(last) >= m_journal_every)) {
+            const bool due = m_journal_every > 0 && seconds_since(last) >= m_journal_every;
+            if (!sync_failed && ((stopping && !synced_on_stop) || (!stopping && due))) {
                 try {
                     m_writer->sync_concurrently();
                 } catch (const std::exception&) {
-                    return; // the main thread's own sync reports it
+                    sync_failed = true; // the main thread's own sync reports it
                 }
                 last = Clock::now();
-                if (stopping) return;
+                synced_on_stop = stopping;
             }
+            if (StopSignal::received() && m_in_task.load() && !m_stop_heard.load() && !m_journal_busy.load() &&
+                StopSignal::seconds_since_received() >= stop_allowance())
+                StopSignal::end_now();
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
     });
@@ -318,7 +354,10 @@ void JobRunner::compute_tasks() {
     } else {
         for (std::uint64_t t : mine) {
             m_stop->poll();
-            if (m_stop->requested() || m_task_stopped) break;
+            if (m_stop->requested() || m_task_stopped) {
+                m_stop_heard = true;
+                break;
+            }
             run_task(t);
         }
     }
@@ -420,6 +459,7 @@ void JobRunner::write_result() {
     file.set_attribute("/", "tasks_resumed", static_cast<std::int64_t>(m_plan.done.size()));
     if (const double hold = test_seconds("CGT_TEST_HOLD_FINAL_WRITE"); hold > 0)
         std::this_thread::sleep_for(std::chrono::duration<double>(hold));
+    hold_in_final_write_if_asked(m_comm.rank());
     file.finish();
     // The file holds everything now; a merge leaves the parts' journals to their owner.
         if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) {
@@ -486,6 +526,7 @@ int JobRunner::run() {
     bool stopped = false;
     {
         const StopSignal::Listening listening; // the task loop polls for a stop
+        stop_ends_run("during a task"); // if a task does not poll in time (start_journal_watcher)
         compute_tasks();
         stop_ends_run("after the tasks"); // the journal holds them now
         stopped = m_stop->finish();

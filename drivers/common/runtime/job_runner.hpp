@@ -36,6 +36,16 @@ inline double cpu_seconds() {
 
 // What rank 0 found in the journal(s): the files, one record per finished task, the saved
 // states of the others, and how much of each file to keep.
+// Sets a flag for the life of a scope: a journal write under way (which a stop does not cut
+// short), a task running.
+struct ScopedFlag {
+    explicit ScopedFlag(std::atomic<bool>& busy) : m_busy(busy) { m_busy = true; }
+    ~ScopedFlag() { m_busy = false; }
+    ScopedFlag(const ScopedFlag&) = delete;
+    ScopedFlag& operator=(const ScopedFlag&) = delete;
+    std::atomic<bool>& m_busy;
+};
+
 struct JournalPlan {
     std::vector<std::string> files;
     std::vector<std::uint64_t> valid_bytes;
@@ -52,7 +62,7 @@ public:
     int run();
 
     // TaskContext's calls.
-    bool stop_requested() const { return m_stop && m_stop->requested(); }
+    bool stop_requested() const;
     bool state_due() const { return seconds_since(m_state_clock) >= m_journal_every; }
     void save_state(std::uint64_t task, std::span<const std::byte> state, bool snapshot);
     std::vector<std::vector<std::byte>> saved_state(std::uint64_t task) const;
@@ -147,6 +157,15 @@ private:
     std::unique_ptr<JournalWriter> m_writer;
     std::unique_ptr<AppendedRecords> m_appended; // m_writer's records of this run, for compaction
     std::unique_ptr<StopSignal> m_stop;
+    // How a stop noted outside the task's view is waited for (start_journal_watcher): whether
+    // a task or the task loop heard it; the running task's polls of stop_requested(), the
+    // time of the last and the longest gap between two (steady clock, ns).
+    mutable std::atomic<bool> m_stop_heard{false};
+    mutable std::atomic<std::int64_t> m_task_polls{0}, m_last_poll_ns{0}, m_poll_gap_ns{0};
+    std::atomic<bool> m_journal_busy{false}; // the main thread writes the journal
+    std::atomic<bool> m_in_task{false};      // the main thread runs a task (run_task)
+    // Seconds a task is given to hear a stop before the process ends without it.
+    [[nodiscard]] double stop_allowance() const;
     std::unique_ptr<Progress> m_progress;
     bool m_queue = false;
     bool m_task_stopped = false;

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <mutex>
 #include <unistd.h>
 
@@ -12,9 +14,10 @@ namespace cgt::common {
 
 namespace {
 constexpr int TAG_STOP = 7301;
-volatile std::sig_atomic_t g_received = 0; // the first stop signal
-std::atomic<int> g_listening{0};           // open Listening scopes
-std::atomic<bool> g_taken_up{false};       // finish() saw the signal: the caller acts on it
+volatile std::sig_atomic_t g_received = 0;  // the first stop signal
+std::atomic<std::int64_t> g_received_at{0}; // its CLOCK_MONOTONIC time in ns
+std::atomic<int> g_listening{0};            // open Listening scopes
+std::atomic<bool> g_taken_up{false};        // finish() saw the signal: the caller acts on it
 
 // How the handler ends the process. Two copies, the one in use named by g_current: a setter
 // fills the other and then switches, so that the handler never reads a half-written one.
@@ -67,7 +70,7 @@ void put(const char* text) {
     }
 }
 
-[[noreturn]] void end_now(int signal) {
+[[noreturn]] void end_now_with(int signal) {
     const Ending& e = g_endings[g_current.load()];
     if (e.remove[0] != '\0') ::unlink(e.remove);
     if (e.print) {
@@ -80,10 +83,19 @@ void put(const char* text) {
     ::_exit(e.status != 0 ? e.status : 128 + signal);
 }
 
+std::int64_t monotonic_ns() {
+    timespec t{};
+    clock_gettime(CLOCK_MONOTONIC, &t); // async-signal-safe
+    return std::int64_t{t.tv_sec} * 1000000000 + t.tv_nsec;
+}
+
 extern "C" void on_stop_signal(int signal) {
-    if (g_received == 0) g_received = signal;
+    if (g_received == 0) {
+        g_received_at = monotonic_ns();
+        g_received = signal;
+    }
     if (g_listening.load() > 0) return;
-    end_now(signal);
+    end_now_with(signal);
 }
 } // namespace
 
@@ -116,12 +128,22 @@ int StopSignal::signal_number() {
     return g_received;
 }
 
+double StopSignal::seconds_since_received() {
+    return g_received == 0 ? 0.0
+                           : 1e-9 * static_cast<double>(monotonic_ns() - g_received_at.load());
+}
+
+void StopSignal::end_now() {
+    end_now_with(g_received != 0 ? g_received : SIGTERM);
+}
+
 StopSignal::Listening::Listening() {
     g_listening.fetch_add(1);
 }
 
 StopSignal::Listening::~Listening() {
-    if (g_listening.fetch_sub(1) == 1 && g_received != 0 && !g_taken_up.load()) end_now(g_received);
+    if (g_listening.fetch_sub(1) == 1 && g_received != 0 && !g_taken_up.load())
+        end_now_with(g_received);
 }
 
 void StopSignal::set_stopped_line(int status, const std::string& rest, bool print) {

@@ -34,6 +34,11 @@ class StopSignal {
     static bool received();
     // The first stop signal this process got (SIGTERM, SIGINT, SIGUSR1), 0 if none.
     static int signal_number();
+    // Seconds since that signal came (0 if none).
+    static double seconds_since_received();
+    // Ends the process now as a stop signal outside a Listening scope does (the line and
+    // status of set_stopped_line), for a signal noted where the code does not poll in time.
+    [[noreturn]] static void end_now();
 
     // While one lives (on any thread), a stop signal is only noted, for the code to poll;
     // when the last one ends with a signal noted that finish() did not take up, the process
