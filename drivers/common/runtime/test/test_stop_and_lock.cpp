@@ -41,7 +41,7 @@ template <class Body> int in_child(const std::string& err, Body body) {
 
 } // namespace
 
-TEST_CASE("RunLock: a second holder is refused naming the first; the file goes with the lock",
+TEST_CASE("RunLock: a second holder is refused naming the first, the file goes with the lock",
           "[cgt]") {
     const ScratchDir dir("run-lock");
     const std::string out = dir.at("r.h5");
@@ -130,7 +130,7 @@ TEST_CASE("StopSignal: outside a Listening scope a signal ends the process at on
     CHECK_FALSE(std::ifstream(lock).good());
 }
 
-TEST_CASE("StopSignal: inside a Listening scope a signal is noted; the scope's end acts on it",
+TEST_CASE("StopSignal: inside a Listening scope a signal is noted, and the scope's end acts on it",
           "[cgt]") {
     const ScratchDir dir("stop-listening");
     const std::string err = dir.at("err");
