@@ -5,7 +5,8 @@
 # The signal is sent once the program is certainly blocked in the FIFO's open: the kernel
 # says so (/proc/PID/wchan reads wait_for_partner, or /proc/PID/syscall names openat), so
 # no sleep decides it. With --ranks 2 the driver runs under mpiexec: SIGUSR1 to mpiexec (which
-# passes it to every rank) and SIGTERM to one rank alone end the run alike, one line.
+# passes it to every rank) and SIGTERM to rank 0 alone end the run alike, one line (mpiexec's
+# own SIGTERM to the other rank then, as to any rank it ends, prints nothing).
 #   signal_fifo_test.sh [--ranks 2] [--out] PROGRAM    (--out: the program takes --out FILE)
 set -uo pipefail
 . "$(dirname "$0")/run_test_lib.sh"
@@ -56,7 +57,11 @@ run() {
     sleep 0.05
   done
   [ "$ready" = "$ranks" ] || fail "$signal: the program never blocked on the FIFO"
-  [ "$target" = rank ] && target=$(processes | head -1) || target=$pid
+  if [ "$target" = rank ]; then # rank 0 (the one that prints; mpiexec then ends the other)
+    for p in $(processes); do tr '\0' '\n' <"/proc/$p/environ" | grep -qx OMPI_COMM_WORLD_RANK=0 && target=$p; done
+  else
+    target=$pid
+  fi
   kill -"$signal" "$target"
   local start
   start=$(date +%s%N)

@@ -490,7 +490,7 @@ void JobRunner::release_run_lock() {
 
 void JobRunner::stop_ends_run(const std::string& where) {
     if (!m_merge.empty())
-        StopSignal::set_stopped_line(0, " " + where + "; the parts' journals are unchanged: run the same command again",
+        StopSignal::set_stopped_line(-1, " " + where + "; the parts' journals are unchanged: run the same command again",
                                      m_comm.is_root());
     else
         StopSignal::set_stopped_line(STOPPED, " " + where + "; the tasks done are kept in " + m_journal +
@@ -540,8 +540,21 @@ int JobRunner::run() {
 int run_job(int argc, char** argv, Job& job) {
     StopSignal::install();
     return run_driver(argc, argv, [&](MpiEnvironment& env) {
-        JobRunner runner(env, job, argc, argv);
-        return runner.run();
+        // Once the run has its status, a stop signal (mpiexec's SIGTERM to a rank that is
+        // still finalizing after another one ended) ends the process with it, saying nothing.
+        const auto ended = [](int status) { StopSignal::set_stopped_line(status, "", false); };
+        try {
+            JobRunner runner(env, job, argc, argv);
+            const int status = runner.run();
+            ended(status);
+            return status;
+        } catch (const UsageError&) {
+            ended(2);
+            throw;
+        } catch (...) {
+            ended(1);
+            throw;
+        }
     });
 }
 

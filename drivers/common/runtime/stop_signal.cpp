@@ -14,17 +14,19 @@ namespace cgt::common {
 
 namespace {
 constexpr int TAG_STOP = 7301;
-volatile std::sig_atomic_t g_received = 0;  // the first stop signal
-std::atomic<std::int64_t> g_received_at{0}; // its CLOCK_MONOTONIC time in ns
-std::atomic<int> g_listening{0};            // open Listening scopes
-std::atomic<bool> g_taken_up{false};        // finish() saw the signal: the caller acts on it
+volatile std::sig_atomic_t g_received = 0;      // the first stop signal
+volatile std::sig_atomic_t g_from_launcher = 0; // a stop signal came from the launcher of ranks
+bool g_launched = false;                        // this process is a rank of an MPI launcher
+std::atomic<std::int64_t> g_received_at{0};     // its CLOCK_MONOTONIC time in ns
+std::atomic<int> g_listening{0};                // open Listening scopes
+std::atomic<bool> g_taken_up{false};            // finish() saw the signal: the caller acts on it
 
 // How the handler ends the process. Two copies, the one in use named by g_current: a setter
 // fills the other and then switches, so that the handler never reads a half-written one.
 struct Ending {
     char rest[4096] = "";
     char remove[4096] = "";
-    int status = 0; // 0: 128 + the signal
+    int status = -1; // -1: 128 + the signal
     bool print = true;
 };
 Ending g_endings[2];
@@ -73,14 +75,17 @@ void put(const char* text) {
 [[noreturn]] void end_now_with(int signal) {
     const Ending& e = g_endings[g_current.load()];
     if (e.remove[0] != '\0') ::unlink(e.remove);
-    if (e.print) {
+    // A SIGTERM from the launcher that started this rank (mpiexec's orted, slurmstepd) ends a
+    // job that another rank aborted, or a whole job (mpiexec turns its own SIGTERM into one to
+    // every rank and exits 1 itself): no line, the other rank's says why.
+    if (e.print && !(signal == SIGTERM && g_from_launcher != 0)) {
         put(program_invocation_short_name);
         put(": stopped by ");
         put(signal_name(signal));
         put(e.rest);
         put("\n");
     }
-    ::_exit(e.status != 0 ? e.status : 128 + signal);
+    ::_exit(e.status >= 0 ? e.status : 128 + signal);
 }
 
 std::int64_t monotonic_ns() {
@@ -89,7 +94,9 @@ std::int64_t monotonic_ns() {
     return std::int64_t{t.tv_sec} * 1000000000 + t.tv_nsec;
 }
 
-extern "C" void on_stop_signal(int signal) {
+extern "C" void on_stop_signal(int signal, siginfo_t* info, void*) {
+    if (g_launched && info && info->si_code == SI_USER && info->si_pid == ::getppid())
+        g_from_launcher = 1;
     if (g_received == 0) {
         g_received_at = monotonic_ns();
         g_received = signal;
@@ -108,13 +115,14 @@ void StopSignal::install() {
         if (!rank) rank = std::getenv("PMI_RANK");
         if (!rank) rank = std::getenv("SLURM_PROCID");
         if (rank && std::strcmp(rank, "0") != 0) g_endings[0].print = g_endings[1].print = false;
+        g_launched = rank != nullptr;
     });
     struct sigaction action {};
-    action.sa_handler = on_stop_signal;
+    action.sa_sigaction = on_stop_signal;
     sigemptyset(&action.sa_mask);
     // Where the program listens, system calls in flight go on (a write is not cut short);
     // elsewhere the handler does not return.
-    action.sa_flags = SA_RESTART;
+    action.sa_flags = SA_RESTART | SA_SIGINFO;
     for (const int signal : {SIGTERM, SIGINT, SIGUSR1})
         sigaddset(&action.sa_mask, signal);
     for (const int signal : {SIGTERM, SIGINT, SIGUSR1})

@@ -53,8 +53,9 @@ class StopSignal {
 
     // How a stop outside a Listening scope ends the process: "PROGRAM: stopped by SIGTERM"
     // followed by `rest` (e.g. "; 12 of 40 tasks are kept in x.journal; continue with: ...")
-    // and `status` (STOPPED once a journal holds work; 0: 128 + the signal). `print`: this
-    // process prints the line (rank 0 of a run; the others end silently).
+    // and `status` (STOPPED once a journal holds work; -1: 128 + the signal). `print`: this
+    // process prints the line (rank 0 of a run; the others end silently). A SIGTERM from the
+    // launcher of the ranks (mpiexec ending a job another rank aborted) prints nothing.
     static void set_stopped_line(int status, const std::string& rest, bool print = true);
     // A file the handler removes before it ends the process (the run's lock file, held by
     // this process); "" for none.
