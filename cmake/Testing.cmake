@@ -316,3 +316,23 @@ function(cgt_add_verify_bad_input_tests verify)
   cgt_add_cli_test(NAME "${verify}: a file that is not HDF5" STATUS 2 LABELS hardening
                    STDERR "^error: .*/CMakeLists.txt is not an HDF5 file$" COMMAND ${exe} ${PROJECT_SOURCE_DIR}/CMakeLists.txt)
 endfunction()
+
+# cgt_add_signal_fifo_test(<program target> [RANKS 2] [OUT]): the program blocked on a --config
+# FIFO that nobody writes ends at once on SIGTERM, SIGINT and SIGUSR1 (under mpiexec: SIGUSR1
+# to mpiexec, SIGTERM to one rank) with status 128 + the signal and one line, creating
+# nothing (cmake/signal_fifo_test.sh). OUT: the program takes --out.
+function(cgt_add_signal_fifo_test program)
+  cmake_parse_arguments(ARG "OUT" "RANKS" "" ${ARGN})
+  set(flags)
+  set(shown "")
+  if(ARG_RANKS)
+    list(APPEND flags --ranks ${ARG_RANKS})
+    set(shown " (${ARG_RANKS} ranks)")
+  endif()
+  if(ARG_OUT)
+    list(APPEND flags --out)
+  endif()
+  set(name "${program}: a stop signal while it waits for a --config FIFO ends it at once${shown}")
+  add_test(NAME "${name}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/signal_fifo_test.sh ${flags} $<TARGET_FILE:${program}>)
+  set_tests_properties("${name}" PROPERTIES LABELS "faults" PROCESSORS 2 TIMEOUT 300 ENVIRONMENT "${CGT_MPI_TEST_ENV}")
+endfunction()

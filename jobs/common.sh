@@ -135,6 +135,29 @@ cgt_mpiexec() {
     mpiexec --quiet -n "$ranks" "${extra[@]}" "$@"
 }
 
+# cgt_mpiexec_stoppable RANKS COMMAND...: cgt_mpiexec, where a SIGTERM or SIGINT to this script
+# stops the ranks as the drivers expect (journal kept, status 3). Open MPI 4.1's mpiexec turns
+# its own SIGTERM or SIGINT into a SIGTERM of every rank and then exits 1 whatever the ranks
+# do; it passes SIGUSR1 on to every rank and exits with their status. So mpiexec runs in the
+# background, the script's SIGTERM and SIGINT go to it as SIGUSR1, and its status is returned.
+cgt_mpiexec_stoppable() {
+  local ranks=$1; shift
+  local extra=() status=0 launcher
+  [ "$ranks" -gt "$(nproc)" ] && extra+=(--oversubscribe)
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    OMPI_MCA_hwloc_base_binding_policy=${OMPI_MCA_hwloc_base_binding_policy:-none} \
+    mpiexec --quiet -n "$ranks" "${extra[@]}" "$@" &
+  launcher=$!
+  trap 'kill -USR1 "$launcher" 2>/dev/null' TERM INT
+  while :; do
+    # A trapped signal ends `wait` early (status > 128) while mpiexec still runs: wait again.
+    wait "$launcher" && status=0 || status=$?
+    kill -0 "$launcher" 2>/dev/null || break
+  done
+  trap - TERM INT
+  return "$status"
+}
+
 # The jobs: one per INI file in jobs/, by name.
 cgt_all_jobs() { (cd "$CGT_ROOT/jobs" && ls *.ini | sed 's/\.ini$//'); }
 # The jobs of jobs/main, jobs/report and jobs/bench when named none: all but those whose INI

@@ -1,6 +1,7 @@
 #include "common/runtime/job.hpp"
 
 #include "common/runtime/job_runner.hpp"
+#include "common/plumbing/file_lock.hpp"
 #include "common/plumbing/output_file.hpp"
 #include "common/plumbing/partition.hpp"
 #include "common/runtime/task_list.hpp"
@@ -37,6 +38,29 @@ std::string shell_word(const std::string& w) {
 } // namespace
 
 bool TaskContext::stop_requested() const { return m_runner->stop_requested(); }
+
+namespace {
+std::int64_t steady_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+}
+} // namespace
+
+bool JobRunner::stop_requested() const {
+    const std::int64_t now = steady_ns();
+    if (m_task_polls.fetch_add(1) > 0)
+        m_poll_gap_ns = std::max(m_poll_gap_ns.load(), now - m_last_poll_ns.load());
+    m_last_poll_ns = now;
+    const bool stop = m_stop && m_stop->requested();
+    if (stop) m_stop_heard = true; // the task stops by itself (and saves its state)
+    return stop;
+}
+
+double JobRunner::stop_allowance() const {
+    constexpr double STOP_GRACE_SECONDS = 1.0;
+    // A task that polls is given twice its longest gap between polls so far (a Hex search
+    // pauses every --pause-nodes nodes, then saves); one that never polled, the grace.
+    return STOP_GRACE_SECONDS + 2e-9 * static_cast<double>(m_task_polls.load() > 1 ? m_poll_gap_ns.load() : 0);
+}
 bool TaskContext::state_due() const { return m_runner->state_due(); }
 void TaskContext::save_state(std::span<const std::byte> state, bool snapshot) {
     m_runner->save_state(m_task, state, snapshot);
@@ -142,6 +166,9 @@ void JobRunner::fail(std::string why) {
 
 void JobRunner::run_task(std::uint64_t task) {
     m_tables->begin_task();
+    m_task_polls = 0;
+    m_poll_gap_ns = 0;
+    const ScopedFlag in_task(m_in_task);
     TaskContext context;
     context.m_runner = this;
     context.m_task = task;
@@ -165,6 +192,7 @@ void JobRunner::run_task(std::uint64_t task) {
             return;
         }
         const EncodedRecord record = m_tables->end_task();
+        const ScopedFlag busy(m_journal_busy);
         if (test_write_fails("journal", m_comm.rank()))
             throw std::runtime_error("cannot write journal " + m_writer->path() + ": No space left on device");
         const std::uint64_t at = m_writer->append(RecordKind::task, verdict_flags(m_task_verdict), task, record.pieces);
@@ -172,6 +200,7 @@ void JobRunner::run_task(std::uint64_t task) {
         ++m_computed;
         maybe_sync();
         maybe_compact();
+        hold_if_asked(m_computed, m_comm.rank());
     } catch (const UsageError&) {
         throw;
     } catch (const std::bad_alloc&) {
@@ -248,22 +277,31 @@ void JobRunner::open_journal_writer() {
 
 // The journal is made durable while long tasks run, too: every --journal-every seconds, and
 // at once on a stop, so that the records of every task finished so far are safe within a
-// moment of the signal (the main thread syncs after tasks as well).
+// moment of the signal (the main thread syncs after tasks as well). A task that does not
+// ask whether to stop in time (a table fill, a proof's scan) is not waited for: once
+// stop_allowance() has passed since this process's stop signal, the main thread still in
+// that task and no journal write under way, the process ends as a kill would, with the stop's line and status 3 (its journal
+// synced; the task's work since its last saved state is done again on --resume).
 std::thread JobRunner::start_journal_watcher(const std::atomic<bool>& computing) {
     if (!m_writer) return {};
     return std::thread([this, &computing] {
         auto last = Clock::now();
+        bool synced_on_stop = false, sync_failed = false;
         while (computing.load()) {
             const bool stopping = m_stop->requested();
-            if (stopping || (m_journal_every > 0 && seconds_since(last) >= m_journal_every)) {
+            const bool due = m_journal_every > 0 && seconds_since(last) >= m_journal_every;
+            if (!sync_failed && ((stopping && !synced_on_stop) || (!stopping && due))) {
                 try {
                     m_writer->sync_concurrently();
                 } catch (const std::exception&) {
-                    return; // the main thread's own sync reports it
+                    sync_failed = true; // the main thread's own sync reports it
                 }
                 last = Clock::now();
-                if (stopping) return;
+                synced_on_stop = stopping;
             }
+            if (StopSignal::received() && m_in_task.load() && !m_stop_heard.load() && !m_journal_busy.load() &&
+                StopSignal::seconds_since_received() >= stop_allowance())
+                StopSignal::end_now();
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
     });
@@ -317,7 +355,10 @@ void JobRunner::compute_tasks() {
     } else {
         for (std::uint64_t t : mine) {
             m_stop->poll();
-            if (m_stop->requested() || m_task_stopped) break;
+            if (m_stop->requested() || m_task_stopped) {
+                m_stop_heard = true;
+                break;
+            }
             run_task(t);
         }
     }
@@ -430,6 +471,7 @@ void JobRunner::write_result() {
     file.set_attribute("/", "tasks_resumed", static_cast<std::int64_t>(m_plan.done.size()));
     if (const double hold = test_seconds("CGT_TEST_HOLD_FINAL_WRITE"); hold > 0)
         std::this_thread::sleep_for(std::chrono::duration<double>(hold));
+    hold_in_final_write_if_asked(m_comm.rank());
     file.finish();
     // The file holds everything now; a merge leaves the parts' journals to their owner.
         if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) {
@@ -441,9 +483,46 @@ void JobRunner::write_result() {
     }
 }
 
+std::optional<std::string> JobRunner::take_run_lock() {
+    if (auto no_locks = missing_locks_at(m_out)) return no_locks; // before the lock file is made
+    std::string taken_over;
+    if (auto refused = m_run_lock.acquire(m_out, m_info.program, taken_over)) return refused;
+    StopSignal::remove_when_stopped(run_lock_path(m_out));
+    if (!taken_over.empty() && !m_quiet)
+        std::fprintf(stderr, "note: %s was left by a run that ended without letting go (%s): taken over\n",
+                     run_lock_path(m_out).c_str(), taken_over.c_str());
+    return std::nullopt;
+}
+
+void JobRunner::release_run_lock() {
+    if (!m_run_lock.held()) return;
+    StopSignal::remove_when_stopped(""); // the name may be the next run's from now on
+    m_run_lock.release();
+}
+
+void JobRunner::stop_ends_run(const std::string& where) {
+    if (!m_merge.empty())
+        StopSignal::set_stopped_line(-1, " " + where + "; the parts' journals are unchanged: run the same command again",
+                                     m_comm.is_root());
+    else
+        StopSignal::set_stopped_line(STOPPED, " " + where + "; the tasks done are kept in " + m_journal +
+                                                  "; continue with: " + resume_command(), m_comm.is_root());
+}
+
 int JobRunner::run() {
     if (!read_options()) return 0;
     std::optional<std::string> error;
+    if (m_comm.is_root()) error = take_run_lock();
+    m_env.agree_on_usage(error);
+    struct Release {
+        JobRunner& runner;
+        ~Release() {
+            runner.m_writer.reset(); // the journal is let go first
+            runner.release_run_lock();
+        }
+    } release{*this};
+    // A journal that a --resume reads holds work: a stop from here keeps it.
+    if (m_resume && m_merge.empty()) stop_ends_run("before any new task");
     if (m_comm.is_root()) error = plan_journal();
     m_env.agree_on_usage(error);
     std::vector<std::uint64_t> complete_already{m_complete_already ? 1u : 0u};
@@ -456,9 +535,16 @@ int JobRunner::run() {
     m_env.agree_on_usage(restore());
 
     m_stop = std::make_unique<StopSignal>(m_comm);
-    compute_tasks();
-    const bool stopped = m_stop->finish();
+    bool stopped = false;
+    {
+        const StopSignal::Listening listening; // the task loop polls for a stop
+        stop_ends_run("during a task"); // if a task does not poll in time (start_journal_watcher)
+        compute_tasks();
+        stop_ends_run("after the tasks"); // the journal holds them now
+        stopped = m_stop->finish();
+    }
     if (const std::optional<int> status = end_before_result(stopped, settled_tasks())) return *status;
+    stop_ends_run("in the final write");
     write_result();
     return 0;
 }
@@ -466,8 +552,21 @@ int JobRunner::run() {
 int run_job(int argc, char** argv, Job& job) {
     StopSignal::install();
     return run_driver(argc, argv, [&](MpiEnvironment& env) {
-        JobRunner runner(env, job, argc, argv);
-        return runner.run();
+        // Once the run has its status, a stop signal (mpiexec's SIGTERM to a rank that is
+        // still finalizing after another one ended) ends the process with it, saying nothing.
+        const auto ended = [](int status) { StopSignal::set_stopped_line(status, "", false); };
+        try {
+            JobRunner runner(env, job, argc, argv);
+            const int status = runner.run();
+            ended(status);
+            return status;
+        } catch (const UsageError&) {
+            ended(2);
+            throw;
+        } catch (...) {
+            ended(1);
+            throw;
+        }
     });
 }
 

@@ -15,8 +15,12 @@
 //   - --resume: the tasks in the journal are restored, on any rank count, not computed
 //     again, and the file is the one an uninterrupted run writes; a journal of another
 //     program, of other parameters, or damaged is refused with one line and status 2;
-//   - SIGTERM or SIGUSR1: no task is started after it, the journal is made durable, and
-//     the run exits with status 3 (STOPPED), printing the command that resumes it;
+//   - SIGTERM, SIGINT or SIGUSR1: no task is started after it, the journal is made durable,
+//     and the run exits with status 3 (STOPPED), printing the command that resumes it; a
+//     task that does not poll stop_requested() in time, and every step outside the task
+//     loop, is ended at once (stop_signal.hpp);
+//   - one lock on the output for the whole run (OUT.lock, run_lock.hpp): a second run to
+//     the same --out is refused at once, naming the running process;
 //   - --tasks (and a job's own names for tasks, such as --openings a1,b2): a part of the
 //     tasks, kept in the journal for cgt-merge; --merge: the journals of parts become one
 //     result file, refused if they leave a gap or disagree on a task;
@@ -106,6 +110,8 @@ class TaskContext {
 public:
     [[nodiscard]] std::uint64_t task() const { return m_task; }
     // A stop was asked for: a long task may save its state and return TaskStatus::stopped.
+    // A task that asks is given twice its longest gap between two asks (and a second) to
+    // hear a stop; one that never asks, a second; then the process ends as a kill would.
     [[nodiscard]] bool stop_requested() const;
     // --journal-every seconds have passed since the task started or last saved its state.
     [[nodiscard]] bool state_due() const;

@@ -217,6 +217,7 @@ std::optional<std::string> JobRunner::restore() {
 void JobRunner::save_state(std::uint64_t task, std::span<const std::byte> state, bool snapshot) {
     const std::uint64_t serial = m_state_serial++;
     const std::span<const std::byte> pieces[] = {std::as_bytes(std::span(&serial, 1)), state};
+    const ScopedFlag busy(m_journal_busy);
     const std::uint64_t at = m_writer->append(RecordKind::state, snapshot ? STATE_SNAPSHOT : 0, task, pieces);
     m_appended->state(task, snapshot, {at, m_writer->bytes()});
     m_writer->sync();

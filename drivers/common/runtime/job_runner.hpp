@@ -7,6 +7,7 @@
 #include "common/runtime/journal.hpp"
 #include "common/runtime/journal_compaction.hpp"
 #include "common/plumbing/mpi_environment.hpp"
+#include "common/plumbing/run_lock.hpp"
 #include "common/runtime/progress.hpp"
 #include "common/runtime/stop_signal.hpp"
 #include "common/runtime/task_verdicts.hpp"
@@ -35,6 +36,16 @@ inline double cpu_seconds() {
 
 // What rank 0 found in the journal(s): the files, one record per finished task, the saved
 // states of the others, and how much of each file to keep.
+// Sets a flag for the life of a scope: a journal write under way (which a stop does not cut
+// short), a task running.
+struct ScopedFlag {
+    explicit ScopedFlag(std::atomic<bool>& busy) : m_busy(busy) { m_busy = true; }
+    ~ScopedFlag() { m_busy = false; }
+    ScopedFlag(const ScopedFlag&) = delete;
+    ScopedFlag& operator=(const ScopedFlag&) = delete;
+    std::atomic<bool>& m_busy;
+};
+
 struct JournalPlan {
     std::vector<std::string> files;
     std::vector<std::uint64_t> valid_bytes;
@@ -51,7 +62,7 @@ public:
     int run();
 
     // TaskContext's calls.
-    bool stop_requested() const { return m_stop && m_stop->requested(); }
+    bool stop_requested() const;
     bool state_due() const { return seconds_since(m_state_clock) >= m_journal_every; }
     void save_state(std::uint64_t task, std::span<const std::byte> state, bool snapshot);
     std::vector<std::vector<std::byte>> saved_state(std::uint64_t task) const;
@@ -103,6 +114,13 @@ private:
     // live ones (journal_compaction.hpp).
     void maybe_compact();
     void fail(std::string why);
+    // Rank 0: the run's lock on its output (run_lock.hpp), or why the run is refused.
+    std::optional<std::string> take_run_lock();
+    void release_run_lock();
+    // From here a stop signal outside the task loop ends the run with status 3 and one line
+    // ("stopped by SIGTERM WHERE; the tasks done are kept in JOURNAL; continue with: ...");
+    // a merge's with 128 + the signal (its parts are untouched).
+    void stop_ends_run(const std::string& where);
     std::string resume_command() const;
     MemoryNeed part_of_run(MemoryNeed need) const;
     void remove_old_journal();
@@ -117,6 +135,8 @@ private:
     double m_cpu_start;
     std::unique_ptr<Options> m_options;
 
+    // Rank 0: held from before the journal is looked at until the run ends.
+    RunLock m_run_lock;
     // Run control.
     std::string m_out, m_journal;
     bool m_resume = false, m_force = false, m_quiet = false;
@@ -138,6 +158,15 @@ private:
     std::unique_ptr<JournalWriter> m_writer;
     std::unique_ptr<AppendedRecords> m_appended; // m_writer's records of this run, for compaction
     std::unique_ptr<StopSignal> m_stop;
+    // How a stop noted outside the task's view is waited for (start_journal_watcher): whether
+    // a task or the task loop heard it; the running task's polls of stop_requested(), the
+    // time of the last and the longest gap between two (steady clock, ns).
+    mutable std::atomic<bool> m_stop_heard{false};
+    mutable std::atomic<std::int64_t> m_task_polls{0}, m_last_poll_ns{0}, m_poll_gap_ns{0};
+    std::atomic<bool> m_journal_busy{false}; // the main thread writes the journal
+    std::atomic<bool> m_in_task{false};      // the main thread runs a task (run_task)
+    // Seconds a task is given to hear a stop before the process ends without it.
+    [[nodiscard]] double stop_allowance() const;
     std::unique_ptr<Progress> m_progress;
     bool m_queue = false;
     bool m_task_stopped = false;

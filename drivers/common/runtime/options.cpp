@@ -2,6 +2,7 @@
 
 #include "common/plumbing/output_file.hpp"
 #include "common/plumbing/printable.hpp"
+#include "common/runtime/stop_signal.hpp"
 
 #include <boost/any.hpp>
 
@@ -33,6 +34,7 @@ Options::Options(std::string program, std::string summary, std::string example,
     : m_program(std::move(program)), m_summary(std::move(summary)), m_example(std::move(example)),
       m_with_output(!default_out.empty()), m_own("Options"), m_generic("Common options"),
       m_run("Long runs (journal, resume, parts)") {
+    StopSignal::install(); // a tool's first line makes its Options: it hears a stop from there on
     m_generic.add_options()("help,h", "print this help and exit")(
         "version",
         "print the version number and the git commit of the build, `0.1.0 (git HASH)`, and exit")(
