@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # jobs/run turns a SIGTERM or SIGINT into the ranks' stop: the nim job on 2 ranks, held after
-# its first task by the skeleton's hook (CGT_TEST_HOLD_AFTER_TASKS, so the signal lands
+# its first task by the skeleton's hook (CGT_TEST_PARK_AFTER_TASKS, so the signal lands
 # mid-run for certain), gets SIGTERM (then SIGINT) on jobs/run itself; jobs/run ends with
 # status 3 (not mpiexec's own 1), the one 'stopped:' line of rank 0, the journal kept and no
 # result file; the same jobs/run with --resume completes a file that verifies.
@@ -19,7 +19,7 @@ for signal in TERM INT; do
   rm -f "$dir/hold"
   # A script's background command starts with SIGINT ignored, which no shell can trap;
   # env --default-signal gives jobs/run the SIGINT of a foreground command (Ctrl-C).
-  CGT_TEST_HOLD_AFTER_TASKS=1:$dir/hold setsid env --default-signal=INT "$root/jobs/run" nim "${options[@]}" --out "$out" \
+  CGT_TEST_PARK_AFTER_TASKS=1:$dir/hold setsid env --default-signal=INT "$root/jobs/run" nim "${options[@]}" --out "$out" \
     >"$dir/out" 2>"$dir/err" &
   pid=$!
   until [ -e "$dir/hold" ]; do # the hook's file: the run holds now

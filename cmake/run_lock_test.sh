@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One lock for the whole run: while a run computes (held after its first task by the
-# skeleton's hook CGT_TEST_HOLD_AFTER_TASKS, so it is certainly mid-way), a second run to the
+# skeleton's hook CGT_TEST_PARK_AFTER_TASKS, so it is certainly mid-way), a second run to the
 # same --out, with --force, with --resume and with neither, on 1 and on 2 ranks, is refused
 # at once: status 2 and one line naming the running process (its pid and host), the first
 # run's journal untouched. The first run then completes, its file verifies, and neither its
@@ -25,7 +25,7 @@ command_of() { # RANKS: the driver on that many ranks
 # its first task; returns once it holds ($holder: the pid of rank 0, from the hook's file).
 start_held() {
   rm -f "$dir/hold"
-  CGT_TEST_HOLD_AFTER_TASKS=1:$dir/hold setsid $(command_of "$1") --quiet --out "$2" "${args[@]}" \
+  CGT_TEST_PARK_AFTER_TASKS=1:$dir/hold setsid $(command_of "$1") --quiet --out "$2" "${args[@]}" \
     >"$dir/first.out" 2>"$dir/first.err" &
   pid=$!
   # The hook's file appears when the run holds; the run's own end would be a failure.

@@ -3,11 +3,11 @@
 # with status 3 and one line naming the journal and the command that continues it, and no
 # result file; that command completes a file that verifies. Two places, each reached for
 # certain through the skeleton's hooks:
-#   - the final write (rank 0 held by CGT_TEST_HOLD_IN_FINAL_WRITE, its tables written and
+#   - the final write (rank 0 held by CGT_TEST_PARK_IN_FINAL_WRITE, its tables written and
 #     the file not renamed);
 #   - a task that never asks whether to stop (every task made to sleep 600 s after it is
 #     journaled, CGT_TEST_TASK_SECONDS; the signal sent while rank 0 is held after its first
-#     task, CGT_TEST_HOLD_AFTER_TASKS): the run ends a grace second after the signal.
+#     task, CGT_TEST_PARK_AFTER_TASKS): the run ends a grace second after the signal.
 # 1 rank: SIGTERM to the driver; 2 ranks: SIGUSR1 to mpiexec (which passes it to every rank).
 #   stop_anywhere_test.sh DRIVER VERIFY [driver options...]
 set -uo pipefail
@@ -24,8 +24,8 @@ for case in "in the final write" "during a task"; do
   signal=TERM launcher=()
   [ $ranks = 2 ] && signal=USR1 launcher=(mpiexec --quiet --oversubscribe -n 2)
   rm -f "$dir/hold"
-  hooks=(CGT_TEST_HOLD_IN_FINAL_WRITE="$dir/hold")
-  [ "$case" = "during a task" ] && hooks=(CGT_TEST_HOLD_AFTER_TASKS="1:$dir/hold" CGT_TEST_TASK_SECONDS=600)
+  hooks=(CGT_TEST_PARK_IN_FINAL_WRITE="$dir/hold")
+  [ "$case" = "during a task" ] && hooks=(CGT_TEST_PARK_AFTER_TASKS="1:$dir/hold" CGT_TEST_TASK_SECONDS=600)
   env "${hooks[@]}" setsid "${launcher[@]}" "$driver" --quiet --out "$out" "$@" >/dev/null 2>"$dir/err" &
   pid=$!
   until [ -e "$dir/hold" ]; do # the hook's file: rank 0 is there now

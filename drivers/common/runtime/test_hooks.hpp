@@ -15,11 +15,11 @@
 //     records reach N bytes (and outweigh the live ones) instead of 64 MiB;
 //   - CGT_TEST_KILL_IN_COMPACTION=N: the process kills itself in its N-th rewrite of a
 //     journal file, at --resume or during the run (journal_compaction.hpp);
-//   - CGT_TEST_HOLD_AFTER_TASKS=N:PATH: rank 0, once it has journaled its N-th computed task,
+//   - CGT_TEST_PARK_AFTER_TASKS=N:PATH: rank 0, once it has journaled its N-th computed task,
 //     writes its process id to PATH and waits until PATH is removed or a stop signal comes
 //     (then the run stops as usual): a test does what it must while the run is certainly
 //     mid-way, then lets it go on or stops it;
-//   - CGT_TEST_HOLD_IN_FINAL_WRITE=PATH: rank 0 holds so in the final write, its tables
+//   - CGT_TEST_PARK_IN_FINAL_WRITE=PATH: rank 0 holds so in the final write, its tables
 //     written and the file not yet renamed (where CGT_TEST_HOLD_FINAL_WRITE sleeps).
 // Private to drivers/common: no job reads them.
 #include "common/runtime/stop_signal.hpp"
@@ -53,9 +53,9 @@ inline void hold_until_removed(const std::string& path) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
 }
 
-// CGT_TEST_HOLD_AFTER_TASKS: holds rank 0 after its `computed`-th task, if asked for.
+// CGT_TEST_PARK_AFTER_TASKS: holds rank 0 after its `computed`-th task, if asked for.
 inline void hold_if_asked(std::uint64_t computed, int rank) {
-    const char* spec = std::getenv("CGT_TEST_HOLD_AFTER_TASKS");
+    const char* spec = std::getenv("CGT_TEST_PARK_AFTER_TASKS");
     if (!spec || rank != 0) return;
     const std::string text = spec;
     const auto colon = text.find(':');
@@ -63,9 +63,9 @@ inline void hold_if_asked(std::uint64_t computed, int rank) {
     hold_until_removed(text.substr(colon + 1));
 }
 
-// CGT_TEST_HOLD_IN_FINAL_WRITE: holds rank 0 in the final write, if asked for.
+// CGT_TEST_PARK_IN_FINAL_WRITE: holds rank 0 in the final write, if asked for.
 inline void hold_in_final_write_if_asked(int rank) {
-    const char* path = std::getenv("CGT_TEST_HOLD_IN_FINAL_WRITE");
+    const char* path = std::getenv("CGT_TEST_PARK_IN_FINAL_WRITE");
     if (path && rank == 0) hold_until_removed(path);
 }
 
