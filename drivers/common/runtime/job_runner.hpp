@@ -146,6 +146,7 @@ private:
     std::uint64_t m_computed = 0;
     std::uint64_t m_advanced = 0; // units the running task reported itself
     std::uint64_t m_state_serial = 0;
+    std::uint64_t m_states_saved = 0; // by this rank in this run (a test hook counts them)
     // The job's queue policy (Split::queue), or the default one (every other split too).
     const QueuePolicy* m_policy = nullptr;
     // Skipping (QueuePolicy::skips_tasks): the running task's verdict; on rank 0 the

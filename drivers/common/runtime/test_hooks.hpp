@@ -14,8 +14,21 @@
 //   - CGT_TEST_COMPACT_FLOOR_BYTES=N: a rank compacts its journal file once its dead
 //     records reach N bytes (and outweigh the live ones) instead of 64 MiB;
 //   - CGT_TEST_KILL_IN_COMPACTION=N: the process kills itself in its N-th rewrite of a
-//     journal file, at --resume or during the run (journal_compaction.hpp).
+//     journal file, at --resume or during the run (journal_compaction.hpp);
+//   - CGT_TEST_KILL_AFTER_TASKS=N: a rank kills itself (SIGKILL) once the N-th task it
+//     computed is in its journal file; with T tasks to run on P ranks, some rank gets there
+//     for certain when T >= P * (N - 1) + 1;
+//   - CGT_TEST_STOP_AFTER_TASKS=N: the same, but the rank sends itself SIGTERM, so that the
+//     run stops as a signal stops it (status 3, the journal kept); on one rank the journal
+//     then holds exactly the first N tasks it ran;
+//   - CGT_TEST_KILL_AFTER_STATES=N: a rank kills itself once its N-th saved state is in its
+//     journal file (made durable);
+//   - CGT_TEST_STOP_IN_RESTORE=N: a rank sends itself SIGTERM once it has read N finished
+//     tasks of the journal at --resume (a stop while the journal is read);
+//   - CGT_TEST_KILL_BEFORE_RENAME=1: every rank kills itself after the tables are written to
+//     OUT.partial and before the file is closed and renamed.
 // Private to drivers/common: no job reads them.
+#include <cstdint>
 #include <cstdlib>
 
 namespace cgt::common {
@@ -24,6 +37,18 @@ namespace cgt::common {
 inline double test_seconds(const char* variable) {
     const char* s = std::getenv(variable);
     return s ? std::atof(s) : 0.0;
+}
+
+// The count a test hook asks for in the environment, 0 when it is not set.
+inline long test_count(const char* variable) {
+    const char* s = std::getenv(variable);
+    return s ? std::atol(s) : 0;
+}
+
+// Whether the count a hook asks for is reached: `count` is 1, 2, ... at each call; true at
+// the call where it equals the hook's N.
+inline bool test_count_reached(long hook, std::uint64_t count) {
+    return hook > 0 && count == static_cast<std::uint64_t>(hook);
 }
 
 } // namespace cgt::common
