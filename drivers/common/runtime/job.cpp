@@ -176,6 +176,7 @@ void JobRunner::run_task(std::uint64_t task) {
         static const long stop_after = test_count("CGT_TEST_STOP_AFTER_TASKS");
         if (test_count_reached(kill_after, m_computed)) std::raise(SIGKILL);
         if (test_count_reached(stop_after, m_computed)) std::raise(SIGTERM);
+        hold_for_test("CGT_TEST_HOLD_AFTER_TASKS", m_computed);
         maybe_sync();
         maybe_compact();
     } catch (const UsageError&) {

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
 #include <cstring>
 #include <map>
 #include <thread>
@@ -233,6 +235,7 @@ void JobRunner::save_state(std::uint64_t task, std::span<const std::byte> state,
     m_writer->sync();
     static const long kill_after = test_count("CGT_TEST_KILL_AFTER_STATES"); // for tests only
     if (test_count_reached(kill_after, ++m_states_saved)) std::raise(SIGKILL);
+    hold_for_test("CGT_TEST_HOLD_AFTER_STATES", m_states_saved);
     maybe_compact();
     // For tests only: a task that saves its state lasts longer after each save, so that a
     // kill or a signal lands between two saved states of one task however fast it runs.
@@ -263,6 +266,16 @@ std::vector<std::vector<std::byte>> JobRunner::saved_state(std::uint64_t task) c
     std::vector<std::vector<std::byte>> out;
     for (std::size_t k = from; k < order.size(); ++k) out.push_back(std::move(found[order[k]].second));
     return out;
+}
+
+void JobRunner::hold_for_test(const char* variable, std::uint64_t count) {
+    const long hold = test_count(variable);
+    if (!test_count_reached(hold, count)) return;
+    m_writer->sync();
+    const std::string held = m_out + ".held", release = m_out + ".release";
+    if (const int fd = ::open(held.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644); fd >= 0) ::close(fd);
+    for (int i = 0; i < 60000 && !StopSignal::received() && !path_exists(release); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
 }
 
 void JobRunner::load_verdicts() {

@@ -23,6 +23,11 @@
 //     then holds exactly the first N tasks it ran;
 //   - CGT_TEST_KILL_AFTER_STATES=N: a rank kills itself once its N-th saved state is in its
 //     journal file (made durable);
+//   - CGT_TEST_HOLD_AFTER_TASKS=N, CGT_TEST_HOLD_AFTER_STATES=N: a rank whose N-th task (or
+//     saved state) is durable in its journal creates OUT.held and waits there until this
+//     process gets a stop signal or OUT.release exists (10 minutes at most), so that a test
+//     signals a run at a point it reached for certain: it waits for OUT.held, signals,
+//     then creates OUT.release for the ranks that did not get the signal;
 //   - CGT_TEST_STOP_IN_RESTORE=N: a rank sends itself SIGTERM once it has read N finished
 //     tasks of the journal at --resume (a stop while the journal is read);
 //   - CGT_TEST_KILL_BEFORE_RENAME=1: every rank kills itself after the tables are written to
