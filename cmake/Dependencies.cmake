@@ -22,6 +22,10 @@ if(NOT TARGET HDF5::HDF5)
   target_compile_definitions(HDF5::HDF5 INTERFACE ${HDF5_DEFINITIONS})
 endif()
 
+# The journal's task records are deflated (zlib; parallel HDF5 depends on it as well).
+find_package(ZLIB QUIET)
+cgt_require_package(ZLIB_FOUND "zlib1g-dev" "zlib")
+
 find_package(Boost 1.74 QUIET COMPONENTS program_options)
 cgt_require_package(Boost_FOUND "libboost-program-options-dev" "Boost.Program_options")
 

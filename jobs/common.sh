@@ -23,7 +23,7 @@ fi
 # Debian packages: to build and run the jobs; to draw the results report (jobs/report, run
 # by the first python3 that imports h5py and matplotlib, or CGT_PYTHON); to run the tests
 # (adds a real Slurm, and Chromium for a screenshot of the report).
-CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev nlohmann-json3-dev catch2 help2man"
+CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev zlib1g-dev hdf5-tools libboost-program-options-dev nlohmann-json3-dev catch2 help2man"
 CGT_PACKAGES_REPORT="python3 python3-h5py python3-matplotlib"
 CGT_PACKAGES_TEST="slurm-wlm munge chromium fonts-ipafont-gothic"
 

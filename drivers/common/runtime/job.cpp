@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <csignal>
 #include <cstring>
 #include <ctime>
 #include <map>
@@ -195,9 +196,16 @@ void JobRunner::run_task(std::uint64_t task) {
         const ScopedFlag busy(m_journal_busy);
         if (test_write_fails("journal", m_comm.rank()))
             throw std::runtime_error("cannot write journal " + m_writer->path() + ": No space left on device");
-        const std::uint64_t at = m_writer->append(RecordKind::task, verdict_flags(m_task_verdict), task, record.pieces);
+        const std::uint64_t at =
+            m_writer->append(RecordKind::task, verdict_flags(m_task_verdict), task, record.pieces, true);
         m_appended->task(task, {at, m_writer->bytes()});
         ++m_computed;
+        // For tests only (test_hooks.hpp): a kill or a stop once this task is in the journal.
+        static const long kill_after = test_count("CGT_TEST_KILL_AFTER_TASKS");
+        static const long stop_after = test_count("CGT_TEST_STOP_AFTER_TASKS");
+        if (test_count_reached(kill_after, m_computed)) std::raise(SIGKILL);
+        if (test_count_reached(stop_after, m_computed)) std::raise(SIGTERM);
+        hold_for_test("CGT_TEST_HOLD_AFTER_TASKS", m_computed);
         maybe_sync();
         maybe_compact();
         hold_if_asked(m_computed, m_comm.rank());
@@ -472,6 +480,7 @@ void JobRunner::write_result() {
     if (const double hold = test_seconds("CGT_TEST_HOLD_FINAL_WRITE"); hold > 0)
         std::this_thread::sleep_for(std::chrono::duration<double>(hold));
     hold_in_final_write_if_asked(m_comm.rank());
+    if (test_count("CGT_TEST_KILL_BEFORE_RENAME") > 0) std::raise(SIGKILL); // for tests only
     file.finish();
     // The file holds everything now; a merge leaves the parts' journals to their owner.
         if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) {

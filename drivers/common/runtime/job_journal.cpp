@@ -6,6 +6,9 @@
 #include "common/runtime/task_list.hpp"
 
 #include <algorithm>
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
 #include <cstring>
 #include <map>
 #include <thread>
@@ -37,11 +40,14 @@ std::string first_difference(const std::string& there, const std::string& here) 
 // RecordRefs travel between ranks as seven words each.
 constexpr std::size_t REF_WORDS = 7;
 void pack(const RecordRef& r, std::vector<std::uint64_t>& out) {
-    out.insert(out.end(), {r.file, static_cast<std::uint64_t>(r.kind), r.flags, r.task, r.offset, r.length, r.hash});
+    const std::uint64_t kind = static_cast<std::uint64_t>(r.kind) | (r.deflated ? DEFLATED_KIND : 0);
+    out.insert(out.end(), {r.file, kind, r.flags, r.task, r.offset, r.length, r.hash});
 }
 RecordRef unpack(const std::uint64_t* w) {
-    return {static_cast<std::uint32_t>(w[0]), static_cast<RecordKind>(w[1]), static_cast<std::uint16_t>(w[2]),
-            w[3], w[4], w[5], w[6]};
+    return {static_cast<std::uint32_t>(w[0]),
+            static_cast<RecordKind>(w[1] & ~std::uint64_t{DEFLATED_KIND}),
+            static_cast<std::uint16_t>(w[2]),
+            w[3], w[4], w[5], w[6], (w[1] & DEFLATED_KIND) != 0};
 }
 
 // What rank 0 found in the journal(s): the files, one record per finished task, the saved
@@ -200,13 +206,20 @@ void JobRunner::share_plan() {
 }
 
 std::optional<std::string> JobRunner::restore() {
-    // Finished tasks are dealt round-robin: any rank may hold any task's rows.
+    // Finished tasks are dealt round-robin: any rank may hold any task's rows. Read as a
+    // stream (each file opened once, one buffer); a stop signal ends the reading at the
+    // next record, and the run then stops before any task (the journal as it was).
     try {
+        JournalReader reader;
+        std::uint64_t restored = 0;
         for (std::size_t k = static_cast<std::size_t>(m_comm.rank()); k < m_plan.done.size();
              k += static_cast<std::size_t>(m_comm.size())) {
+            if (StopSignal::received()) break;
             const RecordRef& r = m_plan.done[k];
             const std::string& path = m_plan.files[r.file];
-            (void)m_tables->decode(read_payload(path, r), path + ": task " + std::to_string(r.task));
+            (void)m_tables->decode(reader.payload(path, r), path + ": task " + std::to_string(r.task));
+            static const long stop_after = test_count("CGT_TEST_STOP_IN_RESTORE"); // for tests only
+            if (test_count_reached(stop_after, ++restored)) std::raise(SIGTERM);
         }
     } catch (const JournalError& e) {
         return std::string(m_merge.empty() ? "--resume: " : "--merge: ") + e.what();
@@ -221,6 +234,9 @@ void JobRunner::save_state(std::uint64_t task, std::span<const std::byte> state,
     const std::uint64_t at = m_writer->append(RecordKind::state, snapshot ? STATE_SNAPSHOT : 0, task, pieces);
     m_appended->state(task, snapshot, {at, m_writer->bytes()});
     m_writer->sync();
+    static const long kill_after = test_count("CGT_TEST_KILL_AFTER_STATES"); // for tests only
+    if (test_count_reached(kill_after, ++m_states_saved)) std::raise(SIGKILL);
+    hold_for_test("CGT_TEST_HOLD_AFTER_STATES", m_states_saved);
     maybe_compact();
     // For tests only: a task that saves its state lasts longer after each save, so that a
     // kill or a signal lands between two saved states of one task however fast it runs.
@@ -251,6 +267,16 @@ std::vector<std::vector<std::byte>> JobRunner::saved_state(std::uint64_t task) c
     std::vector<std::vector<std::byte>> out;
     for (std::size_t k = from; k < order.size(); ++k) out.push_back(std::move(found[order[k]].second));
     return out;
+}
+
+void JobRunner::hold_for_test(const char* variable, std::uint64_t count) {
+    const long hold = test_count(variable);
+    if (!test_count_reached(hold, count)) return;
+    m_writer->sync();
+    const std::string held = m_out + ".held", release = m_out + ".release";
+    if (const int fd = ::open(held.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644); fd >= 0) ::close(fd);
+    for (int i = 0; i < 60000 && !StopSignal::received() && !path_exists(release); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
 }
 
 void JobRunner::load_verdicts() {

@@ -176,6 +176,10 @@ private:
     std::uint64_t m_computed = 0;
     std::uint64_t m_advanced = 0; // units the running task reported itself
     std::uint64_t m_state_serial = 0;
+    std::uint64_t m_states_saved = 0; // by this rank in this run (a test hook counts them)
+    // For tests only: CGT_TEST_HOLD_AFTER_TASKS / _STATES (test_hooks.hpp), at this rank's
+    // `count`-th task or state, durable in the journal.
+    void hold_for_test(const char* variable, std::uint64_t count);
     // The job's queue policy (Split::queue), or the default one (every other split too).
     const QueuePolicy* m_policy = nullptr;
     // Skipping (QueuePolicy::skips_tasks): the running task's verdict; on rank 0 the

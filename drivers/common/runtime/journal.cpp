@@ -2,6 +2,7 @@
 
 #include "common/plumbing/file_lock.hpp"
 #include "common/plumbing/hash.hpp"
+#include "common/runtime/journal_codec.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -22,7 +23,8 @@ namespace {
 
 constexpr std::uint32_t MAGIC = 0x4A544743; // "CGTJ" read as little-endian bytes
 constexpr std::size_t FRAME = FRAME_BYTES;
-constexpr std::uint32_t FORMAT = 1;
+constexpr std::uint32_t FORMAT = 2;        // written
+constexpr std::uint32_t OLDEST_FORMAT = 1; // read: format 1 has no deflated records
 constexpr const char* FORMAT_NAME = "cgt task journal";
 
 struct Frame {
@@ -55,8 +57,9 @@ std::vector<std::byte> encode_header(const JournalHeader& h) {
 JournalHeader decode_header(std::span<const std::byte> payload, const std::string& path) {
     ByteReader r(payload, path + ": header");
     if (r.text() != FORMAT_NAME) r.fail("not a task journal");
-    if (const std::uint32_t format = r.u32(); format != FORMAT)
-        r.fail("journal format " + std::to_string(format) + ", this program reads format " + std::to_string(FORMAT));
+    if (const std::uint32_t format = r.u32(); format < OLDEST_FORMAT || format > FORMAT)
+        r.fail("journal format " + std::to_string(format) + ", this program reads formats " +
+               std::to_string(OLDEST_FORMAT) + " to " + std::to_string(FORMAT));
     JournalHeader h;
     h.program = r.text();
     h.parameters = r.text();
@@ -215,19 +218,21 @@ ScannedFile scan_journal_file(const std::string& path) {
             out.torn = true; // its payload runs past the end: cut short
             break;
         }
-        RecordRef ref{0, static_cast<RecordKind>(f.kind), f.flags, f.task, at + FRAME, f.length, f.payload_hash};
+        RecordRef ref{0,        static_cast<RecordKind>(f.kind & ~DEFLATED_KIND), f.flags, f.task, at + FRAME,
+                      f.length, f.payload_hash, (f.kind & DEFLATED_KIND) != 0};
         if (first) {
             if (ref.kind != RecordKind::header) throw JournalError(path + " is not a task journal (no header)");
             out.header = decode_header(read_payload(path, ref), path);
             out.header_bytes = end;
             first = false;
         } else {
-            if (ref.kind != RecordKind::task && ref.kind != RecordKind::state)
+            if ((ref.kind != RecordKind::task && ref.kind != RecordKind::state) ||
+                (ref.deflated && ref.kind != RecordKind::task))
                 throw damaged(at, "a record of unknown kind " + std::to_string(f.kind));
             if (end == size) {
                 // The last record: its payload may have been cut short by a crash.
                 try {
-                    (void)read_payload(path, ref);
+                    (void)read_stored_payload(path, ref);
                 } catch (const JournalError&) {
                     out.torn = true;
                     break;
@@ -242,22 +247,63 @@ ScannedFile scan_journal_file(const std::string& path) {
     return out;
 }
 
-std::vector<std::byte> read_payload(const std::string& path, const RecordRef& r) {
-    Fd fd(::open(path.c_str(), O_RDONLY));
-    if (fd.get() < 0) throw JournalError("cannot read " + path + ": " + errno_text());
-    std::vector<std::byte> bytes(static_cast<std::size_t>(r.length));
-    if (!pread_all(fd.get(), bytes.data(), bytes.size(), r.offset))
+namespace {
+
+// Reads the stored payload of `r` from `fd` into `bytes` and checks its hash.
+void read_checked(int fd, const std::string& path, const RecordRef& r, std::vector<std::byte>& bytes) {
+    bytes.resize(static_cast<std::size_t>(r.length));
+    if (!pread_all(fd, bytes.data(), bytes.size(), r.offset))
         throw JournalError(path + " is damaged: a record at byte " + std::to_string(r.offset - FRAME) +
                            " ends past the end of the file");
     if (hash_bytes(bytes.data(), bytes.size()) != r.hash)
         throw JournalError(path + " is damaged: the record at byte " + std::to_string(r.offset - FRAME) +
                            " (task " + std::to_string(r.task) + ") fails its checksum");
+}
+
+std::string record_name(const std::string& path, const RecordRef& r) {
+    return path + ": the record of task " + std::to_string(r.task) + " at byte " + std::to_string(r.offset - FRAME);
+}
+
+} // namespace
+
+std::vector<std::byte> read_stored_payload(const std::string& path, const RecordRef& r) {
+    Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (fd.get() < 0) throw JournalError("cannot read " + path + ": " + errno_text());
+    std::vector<std::byte> bytes;
+    read_checked(fd.get(), path, r, bytes);
     return bytes;
+}
+
+std::vector<std::byte> read_payload(const std::string& path, const RecordRef& r) {
+    JournalReader reader;
+    const std::span<const std::byte> p = reader.payload(path, r);
+    return {p.begin(), p.end()};
+}
+
+JournalReader::~JournalReader() {
+    for (auto& [path, fd] : m_files) ::close(fd);
+}
+
+int JournalReader::fd_of(const std::string& path) {
+    for (const auto& [p, fd] : m_files)
+        if (p == path) return fd;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw JournalError("cannot read " + path + ": " + errno_text());
+    m_files.emplace_back(path, fd);
+    return fd;
+}
+
+std::span<const std::byte> JournalReader::payload(const std::string& path, const RecordRef& r) {
+    read_checked(fd_of(path), path, r, m_stored);
+    if (!r.deflated) return m_stored;
+    inflate_payload(m_stored, m_plain, record_name(path, r));
+    return m_plain;
 }
 
 std::vector<std::byte> read_payload_head(const std::string& path, const RecordRef& r, std::size_t bytes) {
     Fd fd(::open(path.c_str(), O_RDONLY));
     if (fd.get() < 0) throw JournalError("cannot read " + path + ": " + errno_text());
+    if (r.deflated) bytes = std::min<std::size_t>(bytes, 8); // the head kept as it is
     std::vector<std::byte> out(std::min<std::size_t>(bytes, static_cast<std::size_t>(r.length)));
     if (!pread_all(fd.get(), out.data(), out.size(), r.offset))
         throw JournalError(path + " is damaged: a record at byte " + std::to_string(r.offset - FRAME) +
@@ -295,12 +341,17 @@ JournalWriter::~JournalWriter() {
 }
 
 std::uint64_t JournalWriter::append(RecordKind kind, std::uint16_t flags, std::uint64_t task,
-                           std::span<const std::span<const std::byte>> pieces) {
+                                    std::span<const std::span<const std::byte>> pieces, bool deflate) {
+    std::span<const std::byte> deflated;
+    if (deflate && deflate_pieces(pieces, m_deflated)) deflated = m_deflated;
+    if (!deflated.empty()) pieces = std::span(&deflated, 1);
     std::uint64_t length = 0;
     for (const auto& p : pieces) length += p.size();
     StreamHash hash(length);
     for (const auto& p : pieces) hash.update(p);
-    Frame f{MAGIC, static_cast<std::uint16_t>(kind), flags, task, length, hash.value(), 0};
+    const auto kind_field =
+        static_cast<std::uint16_t>(static_cast<std::uint16_t>(kind) | (deflated.empty() ? 0 : DEFLATED_KIND));
+    Frame f{MAGIC, kind_field, flags, task, length, hash.value(), 0};
     f.frame_hash = frame_hash(f);
     std::vector<iovec> iov;
     iov.reserve(pieces.size() + 1);

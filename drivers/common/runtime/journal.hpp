@@ -13,7 +13,12 @@
 //           8  u64 task               40  payload
 //
 // (little-endian). The first record of a file is its header: program, parameters, task
-// count, the writing build. Records are appended with one write each and fsync'ed at most
+// count, the writing build. A task record's payload may be stored deflated, marked by the
+// bit DEFLATED_KIND in its kind: its first 8 bytes as they are (a task's content hash, read
+// without inflating), then a u64, the length of the rest, then the rest deflated
+// (journal_codec.hpp); the hash of the frame is that of the bytes stored. Readers inflate
+// it: read_payload and JournalReader give the payload as written. Format 2; a file of
+// format 1 (which has no deflated record) is read as well. Records are appended with one write each and fsync'ed at most
 // every --journal-every seconds, so a process killed at any moment leaves a file whose
 // last record at worst is cut short: such a torn last record (it runs past the end of the
 // file, or it is the last and fails its hash, or zeros fill the file from its frame on, as a
@@ -64,6 +69,8 @@ enum class RecordKind : std::uint16_t {
     task = 2,   // a finished task: its rows and counters (task_record.hpp)
     state = 3,  // the saved state of a long task that has not finished
 };
+// The bit of a frame's kind field that marks a deflated payload.
+inline constexpr std::uint16_t DEFLATED_KIND = 0x100;
 // A record's frame, before its payload.
 inline constexpr std::uint64_t FRAME_BYTES = 40;
 // Flags of a state record: a snapshot replaces the task's earlier state records, a delta
@@ -78,7 +85,8 @@ struct RecordRef {
     std::uint64_t task = 0;
     std::uint64_t offset = 0;    // of the payload, in bytes from the start of the file
     std::uint64_t length = 0;    // of the payload
-    std::uint64_t hash = 0;      // of the payload
+    std::uint64_t hash = 0;      // of the payload as stored
+    bool deflated = false;       // stored deflated (DEFLATED_KIND); length is the stored one
 };
 
 // One journal file as scanned: its header and its records' frames (payloads are read and
@@ -97,11 +105,31 @@ struct ScannedFile {
 ScannedFile scan_journal_file(const std::string& path);
 inline bool empty(const ScannedFile& f) { return f.header.program.empty(); }
 
-// The payload of a record, its hash checked (JournalError naming the file and the byte if
-// it fails).
+// The payload of a record as it was appended (inflated), its hash checked (JournalError
+// naming the file and the byte if it fails).
 std::vector<std::byte> read_payload(const std::string& path, const RecordRef& record);
-// The first `bytes` of a payload, unchecked (for a glance at a record's head).
+// The payload as the file stores it (deflated or not), its hash checked.
+std::vector<std::byte> read_stored_payload(const std::string& path, const RecordRef& record);
+// The first `bytes` (at most 8 for a deflated record) of a payload, unchecked (for a glance
+// at a record's head).
 std::vector<std::byte> read_payload_head(const std::string& path, const RecordRef& record, std::size_t bytes);
+
+// Reads many records as a stream: each file is opened once, and the buffers are reused, so
+// that reading a journal costs about what reading its bytes does.
+class JournalReader {
+public:
+    JournalReader() = default;
+    ~JournalReader();
+    JournalReader(const JournalReader&) = delete;
+    JournalReader& operator=(const JournalReader&) = delete;
+    // The payload of `record` in `path` as read_payload gives it, valid until the next call.
+    std::span<const std::byte> payload(const std::string& path, const RecordRef& record);
+
+private:
+    int fd_of(const std::string& path);
+    std::vector<std::pair<std::string, int>> m_files;
+    std::vector<std::byte> m_stored, m_plain;
+};
 
 struct ByteRange; // journal_compaction.hpp
 
@@ -117,11 +145,12 @@ public:
     JournalWriter& operator=(const JournalWriter&) = delete;
 
     // Appends one record whose payload is the concatenation of `pieces` (written with one
-    // writev, no copy) and returns the offset of its frame; it ends at bytes(). Not yet
-    // durable: see sync(). Throws std::runtime_error naming the file if the write fails (a
-    // full disk).
+    // writev, no copy) and returns the offset of its frame; it ends at bytes(). With
+    // `deflate`, a payload of some size is stored deflated when that makes it smaller. Not
+    // yet durable: see sync(). Throws std::runtime_error naming the file if the write fails
+    // (a full disk).
     std::uint64_t append(RecordKind kind, std::uint16_t flags, std::uint64_t task,
-                std::span<const std::span<const std::byte>> pieces);
+                         std::span<const std::span<const std::byte>> pieces, bool deflate = false);
     // Makes every record appended so far durable (fsync). Cheap when nothing is new.
     void sync();
     // The same from another thread while this one may be appending (a stop signal's
@@ -142,6 +171,7 @@ private:
     bool m_dirty = false;
     bool m_new = false;
     std::uint64_t m_bytes = 0;
+    std::vector<std::byte> m_deflated; // reused by append
 };
 
 // The journal folder of an output file (OUT.journal), its file for `rank`, and the journal

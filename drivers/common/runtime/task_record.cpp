@@ -230,7 +230,6 @@ std::uint64_t TaskTables::decode(std::span<const std::byte> payload, const std::
                     if constexpr (std::is_same_v<T, std::string>) {
                         std::vector<std::uint32_t> lengths(n);
                         in.raw(lengths.data(), 4 * n);
-                        values.reserve(values.size() + n);
                         for (std::uint32_t len : lengths) {
                             const auto b = in.take(len);
                             values.emplace_back(reinterpret_cast<const char*>(b.data()), b.size());
@@ -247,7 +246,6 @@ std::uint64_t TaskTables::decode(std::span<const std::byte> payload, const std::
                         for (std::uint32_t k = 0; k < count; ++k) ids[k] = m_texts.add(in.text());
                         std::vector<std::uint32_t> index(n);
                         in.raw(index.data(), 4 * n);
-                        values.reserve(values.size() + n);
                         for (std::uint32_t k : index) {
                             if (k >= count) in.fail("a text id outside the record's texts");
                             values.push_back(ids[k]);

@@ -20,7 +20,24 @@
 //     (then the run stops as usual): a test does what it must while the run is certainly
 //     mid-way, then lets it go on or stops it;
 //   - CGT_TEST_PARK_IN_FINAL_WRITE=PATH: rank 0 holds so in the final write, its tables
-//     written and the file not yet renamed (where CGT_TEST_HOLD_FINAL_WRITE sleeps).
+//     written and the file not yet renamed (where CGT_TEST_HOLD_FINAL_WRITE sleeps);
+//   - CGT_TEST_KILL_AFTER_TASKS=N: a rank kills itself (SIGKILL) once the N-th task it
+//     computed is in its journal file; with T tasks to run on P ranks, some rank gets there
+//     for certain when T >= P * (N - 1) + 1;
+//   - CGT_TEST_STOP_AFTER_TASKS=N: the same, but the rank sends itself SIGTERM, so that the
+//     run stops as a signal stops it (status 3, the journal kept); on one rank the journal
+//     then holds exactly the first N tasks it ran;
+//   - CGT_TEST_KILL_AFTER_STATES=N: a rank kills itself once its N-th saved state is in its
+//     journal file (made durable);
+//   - CGT_TEST_HOLD_AFTER_TASKS=N, CGT_TEST_HOLD_AFTER_STATES=N: a rank whose N-th task (or
+//     saved state) is durable in its journal creates OUT.held and waits there until this
+//     process gets a stop signal or OUT.release exists (10 minutes at most), so that a test
+//     signals a run at a point it reached for certain: it waits for OUT.held, signals,
+//     then creates OUT.release for the ranks that did not get the signal;
+//   - CGT_TEST_STOP_IN_RESTORE=N: a rank sends itself SIGTERM once it has read N finished
+//     tasks of the journal at --resume (a stop while the journal is read);
+//   - CGT_TEST_KILL_BEFORE_RENAME=1: every rank kills itself after the tables are written to
+//     OUT.partial and before the file is closed and renamed.
 // Private to drivers/common: no job reads them.
 #include "common/runtime/stop_signal.hpp"
 
@@ -67,6 +84,18 @@ inline void hold_if_asked(std::uint64_t computed, int rank) {
 inline void hold_in_final_write_if_asked(int rank) {
     const char* path = std::getenv("CGT_TEST_PARK_IN_FINAL_WRITE");
     if (path && rank == 0) hold_until_removed(path);
+}
+
+// The count a test hook asks for in the environment, 0 when it is not set.
+inline long test_count(const char* variable) {
+    const char* s = std::getenv(variable);
+    return s ? std::atol(s) : 0;
+}
+
+// Whether the count a hook asks for is reached: `count` is 1, 2, ... at each call; true at
+// the call where it equals the hook's N.
+inline bool test_count_reached(long hook, std::uint64_t count) {
+    return hook > 0 && count == static_cast<std::uint64_t>(hook);
 }
 
 } // namespace cgt::common

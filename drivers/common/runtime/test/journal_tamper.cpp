@@ -65,7 +65,7 @@ int main(int argc, char* argv[]) {
         }
         for (const RecordRef& r : f.records) {
             if (r.kind != RecordKind::task || r.task != task) continue;
-            std::vector<std::byte> payload = read_payload(path, r);
+            std::vector<std::byte> payload = read_stored_payload(path, r); // deflated or not
             std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
             const auto frame_at = static_cast<std::streamoff>(r.offset - 40);
             if (what == "flip-frame") {
