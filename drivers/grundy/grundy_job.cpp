@@ -78,7 +78,8 @@ void GrundyJob::read_options(const po::variables_map& vm, int ranks) {
 MemoryNeed GrundyJob::memory_need(int) const {
     const double heaps = static_cast<double>(m_settings.max_heap) + 1;
     MemoryNeed need =
-        linear_need("--max-heap " + std::to_string(m_settings.max_heap),
+        linear_need("--max-heap " + std::to_string(m_settings.max_heap) + " --store-values " +
+                        std::to_string(m_settings.store_values),
                     "the sweep's prefix and window of values, the stored values", 0, 0, heaps,
                     GRUNDY_HEAPS_PER_SECOND, PROGRAM_BYTES + sweep_bytes(m_settings));
     return need;
