@@ -32,7 +32,8 @@ struct SweepSettings {
 // heap); the prefix 2^25 heaps (the longest scan to 2^26 reads G(0..7,250,049)), or
 // G(0..store_values) if more, so that the stored values are read from it at the end.
 impartial::WindowConfig window_config(const SweepSettings& settings);
-// The bytes the sweep holds at its peak for these settings (values, tables, blocks).
+// The bytes the sweep holds at its peak for these settings (values, tables, blocks, and a
+// snapshot of the values being written to the journal).
 double sweep_bytes(const SweepSettings& settings);
 
 // The sweep's state for the journal (a snapshot): WindowedSweep::save_state, of a size that

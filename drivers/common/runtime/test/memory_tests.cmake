@@ -23,7 +23,7 @@ cgt_add_cli_test(NAME "memory: cgt-hackenbush-bench --max-length 40 is refused" 
                  STDERR "^error: --max-length 40 needs about [0-9.]+ ZiB \\(the values of the three-colour stalks\\), ${physical}"
                  COMMAND ${bin}/cgt-hackenbush-bench --max-length 40)
 cgt_add_cli_test(NAME "memory: cgt-grundy --store-values 4294967294 is refused under 8G" STATUS 2 LABELS memory
-                 STDERR "^error: --max-heap 4294967294 --store-values 4294967294 needs about 8.2 GiB \\(the sweep's prefix and window of values, the stored values\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
+                 STDERR "^error: --max-heap 4294967294 --store-values 4294967294 needs about 16.3 GiB \\(the sweep's prefix and window of values, the stored values\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
                  ABSENT ${mem_dir}/grundy.h5 COMMAND ${bin}/cgt-grundy --max-heap 4294967294 --store-values 4294967294 --max-memory 8G --out ${mem_dir}/grundy.h5)
 cgt_add_cli_test(NAME "memory: cgt-hex-openings --tt-size-mib 65536 is refused under 60G" STATUS 2 LABELS memory
                  STDERR "^error: --tt-size-mib 65536 needs about 64.1 GiB \\(the transposition table of each rank\\), more than the 60.0 GiB limit \\(--max-memory\\)$"
@@ -60,7 +60,7 @@ cgt_add_cli_test(NAME "memory: 2 ranks of cgt-hex-openings --tt-size-mib 1000 ar
 
 # The limit from Slurm: --mem (MiB per node), or --mem-per-cpu times the node's CPUs.
 cgt_add_cli_test(NAME "memory: the Slurm allocation SLURM_MEM_PER_NODE is the limit" STATUS 2 LABELS memory
-                 STDERR "^error: --max-heap 100000000 --store-values 67108864 needs about 288.0 MiB \\(the sweep's prefix and window of values, the stored values\\), more than the 100.0 MiB limit \\(the Slurm allocation SLURM_MEM_PER_NODE; raise it with --max-memory\\)$"
+                 STDERR "^error: --max-heap 100000000 --store-values 67108864 needs about 544.0 MiB \\(the sweep's prefix and window of values, the stored values\\), more than the 100.0 MiB limit \\(the Slurm allocation SLURM_MEM_PER_NODE; raise it with --max-memory\\)$"
                  ABSENT ${mem_dir}/slurm.h5
                  COMMAND env SLURM_MEM_PER_NODE=100 ${bin}/cgt-grundy --max-heap 100000000 --out ${mem_dir}/slurm.h5)
 cgt_add_cli_test(NAME "memory: SLURM_MEM_PER_CPU times SLURM_CPUS_ON_NODE is the limit" STATUS 2 LABELS memory
@@ -68,7 +68,7 @@ cgt_add_cli_test(NAME "memory: SLURM_MEM_PER_CPU times SLURM_CPUS_ON_NODE is the
                  COMMAND env SLURM_MEM_PER_CPU=50 SLURM_CPUS_ON_NODE=2 ${bin}/cgt-grundy --max-heap 100000000 --out ${mem_dir}/slurm.h5)
 if(NOT CGT_SANITIZE) # a sanitizer build cannot run under an address-space limit (its shadow memory)
   cgt_add_cli_test(NAME "memory: ulimit -v is the limit" STATUS 2 LABELS memory
-                   STDERR "^error: --max-heap 4294967294 --store-values 4294967294 needs about 8.2 GiB \\(the sweep's prefix and window of values, the stored values\\), more than the 2.9 GiB limit \\(ulimit -v; raise it with --max-memory\\)$"
+                   STDERR "^error: --max-heap 4294967294 --store-values 4294967294 needs about 16.3 GiB \\(the sweep's prefix and window of values, the stored values\\), more than the 2.9 GiB limit \\(ulimit -v; raise it with --max-memory\\)$"
                    ABSENT ${mem_dir}/ulimit.h5
                    COMMAND sh -c "ulimit -v 3000000 && exec ${bin}/cgt-grundy --max-heap 4294967294 --store-values 4294967294 --out ${mem_dir}/ulimit.h5")
 endif()
