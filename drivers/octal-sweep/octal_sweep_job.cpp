@@ -159,9 +159,10 @@ std::uint64_t OctalSweepJob::task_count() const {
 
 MemoryNeed OctalSweepJob::memory_need(int) const {
     // Values held: a family game's up to its bound (4 bytes each); a frontier game's prefix
-    // and window (2 bytes each), or every value while it is valued by the definition. The
-    // time: the frontier games at the split's pace (those valued by the definition stop at
-    // their definition ceiling; the families take minutes).
+    // and window (2 bytes each, twice while a snapshot is written to the journal), or every
+    // value while it is valued by the definition. The time: the frontier games at the
+    // split's pace (those valued by the definition stop at their definition ceiling; the
+    // families take minutes).
     double held = 0, frontier_heaps = 0, largest = 0;
     for (const sweep::SweepGame& game : m_games) {
         if (sweep::runs_frontier(m_params, game)) {
@@ -169,7 +170,7 @@ MemoryNeed OctalSweepJob::memory_need(int) const {
             const double ceiling = static_cast<double>(limits.ceiling);
             held = std::max(
                 held,
-                2 * std::min(ceiling, std::max(WINDOW_HEAPS,
+                4 * std::min(ceiling, std::max(WINDOW_HEAPS,
                                                static_cast<double>(limits.definition_ceiling))));
             frontier_heaps += ceiling;
             largest = std::max(largest, ceiling);

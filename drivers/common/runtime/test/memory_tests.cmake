@@ -44,7 +44,7 @@ cgt_add_cli_test(NAME "memory: cgt-hackenbush-colour --max-edges 12 is refused" 
                  STDERR "^error: --vertices 3 --max-edges 12 needs about [0-9.]+ TiB \\(a row for each graph\\), ${physical}"
                  ABSENT ${mem_dir}/colour.h5 COMMAND ${bin}/cgt-hackenbush-colour --max-edges 12 --out ${mem_dir}/colour.h5)
 cgt_add_cli_test(NAME "memory: cgt-octal-sweep --ceiling 2^32 is refused under 8G" STATUS 2 LABELS memory
-                 STDERR "^error: a game of 4294967296 heaps needs about 8.1 GiB \\(the values one game holds on each rank\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
+                 STDERR "^error: a game of 4294967296 heaps needs about 16.1 GiB \\(the values one game holds on each rank\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
                  ABSENT ${mem_dir}/octal.h5 COMMAND ${bin}/cgt-octal-sweep --ceiling 2^32 --games .77 --max-memory 8G --out ${mem_dir}/octal.h5)
 # A run estimated past an hour on one core is told so in one line, and goes on (here only its
 # first task, into the journal).
