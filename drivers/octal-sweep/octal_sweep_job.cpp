@@ -160,18 +160,22 @@ std::uint64_t OctalSweepJob::task_count() const {
 MemoryNeed OctalSweepJob::memory_need(int) const {
     // Values held: a family game's up to its bound (4 bytes each); a frontier game's prefix
     // and window (2 bytes each, twice while a snapshot is written to the journal), or every
-    // value while it is valued by the definition. The time: the frontier games at the
-    // split's pace (those valued by the definition stop at their definition ceiling; the
-    // families take minutes).
+    // value while a family game is valued by the definition. The time: the frontier games
+    // at the split's pace (those valued by the definition stop at their definition ceiling;
+    // the families take minutes).
     double held = 0, frontier_heaps = 0, largest = 0;
     for (const sweep::SweepGame& game : m_games) {
         if (sweep::runs_frontier(m_params, game)) {
             const auto limits = sweep::frontier_limits_for(m_params, game);
             const double ceiling = static_cast<double>(limits.ceiling);
-            held = std::max(
-                held,
-                4 * std::min(ceiling, std::max(WINDOW_HEAPS,
-                                               static_cast<double>(limits.definition_ceiling))));
+            // A listed game is taken to be valued by the split (one valued by the definition
+            // to 2^26 heaps and more would take years); a family game may keep every value to
+            // its definition ceiling.
+            const double kept =
+                game.family == sweep::Family::listed
+                    ? WINDOW_HEAPS
+                    : std::max(WINDOW_HEAPS, static_cast<double>(limits.definition_ceiling));
+            held = std::max(held, 4 * std::min(ceiling, kept));
             frontier_heaps += ceiling;
             largest = std::max(largest, ceiling);
         } else {
