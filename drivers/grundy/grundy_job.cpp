@@ -1,5 +1,9 @@
 #include "grundy/grundy_job.hpp"
 
+#include "common/runtime/rank_cores.hpp"
+
+#include <cstdio>
+
 using namespace cgt;
 using namespace cgt::common;
 namespace schema = jobs::grundy::schema;
@@ -10,27 +14,51 @@ namespace {
 const WholeOption MAX_HEAP{.name = "max-heap",
                            .default_value = 1L << 26,
                            .min = 0,
-                           .max = static_cast<long>(impartial::SparseSweep::MAX_HEAP_LIMIT),
+                           .max = (1L << 40) - 1,
                            .meaning = "N: compute G(0..N)"};
-constexpr double GRUNDY_BYTES_PER_HEAP = 3, GRUNDY_BASE_BYTES = 32.0 * (1 << 20),
-                 GRUNDY_HEAPS_PER_SECOND = 6e5;
+const WholeOption STORE_VALUES{
+    .name = "store-values",
+    .default_value = 1L << 26,
+    .min = 0,
+    .max = (1L << 32) - 1,
+    .meaning = "B: the grundy table holds G(0..min(N, B)); past B the statistics "
+               "and frequencies of every power of two are the result"};
+// One core, measured: 2^26 heaps in 68 s of CPU at load 8 (about 1 M heaps a second).
+constexpr double GRUNDY_HEAPS_PER_SECOND = 1.0e6;
+constexpr double PROGRAM_BYTES = 24.0 * (1 << 20);
+// Heaps between looks at the clock and the stop flag.
+constexpr std::uint64_t STEP = std::uint64_t{1} << 18;
+
+std::string hours_text(double seconds) {
+    char buf[48];
+    if (seconds < 3600)
+        std::snprintf(buf, sizeof buf, "%.0f s", seconds);
+    else if (seconds < 48 * 3600)
+        std::snprintf(buf, sizeof buf, "%.1f hours", seconds / 3600);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f days", seconds / 86400);
+    return buf;
+}
 } // namespace
 
 JobInfo GrundyJob::info() const {
-    return {
-        .program = jobs::grundy::PROGRAM,
-        .summary =
-            "Computes G(0..N) of Grundy's game (split a heap into two unequal heaps) by the\n"
-            "sparse-space sweep, with its sparse heaps, records, value counts and scan lengths.\n"
-            "Sequential (1 rank); the journal keeps the sweep every --journal-every seconds,\n"
-            "so a stopped or killed run continues with --resume.",
-        .example = "cgt-grundy --max-heap 67108864 --journal-every 60 --out results/grundy.h5",
-        .default_out = "grundy.h5",
-        .progress_label = "cgt-grundy heaps"};
+    return {.program = jobs::grundy::PROGRAM,
+            .summary =
+                "Computes G(0..N) of Grundy's game (split a heap into two unequal heaps) by the\n"
+                "windowed sparse-space sweep (memory flat in N), with its sparse heaps, records,\n"
+                "value counts, scan lengths and the statistics of every power of two. One rank,\n"
+                "--threads threads; the journal keeps the sweep every --journal-every seconds,\n"
+                "so a stopped or killed run continues with --resume.",
+            .example = "cgt-grundy --max-heap 4294967295 --store-values 1048576 --threads 2 --out "
+                       "results/grundy-2^32.h5",
+            .default_out = "grundy.h5",
+            .progress_label = "cgt-grundy heaps"};
 }
 
 void GrundyJob::add_options(Options& options) {
     options.add(MAX_HEAP);
+    options.add(STORE_VALUES);
+    add_threads_option(options);
     options.add()("kernel", po::value<std::string>()->default_value("auto"),
                   "inner loops: auto (the fastest here), avx512, avx2 or portable");
 }
@@ -39,15 +67,22 @@ void GrundyJob::read_options(const po::variables_map& vm, int ranks) {
     if (ranks != 1)
         throw UsageError("cgt-grundy is sequential: run it on 1 rank, got " +
                          std::to_string(ranks));
-    m_max_heap = static_cast<std::uint64_t>(MAX_HEAP.read(vm));
-    m_kernel = jobs::grundy::parse_kernel(vm["kernel"].as<std::string>());
+    m_settings.max_heap = static_cast<std::uint64_t>(MAX_HEAP.read(vm));
+    m_settings.store_values = static_cast<std::uint64_t>(STORE_VALUES.read(vm));
+    const ThreadChoice threads = read_threads(vm);
+    m_settings.threads = threads.threads;
+    m_threads_why = threads.why;
+    m_settings.kernel = jobs::grundy::parse_kernel(vm["kernel"].as<std::string>());
 }
 
 MemoryNeed GrundyJob::memory_need(int) const {
-    const double heaps = static_cast<double>(m_max_heap) + 1;
-    return linear_need("--max-heap " + std::to_string(m_max_heap), "values and sparse tables",
-                       heaps, GRUNDY_BYTES_PER_HEAP, heaps, GRUNDY_HEAPS_PER_SECOND,
-                       GRUNDY_BASE_BYTES);
+    const double heaps = static_cast<double>(m_settings.max_heap) + 1;
+    MemoryNeed need =
+        linear_need("--max-heap " + std::to_string(m_settings.max_heap) + " --store-values " +
+                        std::to_string(m_settings.store_values),
+                    "the sweep's prefix and window of values, the stored values", 0, 0, heaps,
+                    GRUNDY_HEAPS_PER_SECOND, PROGRAM_BYTES + sweep_bytes(m_settings));
+    return need;
 }
 
 std::uint64_t GrundyJob::task_count() const {
@@ -59,31 +94,37 @@ Split GrundyJob::split() const {
 }
 
 std::uint64_t GrundyJob::task_units(std::uint64_t) const {
-    return m_max_heap + 1;
+    return m_settings.max_heap + 1;
 }
 
 TaskTableSpec GrundyJob::tables() const {
     return {.tables = {&schema::grundy::table, &schema::sparse::table, &schema::records::table,
-                       &schema::value_counts::table, &schema::scan::table}};
+                       &schema::value_counts::table, &schema::scan::table, &schema::stats::table,
+                       &schema::frequencies::table}};
 }
 
 TaskStatus GrundyJob::compute(std::uint64_t, TaskTables& out, TaskContext& context) {
-    impartial::SparseSweep sweep =
-        jobs::grundy::sweep_from_state(context.saved_state(), m_max_heap, m_kernel);
-    std::uint64_t saved = sweep.next_heap(); // G(0..saved-1) are in the journal
+    impartial::WindowedSweep sweep =
+        jobs::grundy::sweep_from_state(context.saved_state(), m_settings);
+    const MemoryNeed need = memory_need(1);
+    context.note("G(0.." + std::to_string(m_settings.max_heap) + ") from heap " +
+                 std::to_string(sweep.size()) + " on " + m_threads_why +
+                 "; estimate: " + std::to_string(static_cast<long>(need.bytes / (1 << 20))) +
+                 " MiB, " + hours_text(need.core_seconds) + " of CPU on one core");
+    std::uint64_t saved = sweep.size(); // the journal holds the sweep to here
     context.advance(saved);
     const auto save = [&] {
-        if (sweep.next_heap() == saved) return;
-        context.save_state(jobs::grundy::encode_state(sweep, saved), false);
-        saved = sweep.next_heap();
+        if (sweep.size() == saved) return;
+        context.save_state(jobs::grundy::encode_state(sweep), true);
+        saved = sweep.size();
     };
-    constexpr std::uint64_t STEP = 1 << 16; // heaps between looks at the clock and the stop flag
+    const std::uint64_t heaps = m_settings.max_heap + 1;
+    sweep.reserve(heaps);
     try {
-        while (sweep.next_heap() <= m_max_heap) {
-            const std::uint64_t from = sweep.next_heap();
-            const std::uint64_t to = std::min(m_max_heap, from + STEP - 1);
-            sweep.run_through(to);
-            context.advance(to + 1 - from);
+        while (sweep.size() < heaps) {
+            const std::uint64_t from = sweep.size();
+            sweep.run_to(std::min(heaps, from + STEP));
+            context.advance(sweep.size() - from);
             if (context.stop_requested()) {
                 save();
                 return TaskStatus::stopped;
@@ -91,25 +132,28 @@ TaskStatus GrundyJob::compute(std::uint64_t, TaskTables& out, TaskContext& conte
             if (context.state_due()) save();
         }
     } catch (const std::overflow_error& e) {
-        // Keep what was computed: a build with wider value tables can resume from it.
-        save();
+        save(); // what was computed is kept: a build with wider values can resume from it
         throw std::runtime_error(std::string(e.what()) + " (G(0.." +
-                                 std::to_string(sweep.next_heap() - 1) +
-                                 ") are kept in the journal)");
+                                 std::to_string(sweep.size() - 1) + ") are kept in the journal)");
     }
-    jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(sweep));
+    jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(sweep), m_settings);
     out.table(schema::grundy::table) = std::move(t.grundy);
     out.table(schema::sparse::table) = std::move(t.sparse);
     out.table(schema::records::table) = std::move(t.records);
     out.table(schema::value_counts::table) = std::move(t.value_counts);
     out.table(schema::scan::table) = std::move(t.scan);
+    out.table(schema::stats::table) = std::move(t.stats);
+    out.table(schema::frequencies::table) = std::move(t.frequencies);
     return TaskStatus::done;
 }
 
 void GrundyJob::finish(JobResults& results) {
-    results.file().set_attribute("/", "max_heap", static_cast<std::int64_t>(m_max_heap));
+    results.file().set_attribute("/", "max_heap", static_cast<std::int64_t>(m_settings.max_heap));
+    results.file().set_attribute(
+        "/", "stored_values",
+        static_cast<std::int64_t>(std::min(m_settings.max_heap, m_settings.store_values) + 1));
     results.file().set_attribute("/", "scan_kernel",
-                                 std::string(impartial::scan_kernel_name(m_kernel)));
+                                 std::string(impartial::scan_kernel_name(m_settings.kernel)));
     results.write_task_tables();
 }
 

@@ -2,14 +2,25 @@
 
 #include "grundy/grundy_schema.hpp"
 #include "impartial/grundy_game.hpp"
+#include "impartial/rare_common.hpp"
 
-#include <cstring>
+#include <algorithm>
 #include <stdexcept>
 
 namespace cgt::jobs::grundy {
 
 using impartial::ScanKernel;
-using impartial::SparseSweep;
+using impartial::WindowedSweep;
+
+namespace {
+// The scans of step 2 read G(a) for a up to their length: at 2^26 heaps the longest is
+// 7,250,049 splits (heap 47,342,435), so the prefix holds 2^25 heaps; a longer scan makes the
+// sweep start again with a larger prefix (exact, but a whole sweep lost).
+constexpr std::uint64_t PREFIX_HEAPS = std::uint64_t{1} << 25;
+constexpr std::uint64_t WINDOW_HEAPS = std::uint64_t{1} << 26;
+// Tables besides the values: counts, records, blocks, the statistics of 40 powers of two.
+constexpr double SWEEP_BASE_BYTES = 8.0 * (1 << 20);
+} // namespace
 
 ScanKernel parse_kernel(const std::string& text) {
     if (text == "auto") return impartial::fastest_scan_kernel();
@@ -19,113 +30,120 @@ ScanKernel parse_kernel(const std::string& text) {
             throw std::invalid_argument("--kernel " + text + ": this processor lacks it");
         return k;
     }
-    throw std::invalid_argument("--kernel must be auto, avx512, avx2 or portable, got '" + text + "'");
+    throw std::invalid_argument("--kernel must be auto, avx512, avx2 or portable, got '" + text +
+                                "'");
+}
+
+impartial::WindowConfig window_config(const SweepSettings& settings) {
+    const std::uint64_t stored = std::min(settings.max_heap, settings.store_values) + 1;
+    return {.prefix_heaps = std::max(PREFIX_HEAPS, stored),
+            .window_heaps = WINDOW_HEAPS,
+            .threads = settings.threads,
+            .kernel = settings.kernel,
+            .fixed_sparse_classes = true};
+}
+
+double sweep_bytes(const SweepSettings& settings) {
+    const impartial::WindowConfig c = window_config(settings);
+    const double heaps = static_cast<double>(settings.max_heap) + 1;
+    // 2 bytes a value in the prefix and in the ring, each holding at most what is swept, and
+    // as much again while a snapshot of them is written to the journal (measured: 2^26 heaps
+    // with --store-values 2^20, 383,732 KB peak).
+    return SWEEP_BASE_BYTES + 2 * (2 * std::min(heaps, static_cast<double>(c.prefix_heaps)) +
+                                   2 * std::min(heaps, static_cast<double>(c.window_heaps)));
+}
+
+std::vector<std::byte> encode_state(const WindowedSweep& sweep) {
+    return sweep.save_state();
+}
+
+WindowedSweep sweep_from_state(const std::vector<std::vector<std::byte>>& saved,
+                               const SweepSettings& settings) {
+    if (saved.empty())
+        return WindowedSweep(impartial::HeapRules::grundys_game(), window_config(settings));
+    WindowedSweep sweep = WindowedSweep::restore(impartial::HeapRules::grundys_game(),
+                                                 window_config(settings), saved.back());
+    if (sweep.size() > settings.max_heap + 1)
+        throw std::invalid_argument("the saved state holds G(0.." +
+                                    std::to_string(sweep.size() - 1) + "), beyond --max-heap " +
+                                    std::to_string(settings.max_heap));
+    return sweep;
 }
 
 namespace {
-constexpr std::size_t SCAN_FIELDS = 4; // common_heaps, total_length, longest, longest_heap
+namespace s = schema;
 
-template <class T> T get(const std::vector<std::byte>& in, std::size_t at) {
-    if (at + sizeof(T) > in.size()) throw std::invalid_argument("a saved state of the sweep ends too soon");
-    T v;
-    std::memcpy(&v, in.data() + at, sizeof v);
-    return v;
+void add_heap_values(common::LocalTable& t, const common::Col<std::uint64_t>& heap_col,
+                     const common::Col<std::uint16_t>& value_col, std::uint64_t heap,
+                     impartial::Grundy value) {
+    t.column(heap_col).push_back(heap);
+    t.column(value_col).push_back(static_cast<std::uint16_t>(value));
+}
+
+void fill_value_counts(common::LocalTable& t, const WindowedSweep& sweep) {
+    t.begin_block(0);
+    for (impartial::Grundy v = 0; sweep.size() > 0 && v <= sweep.largest(); ++v) {
+        t.column(s::value_counts::value).push_back(static_cast<std::uint16_t>(v));
+        t.column(s::value_counts::klass)
+            .push_back(impartial::is_sparse_value(v) ? "sparse" : "common");
+        t.column(s::value_counts::count).push_back(sweep.value_count(v));
+        t.column(s::value_counts::last).push_back(sweep.value_last(v));
+    }
+}
+
+void fill_scan(common::LocalTable& t, const impartial::ScanStats& scan) {
+    t.begin_block(0);
+    t.column(s::scan::common_heaps).push_back(scan.common_heaps);
+    t.column(s::scan::total_length).push_back(scan.total_length);
+    t.column(s::scan::mean).push_back(scan.mean());
+    t.column(s::scan::longest).push_back(scan.longest);
+    t.column(s::scan::longest_heap).push_back(scan.longest_heap);
+}
+
+void fill_powers(Tables& t, const WindowedSweep& sweep) {
+    t.stats.begin_block(0);
+    t.frequencies.begin_block(0);
+    for (const impartial::PowerStats& p : sweep.stats()) {
+        t.stats.column(s::stats::heaps).push_back(p.heaps);
+        t.stats.column(s::stats::largest_value).push_back(static_cast<std::uint16_t>(p.largest));
+        t.stats.column(s::stats::largest_at).push_back(p.largest_at);
+        t.stats.column(s::stats::rare_mask).push_back(impartial::to_string(p.mask));
+        t.stats.column(s::stats::rare_heaps).push_back(p.mask.rare_heaps);
+        t.stats.column(s::stats::last_rare).push_back(p.last_rare);
+        for (std::size_t v = 0; v < p.frequency.size(); ++v) {
+            if (p.frequency[v] == 0) continue;
+            t.frequencies.column(s::frequencies::heaps).push_back(p.heaps);
+            t.frequencies.column(s::frequencies::value).push_back(static_cast<std::uint16_t>(v));
+            t.frequencies.column(s::frequencies::count).push_back(p.frequency[v]);
+        }
+    }
 }
 } // namespace
 
-std::vector<std::byte> encode_state(const SparseSweep& sweep, std::uint64_t from) {
-    const auto values = sweep.values();
-    const std::uint64_t count = sweep.next_heap() - from;
-    const impartial::ScanStats& scan = sweep.scan_stats();
-    const std::uint64_t head[2 + SCAN_FIELDS] = {from, count, scan.common_heaps, scan.total_length, scan.longest,
-                                                 scan.longest_heap};
-    std::vector<std::byte> out(sizeof head + 2 * count);
-    std::memcpy(out.data(), head, sizeof head);
-    if (count > 0) std::memcpy(out.data() + sizeof head, values.data() + from, 2 * count);
-    return out;
-}
-
-SparseSweep sweep_from_state(const std::vector<std::vector<std::byte>>& deltas, std::uint64_t max_heap,
-                             ScanKernel kernel) {
-    if (deltas.empty()) return SparseSweep(max_heap, kernel);
-    std::vector<std::uint16_t> values;
-    impartial::ScanStats scan;
-    for (const auto& d : deltas) {
-        const auto from = get<std::uint64_t>(d, 0), count = get<std::uint64_t>(d, 8);
-        if (from != values.size())
-            throw std::invalid_argument("the saved states of the sweep do not join up: G(" + std::to_string(from) +
-                                        "..) after " + std::to_string(values.size()) + " values");
-        if (d.size() != 8 * (2 + SCAN_FIELDS) + 2 * count)
-            throw std::invalid_argument("a saved state of the sweep has the wrong size");
-        std::uint64_t* stats[] = {&scan.common_heaps, &scan.total_length, &scan.longest, &scan.longest_heap};
-        for (std::size_t i = 0; i < SCAN_FIELDS; ++i) *stats[i] = get<std::uint64_t>(d, 16 + 8 * i);
-        const std::size_t old = values.size();
-        values.resize(old + count);
-        std::memcpy(values.data() + old, d.data() + 8 * (2 + SCAN_FIELDS), 2 * count);
-    }
-    if (values.size() > max_heap + 1)
-        throw std::invalid_argument("the saved states hold G(0.." + std::to_string(values.size() - 1) +
-                                    "), beyond --max-heap " + std::to_string(max_heap));
-    return SparseSweep(max_heap, values, scan, kernel);
-}
-
-Tables make_tables(SparseSweep&& sweep) {
-    Tables t;
-    const impartial::ScanStats scan = sweep.scan_stats();
-    const auto counts = sweep.value_counts();
-    const auto last = sweep.value_last();
-    const std::uint64_t heaps = sweep.next_heap();
-
-    namespace s = schema;
-    t.grundy = s::grundy::table.make();
-    t.sparse = s::sparse::table.make();
-    t.records = s::records::table.make();
-    t.value_counts = s::value_counts::table.make();
-    t.scan = s::scan::table.make();
-    auto& sparse_heap = t.sparse.column(s::sparse::heap);
-    auto& sparse_value = t.sparse.column(s::sparse::value);
+Tables make_tables(WindowedSweep&& swept, const SweepSettings& settings) {
+    WindowedSweep sweep = std::move(swept); // freed on return
+    Tables t{s::grundy::table.make(),       s::sparse::table.make(), s::records::table.make(),
+             s::value_counts::table.make(), s::scan::table.make(),   s::stats::table.make(),
+             s::frequencies::table.make()};
     t.sparse.begin_block(0);
-    for (const auto& s : sweep.sparse_heaps()) {
-        sparse_heap.push_back(s.heap);
-        sparse_value.push_back(static_cast<std::uint16_t>(s.value));
-    }
-
-    auto& record_heap = t.records.column(s::records::heap);
-    auto& record_value = t.records.column(s::records::value);
+    if (sweep.size() > 0)
+        add_heap_values(t.sparse, s::sparse::heap, s::sparse::value, 0, 0); // G(0) = 0 is sparse
+    for (const auto& part : sweep.rare_heaps())
+        add_heap_values(t.sparse, s::sparse::heap, s::sparse::value, part.heap, part.value);
     t.records.begin_block(0);
-    for (const auto& r : sweep.records()) {
-        record_heap.push_back(r.heap);
-        record_value.push_back(static_cast<std::uint16_t>(r.value));
-    }
+    for (const auto& r : sweep.records())
+        add_heap_values(t.records, s::records::heap, s::records::value, r.heap, r.value);
+    fill_value_counts(t.value_counts, sweep);
+    fill_scan(t.scan, sweep.scan_stats());
+    fill_powers(t, sweep);
 
-    auto& value = t.value_counts.column(s::value_counts::value);
-    auto& value_class = t.value_counts.column(s::value_counts::klass);
-    auto& count = t.value_counts.column(s::value_counts::count);
-    auto& value_last = t.value_counts.column(s::value_counts::last);
-    t.value_counts.begin_block(0);
-    const impartial::Grundy largest = sweep.records().empty() ? 0 : sweep.records().back().value;
-    for (impartial::Grundy v = 0; heaps > 0 && v <= largest; ++v) {
-        value.push_back(static_cast<std::uint16_t>(v));
-        value_class.push_back(impartial::is_sparse_value(v) ? "sparse" : "common");
-        count.push_back(counts[v]);
-        value_last.push_back(counts[v] ? static_cast<std::int64_t>(last[v]) : -1);
-    }
-
-    auto& common_heaps = t.scan.column(s::scan::common_heaps);
-    auto& total_length = t.scan.column(s::scan::total_length);
-    auto& mean = t.scan.column(s::scan::mean);
-    auto& longest = t.scan.column(s::scan::longest);
-    auto& longest_heap = t.scan.column(s::scan::longest_heap);
-    t.scan.begin_block(0);
-    common_heaps.push_back(scan.common_heaps);
-    total_length.push_back(scan.total_length);
-    mean.push_back(scan.mean());
-    longest.push_back(scan.longest);
-    longest_heap.push_back(scan.longest_heap);
-
-    auto& grundy = t.grundy.column(s::grundy::value);
+    const std::uint64_t stored = std::min(settings.max_heap, settings.store_values) + 1;
+    std::vector<std::uint16_t> prefix = std::move(sweep).release_prefix();
+    if (prefix.size() < stored)
+        throw std::logic_error("the sweep's prefix holds fewer values than --store-values asks");
+    prefix.resize(stored);
     t.grundy.begin_block(0);
-    grundy = std::move(sweep).release_values();
+    t.grundy.column(s::grundy::value) = std::move(prefix);
     return t;
 }
 

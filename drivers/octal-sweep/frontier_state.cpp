@@ -13,16 +13,19 @@ using impartial::FrontierResult;
 using impartial::FrontierSweep;
 using impartial::HeapRules;
 
-double expected_cost(const HeapRules& rules, std::uint64_t ceiling, std::uint64_t definition_ceiling) {
+double expected_cost(const HeapRules& rules, std::uint64_t ceiling,
+                     std::uint64_t definition_ceiling) {
     constexpr std::uint64_t PROBE = 4096;
     FrontierSweep probe(rules);
     probe.run_to(std::min(ceiling, PROBE));
-    if (impartial::proven_period_guy_smith(probe.values(), rules.largest_removal)) return static_cast<double>(probe.size());
+    if (impartial::proven_period_guy_smith(probe.values(), rules.largest_removal))
+        return static_cast<double>(probe.size());
     const auto& last = probe.stats().back();
     const double n = static_cast<double>(ceiling);
     const double lengths = std::max<double>(1.0, static_cast<double>(rules.leave_two.size()));
     if (rules.leave_two.empty()) return n;
-    if (last.mask.rare_heaps * 4 <= last.heaps) return n * (static_cast<double>(last.mask.rare_heaps) + 64.0) * lengths;
+    if (last.mask.rare_heaps * 4 <= last.heaps)
+        return n * (static_cast<double>(last.mask.rare_heaps) + 64.0) * lengths;
     const double by_definition = static_cast<double>(std::min(ceiling, definition_ceiling));
     return by_definition * by_definition / 4.0 * lengths;
 }
@@ -30,7 +33,8 @@ double expected_cost(const HeapRules& rules, std::uint64_t ceiling, std::uint64_
 std::vector<std::uint64_t> order_by_cost(const std::vector<double>& cost) {
     std::vector<std::uint64_t> order(cost.size());
     std::iota(order.begin(), order.end(), std::uint64_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::uint64_t a, std::uint64_t b) { return cost[a] > cost[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint64_t a, std::uint64_t b) { return cost[a] > cost[b]; });
     return order;
 }
 
@@ -39,8 +43,9 @@ std::string stop_reason(const FrontierResult& r) {
     return r.heaps >= r.ceiling ? "ceiling" : "definition-ceiling";
 }
 
-void append_frontier_rows(std::uint64_t index, const FrontierResult& r, common::LocalTable& frontier,
-                          common::LocalTable& stats, common::LocalTable& frequencies) {
+void append_frontier_rows(std::uint64_t index, const FrontierResult& r,
+                          common::LocalTable& frontier, common::LocalTable& stats,
+                          common::LocalTable& frequencies) {
     namespace f = schema::frontier;
     namespace s = schema::frontier_stats;
     namespace q = schema::frontier_frequencies;
@@ -51,7 +56,8 @@ void append_frontier_rows(std::uint64_t index, const FrontierResult& r, common::
     frontier.column(f::heaps).push_back(as_int(r.heaps));
     frontier.column(f::stop).push_back(stop_reason(r));
     frontier.column(f::by_definition).push_back(as_int(r.counters.by_definition));
-    frontier.column(f::by_split).push_back(as_int(r.counters.by_split_simd + r.counters.by_split_portable));
+    frontier.column(f::by_split)
+        .push_back(as_int(r.counters.by_split_simd + r.counters.by_split_portable));
     frontier.column(f::full_scans).push_back(as_int(r.counters.full_scans));
     for (const auto& p : r.stats) {
         stats.column(s::index).push_back(i);
@@ -69,48 +75,6 @@ void append_frontier_rows(std::uint64_t index, const FrontierResult& r, common::
             frequencies.column(q::count).push_back(as_int(p.frequency[v]));
         }
     }
-}
-
-namespace {
-// A delta: from, count, the four counters (8 bytes each), then count values of 2 bytes.
-constexpr std::size_t HEAD_WORDS = 6;
-
-std::uint64_t word(const std::vector<std::byte>& bytes, std::size_t i) {
-    std::uint64_t v = 0;
-    std::memcpy(&v, bytes.data() + 8 * i, sizeof v);
-    return v;
-}
-} // namespace
-
-std::vector<std::byte> encode_frontier_state(const FrontierSweep& sweep, std::uint64_t from) {
-    const auto values = sweep.values();
-    if (from > values.size()) throw std::invalid_argument("encode_frontier_state: from beyond the values");
-    const std::uint64_t count = values.size() - from;
-    const auto& c = sweep.counters();
-    const std::uint64_t head[HEAD_WORDS] = {from, count, c.by_definition, c.by_split_simd, c.by_split_portable,
-                                            c.full_scans};
-    std::vector<std::byte> out(sizeof head + 2 * count);
-    std::memcpy(out.data(), head, sizeof head);
-    if (count > 0) std::memcpy(out.data() + sizeof head, values.data() + from, 2 * count);
-    return out;
-}
-
-FrontierState decode_frontier_state(const std::vector<std::vector<std::byte>>& deltas) {
-    FrontierState state;
-    for (const auto& d : deltas) {
-        if (d.size() < 8 * HEAD_WORDS) throw std::invalid_argument("a saved state of a frontier game is damaged");
-        const std::uint64_t from = word(d, 0), count = word(d, 1);
-        if (from != state.values.size())
-            throw std::invalid_argument("the saved states of a frontier game do not join up: G(" +
-                                        std::to_string(from) + "..) after " + std::to_string(state.values.size()) +
-                                        " values");
-        if (d.size() != 8 * HEAD_WORDS + 2 * count)
-            throw std::invalid_argument("a saved state of a frontier game has the wrong size");
-        state.counters = {word(d, 2), word(d, 3), word(d, 4), word(d, 5)};
-        state.values.resize(from + count);
-        if (count > 0) std::memcpy(state.values.data() + from, d.data() + 8 * HEAD_WORDS, 2 * count);
-    }
-    return state;
 }
 
 } // namespace cgt::jobs::octal_sweep

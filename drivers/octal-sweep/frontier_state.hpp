@@ -2,8 +2,8 @@
 // The frontier part of the octal sweep: games run by the frontier sweep until the Guy-Smith
 // bound proves their period or they reach their ceiling (impartial::analyse_to_ceiling),
 // with their rows in the `frontier`, `frontier_stats` and `frontier_frequencies` tables
-// (octal_sweep_schema.hpp); the cost estimate that orders the queue; and the state a long
-// game saves in the journal so that a stopped run resumes it mid-game. Pure: no MPI.
+// (octal_sweep_schema.hpp); the cost estimate that orders the queue. (A long game saves the
+// windowed sweep's own state in the journal: WindowedSweep::save_state.) Pure: no MPI.
 #include "common/runtime/table.hpp"
 #include "impartial/frontier_analysis.hpp"
 
@@ -29,18 +29,8 @@ std::string stop_reason(const impartial::FrontierResult& result);
 
 // Appends one analysed game's rows: one to `frontier`, one per power of two to
 // `frontier_stats`, one per power of two and value that occurs to `frontier_frequencies`.
-void append_frontier_rows(std::uint64_t index, const impartial::FrontierResult& result, common::LocalTable& frontier,
-                          common::LocalTable& stats, common::LocalTable& frequencies);
-
-// The state a frontier game saves (TaskContext::save_state, as deltas): the values
-// G(from..size-1) computed since the last save, and the sweep's counters.
-std::vector<std::byte> encode_frontier_state(const impartial::FrontierSweep& sweep, std::uint64_t from);
-struct FrontierState {
-    std::vector<std::uint16_t> values;
-    impartial::FrontierSweep::Counters counters;
-};
-// The deltas joined, oldest first; std::invalid_argument if they do not join up or one is
-// damaged.
-FrontierState decode_frontier_state(const std::vector<std::vector<std::byte>>& deltas);
+void append_frontier_rows(std::uint64_t index, const impartial::FrontierResult& result,
+                          common::LocalTable& frontier, common::LocalTable& stats,
+                          common::LocalTable& frequencies);
 
 } // namespace cgt::jobs::octal_sweep

@@ -1,5 +1,7 @@
 #include "octal-sweep/octal_sweep_job.hpp"
 
+#include "common/runtime/rank_cores.hpp"
+
 using namespace cgt;
 using namespace cgt::common;
 namespace sweep = jobs::octal_sweep;
@@ -9,6 +11,13 @@ namespace cgt::jobs::octal_sweep {
 namespace {
 // Heaps are 32-bit; 2^28 heaps already hold 1 GiB of values per game.
 constexpr long MAX_HEAP_LIMIT = 1L << 28;
+// A frontier game's ceiling (the windowed sweep: memory flat in the heaps; a rare heap past
+// 2^32 ends the game with an error).
+constexpr std::uint64_t MAX_CEILING = std::uint64_t{1} << 36;
+// The windowed sweep's pace on one core for a game valued by the split (Grundy's game,
+// .161: 2^26 heaps in about 45-70 s of CPU here), and its values: prefix + window, 2 bytes each.
+constexpr double SPLIT_HEAPS_PER_SECOND = 1.0e6;
+constexpr double WINDOW_HEAPS = (1 << 21) + (1 << 26);
 
 const WholeOption SUBTRACTION_MAX{.name = "subtraction-max",
                                   .default_value = 12,
@@ -53,8 +62,8 @@ std::uint64_t heap_count(const po::variables_map& vm, const std::string& name) {
     } catch (const std::invalid_argument& e) {
         throw UsageError("--" + name + ": " + e.what());
     }
-    if (n > impartial::FrontierSweep::MAX_HEAPS)
-        throw UsageError("--" + name + " must be at most 2^32 heaps, got " + std::to_string(n));
+    if (n > MAX_CEILING)
+        throw UsageError("--" + name + " must be at most 2^36 heaps, got " + std::to_string(n));
     return n;
 }
 } // namespace
@@ -96,7 +105,7 @@ void OctalSweepJob::add_options(Options& options) {
     options.add()("octal-d0", po::value<std::string>()->default_value("both"),
                   "the first digit of the octal family's codes: both (0.abc and 4.abc), 0 or 4")(
         "ceiling", po::value<std::string>()->default_value("0"),
-        "N or 2^k (at most 2^32): the frontier; every game that is not a subtraction set runs by "
+        "N or 2^k (at most 2^36): the frontier; every game that is not a subtraction set runs by "
         "the "
         "frontier sweep until the Guy-Smith bound proves its period or it reaches N heaps, with "
         "the "
@@ -105,6 +114,7 @@ void OctalSweepJob::add_options(Options& options) {
         "with --ceiling: a family game valued by the definition (the rare/common split does not "
         "pay) "
         "stops at the first step past N heaps");
+    add_threads_option(options);
 }
 
 void OctalSweepJob::read_options(const po::variables_map& vm, int) {
@@ -125,16 +135,19 @@ void OctalSweepJob::read_options(const po::variables_map& vm, int) {
         throw UsageError("--octal-d0 must be both, 0 or 4, got '" + d0 + "'");
     m_params.ceiling = heap_count(vm, "ceiling");
     m_params.definition_ceiling = heap_count(vm, "definition-ceiling");
+    const ThreadChoice threads = read_threads(vm);
+    m_params.threads = threads.threads;
+    m_threads_why = threads.why;
     if (m_params.listed.empty() && m_params.subtraction_max == 0 && m_params.octal_digits == 0)
         throw UsageError("no games: set --subtraction-max, --octal-digits or --games");
     m_games = sweep::enumerate_games(m_params);
     for (const auto& game : m_games) {
         if (game.family != sweep::Family::listed || !game.bound) continue;
         const bool frontier = sweep::runs_frontier(m_params, game);
-        const std::uint64_t most = frontier ? impartial::FrontierSweep::MAX_HEAPS : MAX_HEAP_LIMIT;
+        const std::uint64_t most = frontier ? MAX_CEILING : MAX_HEAP_LIMIT;
         if (game.bound > most)
             throw UsageError("--games: the bound of " + game.name() + " must be at most " +
-                             std::string(frontier ? "2^32 heaps (its ceiling)" : "268435456") +
+                             std::string(frontier ? "2^36 heaps (its ceiling)" : "268435456") +
                              ", got " + std::to_string(game.bound));
     }
     m_starts = sweep::plan_tasks(m_games);
@@ -145,16 +158,36 @@ std::uint64_t OctalSweepJob::task_count() const {
 }
 
 MemoryNeed OctalSweepJob::memory_need(int) const {
-    double heaps = 0;
-    for (const sweep::SweepGame& game : m_games)
-        heaps = std::max(
-            heaps,
-            static_cast<double>(sweep::runs_frontier(m_params, game)
-                                    ? sweep::frontier_limits_for(m_params, game).ceiling
-                                : game.bound ? game.bound
-                                             : sweep::limits_for(m_params, game.family).max_heap));
-    return linear_need("a game of " + std::to_string(static_cast<std::uint64_t>(heaps)) + " heaps",
-                       "the values of one game on each rank", heaps, 4);
+    // Values held: a family game's up to its bound (4 bytes each); a frontier game's prefix
+    // and window (2 bytes each, twice while a snapshot is written to the journal), or every
+    // value while a family game is valued by the definition. The time: the frontier games
+    // at the split's pace (those valued by the definition stop at their definition ceiling;
+    // the families take minutes).
+    double held = 0, frontier_heaps = 0, largest = 0;
+    for (const sweep::SweepGame& game : m_games) {
+        if (sweep::runs_frontier(m_params, game)) {
+            const auto limits = sweep::frontier_limits_for(m_params, game);
+            const double ceiling = static_cast<double>(limits.ceiling);
+            // A listed game is taken to be valued by the split (one valued by the definition
+            // to 2^26 heaps and more would take years); a family game may keep every value to
+            // its definition ceiling.
+            const double kept =
+                game.family == sweep::Family::listed
+                    ? WINDOW_HEAPS
+                    : std::max(WINDOW_HEAPS, static_cast<double>(limits.definition_ceiling));
+            held = std::max(held, 4 * std::min(ceiling, kept));
+            frontier_heaps += ceiling;
+            largest = std::max(largest, ceiling);
+        } else {
+            const double bound = static_cast<double>(
+                game.bound ? game.bound : sweep::limits_for(m_params, game.family).max_heap);
+            held = std::max(held, 4 * bound);
+            largest = std::max(largest, bound);
+        }
+    }
+    return linear_need(
+        "a game of " + std::to_string(static_cast<std::uint64_t>(largest)) + " heaps",
+        "the values one game holds on each rank", held, 1, frontier_heaps, SPLIT_HEAPS_PER_SECOND);
 }
 
 Split OctalSweepJob::split() const {
@@ -208,18 +241,19 @@ TaskStatus OctalSweepJob::compute(std::uint64_t task, TaskTables& out, TaskConte
     }
     // One frontier game: it resumes from the values it saved, and saves the new ones every
     // --journal-every seconds and when a stop is asked for.
-    const sweep::FrontierState saved = sweep::decode_frontier_state(context.saved_state());
-    impartial::FrontierLimits limits = sweep::frontier_limits_for(m_params, m_games[first]);
-    if (saved.values.size() > limits.ceiling)
-        throw std::invalid_argument("the journal holds " + std::to_string(saved.values.size()) +
-                                    " values of " + m_games[first].name() + ", beyond its ceiling");
-    limits.resume = saved.values;
-    limits.resume_counters = saved.counters;
-    std::uint64_t saved_to = saved.values.size();
-    limits.between_chunks = [&](const impartial::FrontierSweep& sweep) {
+    // The saved state is a snapshot of the windowed sweep, of a size that does not grow
+    // with the heaps.
+    const std::vector<std::vector<std::byte>> saved = context.saved_state();
+    impartial::WindowedLimits limits = sweep::frontier_limits_for(m_params, m_games[first]);
+    if (!saved.empty()) limits.resume = saved.back();
+    if (saved.empty() && limits.ceiling > (std::uint64_t{1} << 26))
+        context.note(m_games[first].name() + " to " + std::to_string(limits.ceiling) +
+                     " heaps on " + m_threads_why);
+    std::uint64_t saved_to = 0;
+    limits.between_chunks = [&](const impartial::WindowedSweep& sweep) {
         const bool stop = context.stop_requested();
         if ((stop || context.state_due()) && sweep.size() > saved_to) {
-            context.save_state(sweep::encode_frontier_state(sweep, saved_to), false);
+            context.save_state(sweep.save_state(), true);
             saved_to = sweep.size();
         }
         return !stop;

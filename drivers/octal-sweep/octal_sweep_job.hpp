@@ -46,6 +46,7 @@ class OctalSweepJob : public common::Job, public common::QueuePolicy {
     std::vector<SweepGame> m_games;
     std::vector<std::uint64_t> m_starts;
     std::unique_ptr<GameRows> m_rows;
+    std::string m_threads_why;
 };
 
 } // namespace cgt::jobs::octal_sweep

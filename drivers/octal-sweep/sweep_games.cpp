@@ -23,19 +23,22 @@ constexpr std::string_view MISERE_SUFFIX = ":misere";
 
 std::string to_string(Family family) {
     switch (family) {
-    case Family::listed: return "listed";
-    case Family::subtraction: return "subtraction";
-    case Family::subtraction_misere: return "subtraction-misere";
-    case Family::octal: return "octal";
+    case Family::listed:
+        return "listed";
+    case Family::subtraction:
+        return "subtraction";
+    case Family::subtraction_misere:
+        return "subtraction-misere";
+    case Family::octal:
+        return "octal";
     }
     return "?";
 }
 
 std::uint64_t parse_heap_count(const std::string& text) {
     const auto number = [&](const std::string& digits) {
-        if (digits.empty() || digits.size() > 19 || !std::all_of(digits.begin(), digits.end(), [](char c) {
-                return c >= '0' && c <= '9';
-            }))
+        if (digits.empty() || digits.size() > 19 ||
+            !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
             throw std::invalid_argument("'" + text + "' is not a heap count (N or 2^k)");
         return std::stoull(digits);
     };
@@ -67,10 +70,12 @@ std::vector<ListedGame> parse_games(const std::string& text) {
                 play = Play::misere;
                 body.resize(body.size() - MISERE_SUFFIX.size());
             } else if (const auto colon = body.find(':'); colon != std::string::npos) {
-                throw std::invalid_argument("unknown suffix '" + body.substr(colon) + "' (the only one is " +
-                                            std::string(MISERE_SUFFIX) + ")");
+                throw std::invalid_argument("unknown suffix '" + body.substr(colon) +
+                                            "' (the only one is " + std::string(MISERE_SUFFIX) +
+                                            ")");
             }
-            if (body != "grundy" || play != Play::normal) listed.octal = OctalGame::parse_game(body, play);
+            if (body != "grundy" || play != Play::normal)
+                listed.octal = OctalGame::parse_game(body, play);
             games.push_back(std::move(listed));
         } catch (const std::invalid_argument& e) {
             throw std::invalid_argument("--games: '" + item + "': " + e.what());
@@ -79,31 +84,42 @@ std::vector<ListedGame> parse_games(const std::string& text) {
         const ListedGame& last = games.back();
         for (std::size_t i = 0; i + 1 < games.size(); ++i)
             if (games[i].octal == last.octal)
-                throw std::invalid_argument("--games: '" + item + "' is " +
-                                            (last.octal ? last.octal->name() : std::string("grundy")) +
-                                            " again (listed before as '" + items[i] + "')");
+                throw std::invalid_argument(
+                    "--games: '" + item + "' is " +
+                    (last.octal ? last.octal->name() : std::string("grundy")) +
+                    " again (listed before as '" + items[i] + "')");
         items.push_back(item);
     }
     return games;
 }
 
-std::string SweepGame::name() const { return octal ? octal->name() : "grundy"; }
-std::string SweepGame::code() const { return octal ? octal->code() : "grundy"; }
-bool SweepGame::frontier() const { return !octal || (octal->play() == Play::normal && !octal->is_subtraction()); }
+std::string SweepGame::name() const {
+    return octal ? octal->name() : "grundy";
+}
+std::string SweepGame::code() const {
+    return octal ? octal->code() : "grundy";
+}
+bool SweepGame::frontier() const {
+    return !octal || (octal->play() == Play::normal && !octal->is_subtraction());
+}
 
 std::vector<SweepGame> enumerate_games(const Params& params) {
     if (params.subtraction_max > MAX_SUBTRACTION)
-        throw std::invalid_argument("--subtraction-max must be 0.." + std::to_string(MAX_SUBTRACTION) +
-                                    ", got " + std::to_string(params.subtraction_max));
+        throw std::invalid_argument("--subtraction-max must be 0.." +
+                                    std::to_string(MAX_SUBTRACTION) + ", got " +
+                                    std::to_string(params.subtraction_max));
     if (params.octal_digits > MAX_OCTAL_DIGITS)
-        throw std::invalid_argument("--octal-digits must be 0.." + std::to_string(MAX_OCTAL_DIGITS) +
-                                    ", got " + std::to_string(params.octal_digits));
+        throw std::invalid_argument("--octal-digits must be 0.." +
+                                    std::to_string(MAX_OCTAL_DIGITS) + ", got " +
+                                    std::to_string(params.octal_digits));
     std::vector<SweepGame> games;
-    for (const auto& listed : params.listed) games.push_back({Family::listed, listed.octal, listed.bound});
+    for (const auto& listed : params.listed)
+        games.push_back({Family::listed, listed.octal, listed.bound});
     const std::uint32_t sets = (std::uint32_t{1} << params.subtraction_max) - 1;
     for (Play play : {Play::normal, Play::misere}) {
         if (play == Play::misere && !params.misere) break;
-        const Family family = play == Play::normal ? Family::subtraction : Family::subtraction_misere;
+        const Family family =
+            play == Play::normal ? Family::subtraction : Family::subtraction_misere;
         for (std::uint32_t mask = 1; mask <= sets; ++mask) {
             std::vector<Heap> set;
             for (Heap s = 1; s <= params.subtraction_max; ++s)
@@ -129,8 +145,8 @@ std::vector<std::uint64_t> plan_tasks(const std::vector<SweepGame>& games) {
     std::vector<std::uint64_t> starts;
     std::uint64_t group = 0; // games in the current subtraction group
     for (std::uint64_t i = 0; i < games.size(); ++i) {
-        const bool cheap = games[i].family == Family::subtraction ||
-                           games[i].family == Family::subtraction_misere;
+        const bool cheap =
+            games[i].family == Family::subtraction || games[i].family == Family::subtraction_misere;
         const bool same_group = cheap && group > 0 && group < SUBTRACTION_GAMES_PER_TASK &&
                                 games[i - 1].family == games[i].family;
         if (!same_group) {
@@ -150,8 +166,9 @@ AnalysisLimits limits_for(const Params& params, Family family) {
     return limits;
 }
 
-impartial::FrontierLimits frontier_limits_for(const Params& params, const SweepGame& game) {
-    impartial::FrontierLimits limits;
+impartial::WindowedLimits frontier_limits_for(const Params& params, const SweepGame& game) {
+    impartial::WindowedLimits limits;
+    limits.config.threads = params.threads;
     if (game.family == Family::listed) {
         limits.ceiling = game.bound ? game.bound : std::uint64_t{params.listed_max_heap} + 1;
     } else {
@@ -166,7 +183,8 @@ bool runs_frontier(const Params& params, const SweepGame& game) {
 }
 
 impartial::HeapRules frontier_rules(const SweepGame& game) {
-    return game.octal ? impartial::HeapRules::octal(*game.octal) : impartial::HeapRules::grundys_game();
+    return game.octal ? impartial::HeapRules::octal(*game.octal)
+                      : impartial::HeapRules::grundys_game();
 }
 
 std::string first_values_text(const std::vector<impartial::Grundy>& values, std::size_t count) {
@@ -178,9 +196,13 @@ std::string first_values_text(const std::vector<impartial::Grundy>& values, std:
     return text;
 }
 
-void GameRows::declare_columns(common::LocalTable& table) { schema::games::table.declare(table); }
+void GameRows::declare_columns(common::LocalTable& table) {
+    schema::games::table.declare(table);
+}
 
-void GameRows::declare_sequence_columns(common::LocalTable& sequences) { schema::sequences::table.declare(sequences); }
+void GameRows::declare_sequence_columns(common::LocalTable& sequences) {
+    schema::sequences::table.declare(sequences);
+}
 
 void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& table,
                        common::LocalTable& sequences) const {
@@ -208,7 +230,8 @@ void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTabl
     auto& sequence_value = sequences.column(schema::sequences::value);
     for (std::uint64_t i = begin; i < end; ++i) {
         const SweepGame& item = m_games.at(i);
-        if (!item.octal) throw std::logic_error("Grundy's game is played by the frontier sweep only");
+        if (!item.octal)
+            throw std::logic_error("Grundy's game is played by the frontier sweep only");
         AnalysisLimits limits = limits_for(m_params, item.family);
         if (item.bound) limits.max_heap = static_cast<Heap>(item.bound);
         const auto result = impartial::analyse(*item.octal, limits);
@@ -228,11 +251,13 @@ void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTabl
         largest_value.push_back(result.largest_value);
         largest_at.push_back(result.largest_at);
         rare_mask.push_back(result.rare_mask ? impartial::to_string(*result.rare_mask) : "-");
-        rare_heaps.push_back(result.rare_mask ? static_cast<std::int64_t>(result.rare_mask->rare_heaps) : -1);
+        rare_heaps.push_back(
+            result.rare_mask ? static_cast<std::int64_t>(result.rare_mask->rare_heaps) : -1);
         last_rare.push_back(result.last_rare ? static_cast<std::int64_t>(*result.last_rare) : -1);
         first_values.push_back(first_values_text(result.values, m_params.stored_values));
         if (!result.period) continue;
-        const std::uint64_t length = std::uint64_t{result.period->preperiod} + result.period->period;
+        const std::uint64_t length =
+            std::uint64_t{result.period->preperiod} + result.period->period;
         if (length > m_params.max_sequence) continue;
         for (std::uint64_t heap = 0; heap < length; ++heap) {
             sequence_index.push_back(static_cast<std::int64_t>(i));
@@ -242,15 +267,15 @@ void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTabl
     }
 }
 
-bool GameRows::compute_frontier(std::uint64_t i, const impartial::FrontierLimits& limits, const RowTables& out,
-                                std::optional<std::uint64_t> block) const {
+bool GameRows::compute_frontier(std::uint64_t i, const impartial::WindowedLimits& limits,
+                                const RowTables& out, std::optional<std::uint64_t> block) const {
     const SweepGame& item = m_games.at(i);
-    const auto r = impartial::analyse_to_ceiling(frontier_rules(item), limits, m_params.stored_values,
-                                                 m_params.max_sequence);
+    const auto r = impartial::analyse_windowed(frontier_rules(item), limits, m_params.stored_values,
+                                               m_params.max_sequence);
     if (r.stopped) return false;
     if (block)
-        for (common::LocalTable* t : {&out.games, &out.sequences, &out.frontier, &out.frontier_stats,
-                                      &out.frontier_frequencies})
+        for (common::LocalTable* t : {&out.games, &out.sequences, &out.frontier,
+                                      &out.frontier_stats, &out.frontier_frequencies})
             t->begin_block(*block);
     namespace g = schema::games;
     const auto as_int = [](std::uint64_t v) { return static_cast<std::int64_t>(v); };
@@ -274,7 +299,8 @@ bool GameRows::compute_frontier(std::uint64_t i, const impartial::FrontierLimits
     t.column(g::rare_heaps).push_back(has_stats ? as_int(r.stats.back().mask.rare_heaps) : -1);
     t.column(g::last_rare).push_back(has_stats ? r.stats.back().last_rare : -1);
     // A periodic game's first values past n0 + p follow from its period, as the family's do.
-    const bool whole = r.period && r.sequence.size() == std::size_t{r.period->preperiod} + r.period->period;
+    const bool whole =
+        r.period && r.sequence.size() == std::size_t{r.period->preperiod} + r.period->period;
     const std::vector<impartial::Grundy> sequence(r.sequence.begin(), r.sequence.end());
     std::vector<impartial::Grundy> first;
     for (std::uint64_t n = 0; n < m_params.stored_values && (whole || n < sequence.size()); ++n)
@@ -283,7 +309,8 @@ bool GameRows::compute_frontier(std::uint64_t i, const impartial::FrontierLimits
     if (whole)
         for (std::size_t heap = 0; heap < r.sequence.size(); ++heap) {
             out.sequences.column(schema::sequences::index).push_back(as_int(i));
-            out.sequences.column(schema::sequences::heap).push_back(static_cast<std::int64_t>(heap));
+            out.sequences.column(schema::sequences::heap)
+                .push_back(static_cast<std::int64_t>(heap));
             out.sequences.column(schema::sequences::value).push_back(r.sequence[heap]);
         }
     append_frontier_rows(i, r, out.frontier, out.frontier_stats, out.frontier_frequencies);

@@ -11,6 +11,7 @@
 #include "common/runtime/table.hpp"
 #include "impartial/frontier_analysis.hpp"
 #include "impartial/octal_analysis.hpp"
+#include "impartial/windowed_analysis.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -36,9 +37,9 @@ struct ListedGame {
 };
 
 struct Params {
-    unsigned subtraction_max = 12; // K: every non-empty S of {1..K}; 0 for none
-    bool misere = false;           // also every such S in misere play
-    unsigned octal_digits = 3;     // D: every code d0.d1..dD, d0 in {0, 4}; 0 for none
+    unsigned subtraction_max = 12;  // K: every non-empty S of {1..K}; 0 for none
+    bool misere = false;            // also every such S in misere play
+    unsigned octal_digits = 3;      // D: every code d0.d1..dD, d0 in {0, 4}; 0 for none
     std::vector<ListedGame> listed; // analysed first, to their own bound
     impartial::Heap max_heap = 16384;
     // Family games still valued by the rare/common split at max_heap go on to this bound.
@@ -58,6 +59,8 @@ struct Params {
     std::uint64_t ceiling = 0;
     // A family game valued by the definition (the split does not pay) stops past this.
     std::uint64_t definition_ceiling = impartial::FrontierSweep::MAX_HEAPS;
+    // Threads within a frontier game (the windowed sweep's; the rows are the same on any).
+    unsigned threads = 1;
 };
 
 // "N" or "2^k": a heap count of the options (std::invalid_argument otherwise).
@@ -74,8 +77,8 @@ struct SweepGame {
     std::optional<impartial::OctalGame> octal; // empty: Grundy's game
     std::uint64_t bound = 0;                   // a listed game's own bound (0: none)
 
-    [[nodiscard]] std::string name() const;    // S={1,3,4}, .77, grundy
-    [[nodiscard]] std::string code() const;    // .3033, .77, grundy
+    [[nodiscard]] std::string name() const; // S={1,3,4}, .77, grundy
+    [[nodiscard]] std::string code() const; // .3033, .77, grundy
     // Run by the frontier sweep when a ceiling is set: octal codes in normal play that are
     // not subtraction sets (those are proven by the shorter window rule), and Grundy's game.
     [[nodiscard]] bool frontier() const;
@@ -94,8 +97,10 @@ std::vector<std::uint64_t> plan_tasks(const std::vector<SweepGame>& games);
 
 // The analysis limits a game of `family` gets.
 impartial::AnalysisLimits limits_for(const Params& params, Family family);
-// The ceiling and definition ceiling of a frontier game (params.ceiling > 0).
-impartial::FrontierLimits frontier_limits_for(const Params& params, const SweepGame& game);
+// The ceiling, definition ceiling and windowed sweep of a frontier game: a prefix of 2^21
+// heaps and a window of 2^26 (grown while no value is dropped, restarted larger if a rare heap
+// or scan needs more), params.threads threads.
+impartial::WindowedLimits frontier_limits_for(const Params& params, const SweepGame& game);
 // Whether game runs by the frontier sweep: a frontier() game of the families when a
 // ceiling is set, a listed one (Grundy's game among them) always.
 bool runs_frontier(const Params& params, const SweepGame& game);
@@ -112,7 +117,7 @@ struct RowTables {
 };
 
 class GameRows {
-public:
+  public:
     GameRows(const Params& params, const std::vector<SweepGame>& games)
         : m_params(params), m_games(games) {}
     // Declares the `games` table's columns: index (the enumeration key), family, game, code,
@@ -131,12 +136,13 @@ public:
     // Appends every row of frontier game i, run under `limits` (frontier_limits_for with
     // the caller's resume and callbacks), each table's in a new block `block` if given;
     // false, with no rows and no block, if between_chunks stopped it.
-    bool compute_frontier(std::uint64_t i, const impartial::FrontierLimits& limits, const RowTables& out,
+    bool compute_frontier(std::uint64_t i, const impartial::WindowedLimits& limits,
+                          const RowTables& out,
                           std::optional<std::uint64_t> block = std::nullopt) const;
     // Every row of games [begin, end): the frontier games run afresh to their ceilings.
     void compute_all(std::uint64_t begin, std::uint64_t end, const RowTables& out) const;
 
-private:
+  private:
     const Params& m_params;
     const std::vector<SweepGame>& m_games;
 };

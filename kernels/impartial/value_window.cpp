@@ -30,6 +30,11 @@ void ValueWindow::grow_ring(std::uint64_t needed) {
     relayout(std::min(m_window, std::max<std::uint64_t>(MIRROR, std::bit_ceil(needed))));
 }
 
+void ValueWindow::reserve_prefix(std::uint64_t heaps) {
+    const std::uint64_t doubled = 2 * static_cast<std::uint64_t>(m_prefix.capacity());
+    m_prefix.reserve(std::min(m_prefix_limit, std::max(heaps, doubled)));
+}
+
 void ValueWindow::grow_window(std::uint64_t window_heaps) {
     if (dropped_any()) throw std::logic_error("the window can grow only before it drops a value");
     if (!std::has_single_bit(window_heaps) || window_heaps < m_window)

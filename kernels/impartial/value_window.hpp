@@ -57,6 +57,13 @@ class ValueWindow {
 
     // G(0..min(size, P) - 1), ascending.
     [[nodiscard]] std::span<const std::uint16_t> prefix() const { return m_prefix; }
+    // The prefix's values, moved out (no copy); the window is left holding no values.
+    [[nodiscard]] std::vector<std::uint16_t> release_prefix() && {
+        m_ring = {};
+        m_ring_slots = 0;
+        m_size = 0;
+        return std::move(m_prefix);
+    }
     // The ring: G(m) at ring()[slot(m)] for held m >= window_start(), valid to slot + MIRROR.
     [[nodiscard]] const std::uint16_t* ring() const { return m_ring.data(); }
     [[nodiscard]] std::uint64_t slot(std::uint64_t m) const { return (~m) & (m_ring_slots - 1); }
@@ -74,8 +81,12 @@ class ValueWindow {
                                   std::span<const std::uint16_t> window);
     // Allocates the ring for heaps up to `heaps` (at most the window) at once, so that it is
     // not moved (and briefly held twice) while it grows.
+    // The prefix's storage grows (at least doubling) to hold min(heaps, P) values and never
+    // past P values.
     void reserve(std::uint64_t heaps) {
         if (m_ring_slots < m_window && heaps > m_ring_slots) grow_ring(heaps);
+        if (m_prefix.capacity() < heaps && m_prefix.capacity() < m_prefix_limit)
+            reserve_prefix(heaps);
     }
     // A bigger window (a power of two), before any value is dropped. std::logic_error after.
     void grow_window(std::uint64_t window_heaps);
@@ -86,6 +97,7 @@ class ValueWindow {
 
   private:
     void grow_ring(std::uint64_t needed);
+    void reserve_prefix(std::uint64_t heaps);
     void relayout(std::uint64_t slots);
 
     std::uint64_t m_prefix_limit;

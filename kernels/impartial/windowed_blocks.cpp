@@ -63,6 +63,9 @@ void WindowedSweep::run_fused(std::uint64_t n0, std::uint64_t end) {
         HeapSpec& spec = b.specs[n - n0];
         guess(b, n, spec);
         push(n, settle(b, n, spec));
+        // A value of 512 or more: the block's rows of 512 marks cannot hold what the next
+        // heaps would mark with it; they are valued in portable code (run_blocks).
+        if (m_bound > SIMD_BOUND) return;
     }
 }
 
@@ -82,8 +85,10 @@ void WindowedSweep::settle_block(Block& b) {
         std::lower_bound(m_rare.begin(), m_rare.end(), std::max<std::uint64_t>(b.n0, 1),
                          [](const SparsePart& p, std::uint64_t h) { return p.heap < h; }) -
         m_rare.begin());
-    for (std::uint64_t n = b.n0; n < b.n0 + b.count; ++n)
+    for (std::uint64_t n = b.n0; n < b.n0 + b.count; ++n) {
         push(n, settle(b, n, b.specs[n - b.n0]));
+        if (m_bound > SIMD_BOUND) return; // as run_fused: the rest in portable code
+    }
 }
 
 // Blocks of the split with the SIMD kernels until the mode may change (a power of two, values

@@ -24,6 +24,19 @@ class Writer {
         word(v.size());
         append(v.data(), 2 * v.size());
     }
+    // The window's values in heap order, written in place (no copy of the window first).
+    void window(const ValueWindow& v) {
+        const std::uint64_t first = v.window_start(), count = v.size() - first;
+        word(count);
+        const std::size_t at = m_out.size();
+        m_out.resize(at + 2 * count);
+        auto* out = m_out.data() + at;
+        for (std::uint64_t m = first; m < v.size(); ++m, out += 2) {
+            const std::uint16_t g = v[m];
+            std::memcpy(out, &g, 2);
+        }
+    }
+    void reserve(std::size_t bytes) { m_out.reserve(bytes); }
     std::vector<std::byte> take() { return std::move(m_out); }
 
   private:
@@ -111,6 +124,14 @@ RareMask read_mask(Reader& in) {
 
 std::vector<std::byte> WindowedSweep::save_state() const {
     Writer w;
+    // The values dominate: the buffer is allocated once (the tables' words are a few KiB
+    // besides, the statistics of every power of two a few more).
+    std::size_t table_words =
+        64 + m_counts.size() + m_last.size() + 2 * m_records.size() + m_rare.size();
+    for (const PowerStats& p : m_stats)
+        table_words += 9 + p.frequency.size();
+    w.reserve(8 * table_words +
+              2 * (m_values.prefix().size() + m_values.size() - m_values.window_start()) + 64);
     w.word(MAGIC);
     write_rules(w, m_rules);
     w.word(m_config.fixed_sparse_classes);
@@ -145,7 +166,7 @@ std::vector<std::byte> WindowedSweep::save_state() const {
     for (const SparsePart& p : m_rare)
         w.word((std::uint64_t{p.heap} << 32) | p.value);
     w.values(m_values.prefix());
-    w.values(m_values.window_values());
+    w.window(m_values);
     return w.take();
 }
 

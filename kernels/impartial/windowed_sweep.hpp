@@ -74,11 +74,18 @@ class WindowedSweep {
     // Computes G(size()) .. G(heaps - 1). std::overflow_error if a value reaches 2^16;
     // std::runtime_error if a restart would need more than max_memory_heaps.
     void run_to(std::uint64_t heaps);
+    // Allocates the values' storage for a run to `heaps` at once (run_to does it for its own
+    // target): a caller that runs in steps avoids growing it step by step.
+    void reserve(std::uint64_t heaps) { m_values.reserve(heaps); }
 
     [[nodiscard]] const HeapRules& rules() const { return m_rules; }
     [[nodiscard]] const WindowConfig& config() const { return m_config; }
     [[nodiscard]] std::uint64_t size() const { return m_values.size(); }
     [[nodiscard]] const ValueWindow& values() const { return m_values; }
+    // G(0..min(size(), P) - 1) moved out of a sweep that is done with; it holds nothing after.
+    [[nodiscard]] std::vector<std::uint16_t> release_prefix() && {
+        return std::move(m_values).release_prefix();
+    }
 
     // One entry per power of two 1, 2, 4, ... <= size(), as FrontierSweep::stats().
     [[nodiscard]] const std::vector<PowerStats>& stats() const { return m_stats; }

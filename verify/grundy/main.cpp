@@ -1,5 +1,7 @@
 // cgt-verify-grundy: checks a cgt-grundy result file. First the file against itself (every
-// table agrees with the values G(0..N) it holds), then the values against the literature:
+// table agrees with the values it holds, G(0..N) or the first of them (--store-values); the
+// frequencies of every power of two sum to it; the stored values, to 2^16, equal the
+// definition computed here), then the values against the literature:
 // OEIS A002188 (b-file to 20,000, a-file to 200,000, each proven byte-identical to the OEIS
 // file by its SHA-256), A036685 (G = 0), A180120/A180121 (records), Flammenkamp's sparse
 // values, and for a run that reaches 2^26 the figures of sen-ltd's Grundy's-game article.
@@ -11,6 +13,7 @@
 #include "verify/common/reference_data.hpp"
 #include "verify/common/report.hpp"
 #include "verify/grundy/grundy_figures.hpp"
+#include "verify/grundy/grundy_powers.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -99,8 +102,21 @@ std::string agreement(std::span<const std::uint16_t> ours, std::span<const std::
            std::to_string(oeis[*d]);
 }
 
+// The tables of a file whose values stop before max_heap: what the stored values decide.
+void check_stored_part(const common::Table& sparse, const common::Table& records,
+                       verify::Report& report, std::uint64_t n_max, const GrundyFigures& ours) {
+    report.check("sparse: the heaps with a sparse value n <= " + thousands(ll(n_max)),
+                 thousands(ll(ours.sparse.size())) + " from the values",
+                 thousands(ll(verify::count_up_to(from_table(sparse), n_max))) + " rows",
+                 up_to(from_table(sparse), n_max) == ours.sparse);
+    report.check("records: each value above all before, n <= " + thousands(ll(n_max)),
+                 thousands(ll(ours.records.size())) + " from the values",
+                 thousands(ll(verify::count_up_to(from_table(records), n_max))) + " rows",
+                 up_to(from_table(records), n_max) == ours.records);
+}
+
 void check_tables(const common::ResultReader& file, verify::Report& report,
-                  std::span<const std::uint16_t> g, const GrundyFigures& ours) {
+                  std::span<const std::uint16_t> g, const GrundyFigures& ours, bool complete) {
     const std::uint64_t n_max = g.size() - 1;
     report.section("The file's tables against its values G(0.." + thousands(ll(n_max)) + ")");
     const common::Table sparse = file.read_table(schema::sparse::table),
@@ -108,6 +124,13 @@ void check_tables(const common::ResultReader& file, verify::Report& report,
     const common::Table counts = file.read_table(schema::value_counts::table),
                         scan = file.read_table(schema::scan::table);
     report.count_rows(sparse.rows + records.rows + counts.rows + scan.rows);
+    if (!complete) {
+        check_stored_part(sparse, records, report, n_max, ours);
+        report.note(
+            "(the values stop before max-heap: value_counts and scan are checked against the "
+            "frequencies below)");
+        return;
+    }
     report.check("sparse: the heaps with a sparse value",
                  thousands(ll(ours.sparse.size())) + " from the values",
                  thousands(ll(sparse.rows)) + " rows", from_table(sparse) == ours.sparse);
@@ -367,6 +390,8 @@ struct GrundyFile {
     common::Table grundy{};
     std::span<const std::uint16_t> g{};
     GrundyFigures ours{};
+    std::uint64_t max_heap = 0;
+    bool complete = true; // the grundy table holds G(0..max_heap)
 };
 
 using GrundyCheck = verify::NamedCheck<const GrundyFile&, verify::Report&>;
@@ -375,7 +400,13 @@ const GrundyCheck CHECKS[] = {
     {"the file's tables against its values", "identity",
      "the sparse, records, value_counts and scan tables",
      [](const GrundyFile& f, verify::Report& report) {
-         check_tables(f.file, report, f.g, f.ours);
+         check_tables(f.file, report, f.g, f.ours, f.complete);
+     }},
+    {"the powers of two and the definition", "identity",
+     "the stats and frequencies tables; G(n) as the mex of G(a) ^ G(n - a), 0 < a < n - a",
+     [](const GrundyFile& f, verify::Report& report) {
+         verify::check_powers(f.file, report, f.g, f.max_heap);
+         verify::check_definition(report, f.g);
      }},
     {"OEIS A002188", "grundy_a002188.h5 (with its SHA-256)", "OEIS A002188 (b-file and a-file)",
      [](const GrundyFile& f, verify::Report& report) {
@@ -391,6 +422,12 @@ const GrundyCheck CHECKS[] = {
     {"the figures of sen-ltd's article for 2^26", "grundy_article_figures.txt",
      "sen-ltd, Grundy's game (Qiita)",
      [](const GrundyFile& f, verify::Report& report) {
+         if (!f.complete) {
+             report.section("The figures of sen-ltd's Grundy's-game article (Qiita) for n <= 2^26");
+             report.note("(the values are stored to " + thousands(ll(f.g.size() - 1)) +
+                         " only: the figures are not derived)");
+             return;
+         }
          check_article(report, f.g, f.ours, f.file.read_table(schema::scan::table), f.data_dir);
      }},
 };
@@ -401,9 +438,14 @@ void check(const common::ResultReader& file, verify::Report& report, const std::
     if (f.g.empty()) throw common::ResultRefused(file.path() + ": the grundy table is empty");
     report.count_rows(f.grundy.rows);
     report.section("The file against its parameters");
-    const long long max_heap = verify::parameter_number(verify::run_parameters(file), "max-heap");
-    report.check_equal("grundy: G(0..max-heap), max-heap + 1 rows", max_heap + 1,
-                       ll(f.grundy.rows));
+    const auto parameters = verify::run_parameters(file);
+    const long long max_heap = verify::parameter_number(parameters, "max-heap");
+    const long long stored =
+        std::min(max_heap, verify::parameter_number(parameters, "store-values"));
+    report.check_equal("grundy: G(0..max-heap), max-heap + 1 rows (store-values + 1 if fewer)",
+                       stored + 1, ll(f.grundy.rows));
+    f.max_heap = static_cast<std::uint64_t>(max_heap);
+    f.complete = stored == max_heap;
     f.ours = verify::derive_figures(f.g, f.g.size() - 1);
     verify::run_checks(CHECKS, f, report);
 }

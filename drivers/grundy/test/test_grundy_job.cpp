@@ -21,3 +21,13 @@ TEST_CASE("GrundyJob: --max-heap 1000 sweeps 1001 heaps", "[grundy]") {
     CHECK(job.task_count() == 1);
     CHECK(job.task_units(0) == 1001);
 }
+
+TEST_CASE("GrundyJob: the estimate holds the prefix and the window, not every value", "[grundy]") {
+    GrundyJob small, large;
+    read_default_options(small, {"--max-heap", "1073741823", "--store-values", "1048575"});
+    read_default_options(large, {"--max-heap", "68719476735", "--store-values", "1048575"});
+    const auto a = small.memory_need(1), b = large.memory_need(1);
+    CHECK(a.bytes == b.bytes);
+    CHECK(a.bytes < 512.0 * (1 << 20));
+    CHECK(b.core_seconds == Approx(64 * a.core_seconds));
+}

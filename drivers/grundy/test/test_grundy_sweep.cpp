@@ -1,13 +1,17 @@
-#include "grundy/grundy_sweep.hpp"
 #include "grundy/grundy_schema.hpp"
+#include "grundy/grundy_sweep.hpp"
 #include "impartial/grundy_game.hpp"
+#include "impartial/sparse_sweep.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <numeric>
 
 using namespace cgt;
 using impartial::SparseSweep;
+using impartial::WindowedSweep;
+using jobs::grundy::SweepSettings;
 namespace s = jobs::grundy::schema;
 
 namespace {
@@ -16,17 +20,25 @@ SparseSweep swept(std::uint64_t max_heap) {
     s.run_through(max_heap);
     return s;
 }
+
+jobs::grundy::Tables tables_of(const SweepSettings& settings) {
+    WindowedSweep sweep = jobs::grundy::sweep_from_state({}, settings);
+    sweep.run_to(settings.max_heap + 1);
+    return jobs::grundy::make_tables(std::move(sweep), settings);
+}
+
+SweepSettings settings(std::uint64_t max_heap, std::uint64_t store, unsigned threads = 1) {
+    return {.max_heap = max_heap, .store_values = store, .threads = threads};
+}
 } // namespace
 
-TEST_CASE("GrundyJob: the tables of a sweep to 20,000", "[grundy]") {
+TEST_CASE("GrundyJob: the tables of a sweep to 20,000 equal the sparse-space sweep's", "[grundy]") {
     const SparseSweep reference = swept(20000);
-    SparseSweep sweep = swept(20000);
-    jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(sweep));
+    jobs::grundy::Tables t = tables_of(settings(20000, 20000));
 
     const auto& g = t.grundy.column(s::grundy::value);
     REQUIRE(g.size() == 20001);
     CHECK(std::equal(g.begin(), g.end(), reference.values().begin()));
-    CHECK(t.grundy.rows() == 20001);
 
     const auto& sparse_heap = t.sparse.column(s::sparse::heap);
     const auto& sparse_value = t.sparse.column(s::sparse::value);
@@ -48,68 +60,95 @@ TEST_CASE("GrundyJob: the tables of a sweep to 20,000", "[grundy]") {
 
     // One row per value 0..largest; counts add up to the heaps; 42 zeros, the last 1222.
     const auto& value = t.value_counts.column(s::value_counts::value);
-    const auto& value_class = t.value_counts.column(s::value_counts::klass);
     const auto& count = t.value_counts.column(s::value_counts::count);
     const auto& last = t.value_counts.column(s::value_counts::last);
     REQUIRE(value.size() == std::size_t{record_value.back()} + 1);
     CHECK(std::accumulate(count.begin(), count.end(), std::uint64_t{0}) == 20001);
     CHECK((count[0] == 42 && last[0] == 1222));
-    for (std::size_t v = 0; v < value.size(); ++v) {
-        CHECK(value[v] == v);
-        CHECK(value_class[v] == (impartial::is_sparse_value(static_cast<impartial::Grundy>(v)) ? "sparse" : "common"));
-        if (count[v] == 0)
-            CHECK(last[v] == -1);
-        else
-            CHECK(g[static_cast<std::size_t>(last[v])] == v);
-    }
+    for (std::size_t v = 0; v < value.size(); ++v)
+        CHECK((count[v] == 0 ? last[v] == -1 : g[static_cast<std::size_t>(last[v])] == v));
 
     REQUIRE(t.scan.rows() == 1);
     const auto& scan = reference.scan_stats();
     CHECK(t.scan.column(s::scan::common_heaps)[0] == 20001 - sparse_heap.size());
     CHECK(t.scan.column(s::scan::total_length)[0] == scan.total_length);
-    CHECK(t.scan.column(s::scan::mean)[0] == Approx(static_cast<double>(scan.total_length) / static_cast<double>(scan.common_heaps)));
     CHECK(t.scan.column(s::scan::longest)[0] == scan.longest);
     CHECK(t.scan.column(s::scan::longest_heap)[0] == scan.longest_heap);
 }
 
-TEST_CASE("GrundyJob: saved deltas resume to the same sweep", "[grundy]") {
-    const SparseSweep whole = swept(30000);
-    for (std::uint64_t stop : {0ull, 1ull, 12345ull, 30000ull}) {
-        // Saved as a run would: a delta at heap 100 (when the run goes that far), one at `stop`.
-        SparseSweep first(30000);
-        std::vector<std::vector<std::byte>> deltas;
-        std::uint64_t saved = 0;
-        if (stop > 100) {
-            first.run_through(100);
-            deltas.push_back(jobs::grundy::encode_state(first, saved));
-            saved = first.next_heap();
-        }
-        first.run_through(stop);
-        deltas.push_back(jobs::grundy::encode_state(first, saved));
-        SparseSweep resumed = jobs::grundy::sweep_from_state(deltas, 30000, first.kernel());
-        CHECK(resumed.next_heap() == stop + 1);
-        resumed.run_through(30000);
-        CHECK(std::equal(whole.values().begin(), whole.values().end(), resumed.values().begin()));
-        CHECK(resumed.sparse_heaps() == whole.sparse_heaps());
-        CHECK(resumed.records() == whole.records());
-        CHECK(resumed.value_counts() == whole.value_counts());
-        CHECK(resumed.value_last() == whole.value_last());
-        CHECK(resumed.scan_stats() == whole.scan_stats());
+TEST_CASE("GrundyJob: the statistics of every power of two, and their frequencies", "[grundy]") {
+    jobs::grundy::Tables t = tables_of(settings(20000, 20000));
+    const auto& g = t.grundy.column(s::grundy::value);
+    const auto& heaps = t.stats.column(s::stats::heaps);
+    REQUIRE(heaps.size() == 15); // 1, 2, ..., 2^14 <= 20,001
+    std::map<std::uint64_t, std::map<std::uint16_t, std::uint64_t>> by_power;
+    for (std::size_t r = 0; r < t.frequencies.rows(); ++r)
+        by_power[t.frequencies.column(s::frequencies::heaps)[r]]
+                [t.frequencies.column(s::frequencies::value)[r]] =
+                    t.frequencies.column(s::frequencies::count)[r];
+    for (std::size_t r = 0; r < heaps.size(); ++r) {
+        const std::uint64_t n = heaps[r];
+        CHECK(n == std::uint64_t{1} << r);
+        std::map<std::uint16_t, std::uint64_t> counted;
+        for (std::uint64_t h = 0; h < n; ++h)
+            ++counted[g[h]];
+        CHECK(by_power[n] == counted);
+        const auto largest =
+            std::max_element(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(n));
+        CHECK(t.stats.column(s::stats::largest_value)[r] == *largest);
+        CHECK(t.stats.column(s::stats::largest_at)[r] ==
+              static_cast<std::uint64_t>(largest - g.begin()));
     }
-    CHECK(jobs::grundy::sweep_from_state({}, 500, impartial::ScanKernel::portable).next_heap() == 0);
+    CHECK(t.stats.column(s::stats::rare_mask).back() == "fe"); // Grundy's sparse values
 }
 
-TEST_CASE("GrundyJob: deltas that do not join up, are cut short or go past --max-heap are refused", "[grundy]") {
-    SparseSweep sweep(5000);
-    sweep.run_through(999);
-    const auto all = jobs::grundy::encode_state(sweep, 0), tail = jobs::grundy::encode_state(sweep, 500);
-    CHECK_THROWS_WITH(jobs::grundy::sweep_from_state({tail}, 5000, impartial::ScanKernel::portable),
-                      Catch::Contains("do not join up: G(500..) after 0 values"));
-    std::vector<std::byte> cut(all.begin(), all.end() - 1);
-    CHECK_THROWS_WITH(jobs::grundy::sweep_from_state({cut}, 5000, impartial::ScanKernel::portable),
-                      Catch::Contains("wrong size"));
-    CHECK_THROWS_WITH(jobs::grundy::sweep_from_state({all}, 998, impartial::ScanKernel::portable),
+TEST_CASE("GrundyJob: --store-values bounds the values column only", "[grundy]") {
+    const jobs::grundy::Tables whole = tables_of(settings(30000, 30000));
+    const jobs::grundy::Tables part = tables_of(settings(30000, 999));
+    const auto& g = part.grundy.column(s::grundy::value);
+    REQUIRE(g.size() == 1000);
+    const auto& all = whole.grundy.column(s::grundy::value);
+    CHECK(std::equal(g.begin(), g.end(), all.begin()));
+    CHECK(part.sparse.column(s::sparse::heap) == whole.sparse.column(s::sparse::heap));
+    CHECK(part.value_counts.column(s::value_counts::count) ==
+          whole.value_counts.column(s::value_counts::count));
+    CHECK(part.frequencies.column(s::frequencies::count) ==
+          whole.frequencies.column(s::frequencies::count));
+}
+
+TEST_CASE("GrundyJob: a saved state resumes to the same tables on 1 or 3 threads", "[grundy]") {
+    const jobs::grundy::Tables whole = tables_of(settings(30000, 30000));
+    for (unsigned threads : {1u, 3u})
+        for (std::uint64_t stop : {0ull, 1ull, 12345ull, 30001ull}) {
+            const SweepSettings set = settings(30000, 30000, threads);
+            WindowedSweep first = jobs::grundy::sweep_from_state({}, set);
+            first.run_to(stop);
+            const std::vector<std::byte> state = jobs::grundy::encode_state(first);
+            WindowedSweep resumed = jobs::grundy::sweep_from_state({{}, state}, set);
+            CHECK(resumed.size() == stop);
+            resumed.run_to(30001);
+            const jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(resumed), set);
+            CHECK(t.grundy.column(s::grundy::value) == whole.grundy.column(s::grundy::value));
+            CHECK(t.sparse.column(s::sparse::heap) == whole.sparse.column(s::sparse::heap));
+            CHECK(t.records.column(s::records::heap) == whole.records.column(s::records::heap));
+            CHECK(t.value_counts.column(s::value_counts::last) ==
+                  whole.value_counts.column(s::value_counts::last));
+            CHECK(t.scan.column(s::scan::total_length) == whole.scan.column(s::scan::total_length));
+            CHECK(t.frequencies.column(s::frequencies::count) ==
+                  whole.frequencies.column(s::frequencies::count));
+        }
+}
+
+TEST_CASE("GrundyJob: a damaged state, or one past --max-heap, is refused", "[grundy]") {
+    const SweepSettings set = settings(5000, 5000);
+    WindowedSweep sweep = jobs::grundy::sweep_from_state({}, set);
+    sweep.run_to(1000);
+    auto state = jobs::grundy::encode_state(sweep);
+    CHECK_THROWS_WITH(jobs::grundy::sweep_from_state({state}, settings(998, 998)),
                       Catch::Contains("beyond --max-heap 998"));
+    state.pop_back();
+    CHECK_THROWS_WITH(jobs::grundy::sweep_from_state({state}, set),
+                      Catch::Contains("saved sweep state"));
 }
 
 TEST_CASE("GrundyJob: --kernel choices", "[grundy]") {

@@ -1,6 +1,6 @@
 #include "octal-sweep/frontier_state.hpp"
-#include "octal-sweep/sweep_games.hpp"
 #include "octal-sweep/octal_sweep_schema.hpp"
+#include "octal-sweep/sweep_games.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -16,7 +16,8 @@ namespace {
 // The five tables of a task, declared.
 struct Tables {
     common::LocalTable games = s::games::table.make(), sequences = s::sequences::table.make(),
-                       frontier = s::frontier::table.make(), stats = s::frontier_stats::table.make(),
+                       frontier = s::frontier::table.make(),
+                       stats = s::frontier_stats::table.make(),
                        frequencies = s::frontier_frequencies::table.make();
     RowTables rows() { return {games, sequences, frontier, stats, frequencies}; }
 };
@@ -42,7 +43,8 @@ TEST_CASE("Frontier job: listed games with their own bounds, Grundy's game among
     CHECK(games[3].bound == 500);
     CHECK(parse_heap_count("2^32") == std::uint64_t{1} << 32);
     CHECK(parse_heap_count("16384") == 16384);
-    REQUIRE_THROWS_WITH(parse_games(".6@2^x"), Contains("--games: '.6@2^x': '2^x' is not a heap count (N or 2^k)"));
+    REQUIRE_THROWS_WITH(parse_games(".6@2^x"),
+                        Contains("--games: '.6@2^x': '2^x' is not a heap count (N or 2^k)"));
     REQUIRE_THROWS_WITH(parse_games(".6@0"), Contains("a bound of 0 heaps"));
     REQUIRE_THROWS_WITH(parse_games("grundy:misere"), Contains("--games: 'grundy:misere':"));
     REQUIRE_THROWS_WITH(parse_heap_count("-5"), "'-5' is not a heap count (N or 2^k)");
@@ -65,8 +67,10 @@ TEST_CASE("Frontier job: which games the frontier sweep runs", "[octal]") {
     params.ceiling = 1u << 20;
     CHECK(runs_frontier(params, family[4]));
     CHECK(!runs_frontier(params, family[6])); // .3
-    CHECK(frontier_limits_for(params, games[0]).ceiling == std::uint64_t{params.listed_max_heap} + 1);
-    CHECK(frontier_limits_for(params, games[3]).ceiling == std::uint64_t{params.listed_max_heap} + 1);
+    CHECK(frontier_limits_for(params, games[0]).ceiling ==
+          std::uint64_t{params.listed_max_heap} + 1);
+    CHECK(frontier_limits_for(params, games[3]).ceiling ==
+          std::uint64_t{params.listed_max_heap} + 1);
 }
 
 TEST_CASE("Frontier job: the four-digit family 0.abcd is 4,095 codes", "[octal]") {
@@ -97,8 +101,9 @@ TEST_CASE("Frontier job: the queue hands out the dearest games first", "[octal]"
     CHECK(expected_cost(impartial::HeapRules::parse(".06"), 1u << 20, 1u << 14) < cost[0]);
 }
 
-TEST_CASE("Frontier job: rows of a proven game, an open one and one stopped by the definition ceiling",
-          "[octal]") {
+TEST_CASE(
+    "Frontier job: rows of a proven game, an open one and one stopped by the definition ceiling",
+    "[octal]") {
     Params params = listed("4.344@2^16 .6@2^12 .16@2^20");
     params.octal_digits = 2;
     params.octal_d0 = {0};
@@ -110,12 +115,15 @@ TEST_CASE("Frontier job: rows of a proven game, an open one and one stopped by t
     // window rule's) and .7.
     std::vector<std::uint64_t> wanted = {0, 1, 2};
     for (std::uint64_t i = 3; i < games.size(); ++i)
-        if (games[i].name() == ".3" || games[i].name() == ".04" || games[i].name() == ".7") wanted.push_back(i);
+        if (games[i].name() == ".3" || games[i].name() == ".04" || games[i].name() == ".7")
+            wanted.push_back(i);
     REQUIRE(wanted.size() == 6);
     Tables t;
     GameRows rows(params, games);
-    for (std::uint64_t i : wanted) rows.compute_all(i, i + 1, t.rows());
-    for (auto* table : {&t.games, &t.sequences, &t.frontier, &t.stats, &t.frequencies}) table->end_blocks();
+    for (std::uint64_t i : wanted)
+        rows.compute_all(i, i + 1, t.rows());
+    for (auto* table : {&t.games, &t.sequences, &t.frontier, &t.stats, &t.frequencies})
+        table->end_blocks();
     REQUIRE(t.games.rows() == 6);
     REQUIRE(t.frontier.rows() == 5);
     CHECK(t.games.column(s::games::code)[4] == ".3");
@@ -138,7 +146,8 @@ TEST_CASE("Frontier job: rows of a proven game, an open one and one stopped by t
     CHECK(std::count(seq_index.begin(), seq_index.end(), 2) == 105351 + 149459);
     CHECK(std::count(seq_index.begin(), seq_index.end(), 0) == 998 + 51);
     const auto& stop = t.frontier.column(s::frontier::stop);
-    CHECK(stop == std::vector<std::string>{"proven", "ceiling", "proven", "definition-ceiling", "proven"});
+    CHECK(stop ==
+          std::vector<std::string>{"proven", "ceiling", "proven", "definition-ceiling", "proven"});
     // .04 stopped at the first step that reaches 2^10 heaps, every heap valued by the definition.
     const auto heaps_04 = t.frontier.column(s::frontier::heaps)[3];
     CHECK(heaps_04 == 1024);
@@ -148,7 +157,8 @@ TEST_CASE("Frontier job: rows of a proven game, an open one and one stopped by t
     // Per (game, N) the frequencies sum to N; one stats row per power of two to its heaps.
     std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> sums;
     for (std::size_t r = 0; r < t.frequencies.rows(); ++r)
-        sums[{t.frequencies.column(s::frontier_frequencies::index)[r], t.frequencies.column(s::frontier_frequencies::heaps)[r]}] +=
+        sums[{t.frequencies.column(s::frontier_frequencies::index)[r],
+              t.frequencies.column(s::frontier_frequencies::heaps)[r]}] +=
             t.frequencies.column(s::frontier_frequencies::count)[r];
     const auto& si = t.stats.column(s::frontier_stats::index);
     const auto& sn = t.stats.column(s::frontier_stats::heaps);
@@ -162,29 +172,27 @@ TEST_CASE("Frontier job: rows of a proven game, an open one and one stopped by t
     CHECK(std::count(si.begin(), si.end(), wanted[3]) == 11); // .04: 2^0 .. 2^10
 }
 
-TEST_CASE("Frontier job: a game stopped mid-way and resumed from its saved states gives the same rows",
-          "[octal]") {
+TEST_CASE(
+    "Frontier job: a game stopped mid-way and resumed from its saved states gives the same rows",
+    "[octal]") {
     const Params params = listed(".161@2^17");
     const auto games = enumerate_games(params);
     GameRows rows(params, games);
     Tables whole;
     REQUIRE(rows.compute_frontier(0, frontier_limits_for(params, games[0]), whole.rows()));
 
-    // Saved after every chunk of 5,000 heaps, stopped after the fourth, resumed twice.
-    std::vector<std::vector<std::byte>> deltas;
+    // Saved after every chunk of 5,000 heaps (a snapshot of the windowed sweep), stopped
+    // after the fourth, resumed twice.
+    std::vector<std::byte> state;
     Tables resumed;
     bool done = false;
     for (int run = 0; run < 3 && !done; ++run) {
-        const FrontierState state = decode_frontier_state(deltas);
         auto limits = frontier_limits_for(params, games[0]);
-        limits.resume = state.values;
-        limits.resume_counters = state.counters;
+        limits.resume = state;
         limits.chunk_heaps = 5000;
-        std::uint64_t saved_to = state.values.size();
         int chunks = 0;
-        limits.between_chunks = [&](const impartial::FrontierSweep& sweep) {
-            deltas.push_back(encode_frontier_state(sweep, saved_to));
-            saved_to = sweep.size();
+        limits.between_chunks = [&](const impartial::WindowedSweep& sweep) {
+            state = sweep.save_state();
             return ++chunks < 4 || run == 2;
         };
         done = rows.compute_frontier(0, limits, resumed.rows());
@@ -192,19 +200,23 @@ TEST_CASE("Frontier job: a game stopped mid-way and resumed from its saved state
         if (!done) CHECK(resumed.games.rows() == 0);
     }
     REQUIRE(done);
-    CHECK(resumed.games.column(s::games::first_values) == whole.games.column(s::games::first_values));
+    CHECK(resumed.games.column(s::games::first_values) ==
+          whole.games.column(s::games::first_values));
     CHECK(resumed.games.column(s::games::largest_at) == whole.games.column(s::games::largest_at));
-    CHECK(resumed.frontier.column(s::frontier::by_split) == whole.frontier.column(s::frontier::by_split));
-    CHECK(resumed.frontier.column(s::frontier::full_scans) == whole.frontier.column(s::frontier::full_scans));
-    CHECK(resumed.frontier.column(s::frontier::by_definition) == whole.frontier.column(s::frontier::by_definition));
-    CHECK(resumed.stats.column(s::frontier_stats::rare_mask) == whole.stats.column(s::frontier_stats::rare_mask));
+    CHECK(resumed.frontier.column(s::frontier::by_split) ==
+          whole.frontier.column(s::frontier::by_split));
+    CHECK(resumed.frontier.column(s::frontier::full_scans) ==
+          whole.frontier.column(s::frontier::full_scans));
+    CHECK(resumed.frontier.column(s::frontier::by_definition) ==
+          whole.frontier.column(s::frontier::by_definition));
+    CHECK(resumed.stats.column(s::frontier_stats::rare_mask) ==
+          whole.stats.column(s::frontier_stats::rare_mask));
     CHECK(resumed.frequencies.column(s::frontier_frequencies::count) ==
           whole.frequencies.column(s::frontier_frequencies::count));
-    // Damaged or disjoint states are refused.
-    auto gap = deltas;
-    gap.erase(gap.begin() + 1);
-    REQUIRE_THROWS_WITH(decode_frontier_state(gap), Contains("do not join up"));
-    auto cut = deltas;
-    cut[0].pop_back();
-    REQUIRE_THROWS_WITH(decode_frontier_state(cut), Contains("wrong size"));
+    // A damaged state is refused.
+    state.pop_back();
+    auto limits = frontier_limits_for(params, games[0]);
+    limits.resume = state;
+    REQUIRE_THROWS_WITH(rows.compute_frontier(0, limits, resumed.rows()),
+                        Contains("saved sweep state"));
 }

@@ -22,9 +22,9 @@ cgt_add_cli_test(NAME "memory: cgt-hackenbush-sums --triples 99999999999999 is r
 cgt_add_cli_test(NAME "memory: cgt-hackenbush-bench --max-length 40 is refused" STATUS 2 LABELS memory
                  STDERR "^error: --max-length 40 needs about [0-9.]+ ZiB \\(the values of the three-colour stalks\\), ${physical}"
                  COMMAND ${bin}/cgt-hackenbush-bench --max-length 40)
-cgt_add_cli_test(NAME "memory: cgt-grundy --max-heap 4294967294 is refused under 8G" STATUS 2 LABELS memory
-                 STDERR "^error: --max-heap 4294967294 needs about 12.0 GiB \\(values and sparse tables\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
-                 ABSENT ${mem_dir}/grundy.h5 COMMAND ${bin}/cgt-grundy --max-heap 4294967294 --max-memory 8G --out ${mem_dir}/grundy.h5)
+cgt_add_cli_test(NAME "memory: cgt-grundy --store-values 4294967294 is refused under 8G" STATUS 2 LABELS memory
+                 STDERR "^error: --max-heap 4294967294 --store-values 4294967294 needs about 16.3 GiB \\(the sweep's prefix and window of values, the stored values\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
+                 ABSENT ${mem_dir}/grundy.h5 COMMAND ${bin}/cgt-grundy --max-heap 4294967294 --store-values 4294967294 --max-memory 8G --out ${mem_dir}/grundy.h5)
 cgt_add_cli_test(NAME "memory: cgt-hex-openings --tt-size-mib 65536 is refused under 60G" STATUS 2 LABELS memory
                  STDERR "^error: --tt-size-mib 65536 needs about 64.1 GiB \\(the transposition table of each rank\\), more than the 60.0 GiB limit \\(--max-memory\\)$"
                  ABSENT ${mem_dir}/hex.h5 COMMAND ${bin}/cgt-hex-openings --tt-size-mib 65536 --max-memory 60G --out ${mem_dir}/hex.h5)
@@ -44,7 +44,7 @@ cgt_add_cli_test(NAME "memory: cgt-hackenbush-colour --max-edges 12 is refused" 
                  STDERR "^error: --vertices 3 --max-edges 12 needs about [0-9.]+ TiB \\(a row for each graph\\), ${physical}"
                  ABSENT ${mem_dir}/colour.h5 COMMAND ${bin}/cgt-hackenbush-colour --max-edges 12 --out ${mem_dir}/colour.h5)
 cgt_add_cli_test(NAME "memory: cgt-octal-sweep --ceiling 2^32 is refused under 8G" STATUS 2 LABELS memory
-                 STDERR "^error: a game of 4294967296 heaps needs about 16.1 GiB \\(the values of one game on each rank\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
+                 STDERR "^error: a game of 4294967296 heaps needs about 16.1 GiB \\(the values one game holds on each rank\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
                  ABSENT ${mem_dir}/octal.h5 COMMAND ${bin}/cgt-octal-sweep --ceiling 2^32 --games .77 --max-memory 8G --out ${mem_dir}/octal.h5)
 # A run estimated past an hour on one core is told so in one line, and goes on (here only its
 # first task, into the journal).
@@ -60,7 +60,7 @@ cgt_add_cli_test(NAME "memory: 2 ranks of cgt-hex-openings --tt-size-mib 1000 ar
 
 # The limit from Slurm: --mem (MiB per node), or --mem-per-cpu times the node's CPUs.
 cgt_add_cli_test(NAME "memory: the Slurm allocation SLURM_MEM_PER_NODE is the limit" STATUS 2 LABELS memory
-                 STDERR "^error: --max-heap 100000000 needs about 318.1 MiB \\(values and sparse tables\\), more than the 100.0 MiB limit \\(the Slurm allocation SLURM_MEM_PER_NODE; raise it with --max-memory\\)$"
+                 STDERR "^error: --max-heap 100000000 --store-values 67108864 needs about 544.0 MiB \\(the sweep's prefix and window of values, the stored values\\), more than the 100.0 MiB limit \\(the Slurm allocation SLURM_MEM_PER_NODE; raise it with --max-memory\\)$"
                  ABSENT ${mem_dir}/slurm.h5
                  COMMAND env SLURM_MEM_PER_NODE=100 ${bin}/cgt-grundy --max-heap 100000000 --out ${mem_dir}/slurm.h5)
 cgt_add_cli_test(NAME "memory: SLURM_MEM_PER_CPU times SLURM_CPUS_ON_NODE is the limit" STATUS 2 LABELS memory
@@ -68,9 +68,9 @@ cgt_add_cli_test(NAME "memory: SLURM_MEM_PER_CPU times SLURM_CPUS_ON_NODE is the
                  COMMAND env SLURM_MEM_PER_CPU=50 SLURM_CPUS_ON_NODE=2 ${bin}/cgt-grundy --max-heap 100000000 --out ${mem_dir}/slurm.h5)
 if(NOT CGT_SANITIZE) # a sanitizer build cannot run under an address-space limit (its shadow memory)
   cgt_add_cli_test(NAME "memory: ulimit -v is the limit" STATUS 2 LABELS memory
-                   STDERR "^error: --max-heap 4294967294 needs about 12.0 GiB \\(values and sparse tables\\), more than the 2.9 GiB limit \\(ulimit -v; raise it with --max-memory\\)$"
+                   STDERR "^error: --max-heap 4294967294 --store-values 4294967294 needs about 16.3 GiB \\(the sweep's prefix and window of values, the stored values\\), more than the 2.9 GiB limit \\(ulimit -v; raise it with --max-memory\\)$"
                    ABSENT ${mem_dir}/ulimit.h5
-                   COMMAND sh -c "ulimit -v 3000000 && exec ${bin}/cgt-grundy --max-heap 4294967294 --out ${mem_dir}/ulimit.h5")
+                   COMMAND sh -c "ulimit -v 3000000 && exec ${bin}/cgt-grundy --max-heap 4294967294 --store-values 4294967294 --out ${mem_dir}/ulimit.h5")
 endif()
 cgt_add_cli_test(NAME "memory: --max-memory overrides the Slurm allocation" STATUS 0 LABELS memory
                  COMMAND env SLURM_MEM_PER_NODE=1 ${bin}/cgt-grundy --max-heap 1000 --max-memory 1G --force --quiet --out ${mem_dir}/small.h5)
