@@ -34,6 +34,15 @@ bool GameStore::le_general(GameId g, GameId h) {
 // and s != 1 (up* is fuzzy), or k = 0 and s = 0. Nothing unless both are of that shape
 // with one x (other stops were decided before).
 std::optional<bool> GameStore::le_by_form(GameId g, GameId h) {
+    // A shallow game not classified yet goes to the definition, whose recursion is short:
+    // classifying it here (its whole option tree) costs more than the comparison saves
+    // (green Hackenbush: 14% of the run). Deep ones are classified, so that comparing
+    // them never recurses as deep as they are.
+    constexpr std::uint32_t SHALLOW = 64;
+    const auto unknown_shallow = [&](GameId v) {
+        return !v.is_number() && record(v).class_kind == UNCLASSIFIED && record(v).depth < SHALLOW;
+    };
+    if (unknown_shallow(g) || unknown_shallow(h)) return std::nullopt;
     const GameId x = g.is_number() ? g : record(g).left_stop;
     const auto one_stop = [&](GameId v) {
         return v.is_number() ? v == x : record(v).left_stop == x && record(v).right_stop == x;
