@@ -22,6 +22,7 @@ SLAB_BYTES = 16 << 20
 JOBS = {
     "nim": "cgt-nim",
     "grundy": "cgt-grundy",
+    "grundy-2e36": "cgt-grundy",
     "hex-openings": "cgt-hex-openings",
     "hex-large": "cgt-hex-openings",
     "hex-8x8": "cgt-hex-openings",
@@ -29,6 +30,7 @@ JOBS = {
     "hex-misere-7x7": "cgt-hex-openings",
     "octal-sweep": "cgt-octal-sweep",
     "octal-unsolved": "cgt-octal-sweep",
+    "octal-unsolved-2e36": "cgt-octal-sweep",
     "octal-frontier": "cgt-octal-sweep",
     "octal-4digit": "cgt-octal-sweep",
     "hackenbush-signs": "cgt-hackenbush-signs",
