@@ -209,4 +209,45 @@ void check_czajka_statistics(const std::vector<GameRow>& rows, const Frontier& f
     }
 }
 
+// Rogalski's frequencies (an independent sparse-space solver) of .014 .034 .161 .167 .172
+// after N heaps, from `dir`/rogalski_frequencies.csv. His file N counts G(1..N), ours
+// G(0..N-1): the two agree when his counts minus ours are zero everywhere, or +1 at one value
+// (G(N)) and -1 at 0 (G(0) = 0).
+void check_rogalski_frequencies(const std::vector<GameRow>& rows, const Frontier& frontier, verify::Report& report,
+                                const std::string& dir) {
+    std::map<std::pair<std::string, long long>, std::map<long long, long long>> published;
+    for (const auto& ref : read_csv(dir + "/rogalski_frequencies.csv"))
+        published[{ref[0], std::stoll(ref[1])}][std::stoll(ref[2])] += std::stoll(ref[3]);
+    bool heading = false;
+    std::uint64_t absent = 0;
+    for (const auto& [key, theirs] : published) {
+        const auto& [code, n] = key;
+        const FrontierGame* game = find_frontier(rows, frontier, impartial::OctalGame::parse(code).code());
+        const PowerRow* power = nullptr;
+        if (game)
+            for (const auto& p : game->powers)
+                if (p.heaps == n) power = &p;
+        if (!power) {
+            ++absent;
+            continue;
+        }
+        if (!std::exchange(heading, true))
+            report.section("Rogalski's frequencies of .014 .034 .161 .167 .172 (his heaps 1..N, ours 0..N-1)");
+        std::map<long long, long long> difference = theirs;
+        for (const auto& [v, c] : power->frequency) difference[v] -= c;
+        std::erase_if(difference, [](const auto& d) { return d.second == 0; });
+        const bool agree =
+            difference.empty() || (difference.size() == 2 && difference.begin()->first == 0 &&
+                                   difference.begin()->second == -1 && difference.rbegin()->second == 1);
+        long long largest = theirs.empty() ? -1 : theirs.rbegin()->first;
+        const std::string figures = std::to_string(theirs.size()) + " values, largest " + std::to_string(largest);
+        report.check(code + " at N = " + verify::thousands(n) + ": every value's frequency", figures,
+                     agree ? figures
+                           : "other (" + std::to_string(difference.size()) + " values differ by more than G(0), G(N))",
+                     agree);
+    }
+    if (heading && absent)
+        report.note(verify::thousands(static_cast<long long>(absent)) + " published (game, N) pairs are not in this run");
+}
+
 } // namespace cgt::verify::octal_sweep

@@ -41,5 +41,9 @@ void check_direct_values(const std::vector<GameRow>& rows, const Frontier& front
 // from `dir`/czajka_unsolved_games.csv.
 void check_czajka_statistics(const std::vector<GameRow>& rows, const Frontier& frontier, Report& report,
                              const std::string& dir);
+// Rogalski's frequencies of .014 .034 .161 .167 .172 (`dir`/rogalski_frequencies.csv, his
+// heaps 1..N) against every (game, N) of the run: equal up to G(0) and G(N).
+void check_rogalski_frequencies(const std::vector<GameRow>& rows, const Frontier& frontier, Report& report,
+                                const std::string& dir);
 
 } // namespace cgt::verify::octal_sweep

@@ -433,6 +433,10 @@ const OctalCheck FRONTIER_CHECKS[] = {
      [](const OctalFile& f, verify::Report& report) {
          check_czajka_statistics(f.rows, f.frontier, report, f.dir);
      }},
+    {"Rogalski's frequencies", "rogalski_frequencies.csv", "Rogalski, octal, results/0.<game>/<N>",
+     [](const OctalFile& f, verify::Report& report) {
+         check_rogalski_frequencies(f.rows, f.frontier, report, f.dir);
+     }},
     {"Czajka's unsolved classes", "czajka_unsolved_games.csv, czajka_game_lookup.csv",
      "Czajka, octal-games, UnsolvedGames.md and GameLookup.md",
      [](const OctalFile& f, verify::Report& report) {
