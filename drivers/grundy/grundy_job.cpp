@@ -112,7 +112,7 @@ TaskStatus GrundyJob::compute(std::uint64_t, TaskTables& out, TaskContext& conte
                  "; estimate: " + std::to_string(static_cast<long>(need.bytes / (1 << 20))) +
                  " MiB, " + hours_text(need.core_seconds) + " of CPU on one core");
     std::uint64_t saved = sweep.size(); // the journal holds the sweep to here
-    context.advance(saved);
+    context.resumed(saved);
     const auto save = [&] {
         if (sweep.size() == saved) return;
         context.save_state(jobs::grundy::encode_state(sweep), true);

@@ -67,7 +67,8 @@ void TaskContext::save_state(std::span<const std::byte> state, bool snapshot) {
     m_runner->save_state(m_task, state, snapshot);
 }
 std::vector<std::vector<std::byte>> TaskContext::saved_state() const { return m_runner->saved_state(m_task); }
-void TaskContext::advance(std::uint64_t units) { m_runner->advance(units); }
+void TaskContext::advance(std::uint64_t units) { m_runner->advance(units, false); }
+void TaskContext::resumed(std::uint64_t units) { m_runner->advance(units, true); }
 void TaskContext::set_verdict(std::uint64_t verdict) { m_runner->set_verdict(verdict); }
 void TaskContext::note(const std::string& text) const { m_runner->note(m_task, text); }
 
@@ -147,9 +148,11 @@ void JobRunner::read_run_options(const po::variables_map& vm) {
     }
 }
 
-void JobRunner::advance(std::uint64_t units) {
+void JobRunner::advance(std::uint64_t units, bool resumed) {
     m_advanced += units;
-    if (!m_queue) m_progress->advance(units);
+    if (m_queue) return;
+    if (resumed) m_progress->credit(units);
+    else m_progress->advance(units);
 }
 
 void JobRunner::set_verdict(std::uint64_t verdict) {

@@ -129,6 +129,9 @@ public:
     // Progress within a long task, in the job's task_units; the rest of the task's units
     // are counted when it ends.
     void advance(std::uint64_t units);
+    // As advance, for the units an earlier run of the task did (its saved state): counted,
+    // but not in the progress line's rate and ETA.
+    void resumed(std::uint64_t units);
     // The task's verdict (0..MAX_VERDICT; std::logic_error beyond), kept with its record and
     // told to rank 0 when it ends (QueuePolicy::task_needed). A job that skips tasks sets it in the
     // tasks whose verdicts decide others; the last call counts.

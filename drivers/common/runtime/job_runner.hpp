@@ -66,7 +66,7 @@ public:
     bool state_due() const { return seconds_since(m_state_clock) >= m_journal_every; }
     void save_state(std::uint64_t task, std::span<const std::byte> state, bool snapshot);
     std::vector<std::vector<std::byte>> saved_state(std::uint64_t task) const;
-    void advance(std::uint64_t units);
+    void advance(std::uint64_t units, bool resumed);
     void set_verdict(std::uint64_t verdict);
     void note(std::uint64_t task, const std::string& text) const;
 

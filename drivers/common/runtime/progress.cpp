@@ -1,5 +1,6 @@
 #include "common/runtime/progress.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
@@ -61,6 +62,11 @@ void Progress::advance(std::uint64_t units) {
     }
 }
 
+void Progress::credit(std::uint64_t units) {
+    if (m_rank == 0) m_credited += units;
+    advance(units);
+}
+
 void Progress::record(std::uint64_t units) {
     m_done += units;
     maybe_print(false);
@@ -119,7 +125,8 @@ void Progress::maybe_print(bool final_line) {
     m_last_print = now;
     const double elapsed = seconds_between(m_start, now);
     const std::uint64_t done = m_done.load();
-    const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
+    const std::uint64_t credited = std::min(m_credited.load(), done);
+    const double rate = elapsed > 0 ? static_cast<double>(done - credited) / elapsed : 0.0;
     char line[256];
     if (final_line) {
         std::snprintf(line, sizeof line, "%s: %llu/%llu done in %s (%.4g/s)", m_label.c_str(),

@@ -29,12 +29,18 @@ public:
 
     // Static-split feeding: counts `units` done on this rank.
     void advance(std::uint64_t units = 1);
+    // Counts `units` that an earlier run did (a resumed task's saved work): in the count and
+    // the percentage, not in the rate and the ETA (on rank 0; another rank's are forwarded as
+    // units done).
+    void credit(std::uint64_t units);
     // Queue feeding on rank 0: counts units done on any rank. Thread-safe.
     void record(std::uint64_t units = 1);
     // Collective: gathers the remaining counts and writes the final line.
     void finish();
 
     [[nodiscard]] std::uint64_t done() const { return m_done.load(); }
+    // Rank 0: the units credited there (left out of the rate).
+    [[nodiscard]] std::uint64_t credited() const { return m_credited.load(); }
     [[nodiscard]] double elapsed_seconds() const;
 
 private:
@@ -48,6 +54,7 @@ private:
     bool m_quiet;
     bool m_tty;
     std::atomic<std::uint64_t> m_done{0};
+    std::atomic<std::uint64_t> m_credited{0}; // rank 0: units of earlier runs
     std::uint64_t m_unsent = 0; // non-root: counted but not yet forwarded
     std::chrono::steady_clock::time_point m_start, m_last_print, m_last_send, m_last_drain;
     std::mutex m_print_mutex;

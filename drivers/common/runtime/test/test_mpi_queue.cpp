@@ -94,6 +94,19 @@ TEST_CASE("Progress: counts from a static split reach rank 0", "[mpi]") {
     if (world_rank() == 0) CHECK(progress.done() == total);
 }
 
+TEST_CASE("Progress: units of an earlier run count as done, and on rank 0 not in the rate", "[mpi]") {
+    const std::uint64_t total = 10000, earlier = 100;
+    const Range mine = block_range(total, world_size(), world_rank());
+    Progress progress(world(), total + earlier * world_size(), "credit test", true);
+    progress.credit(earlier);
+    for (std::uint64_t i = mine.begin; i < mine.end; ++i) progress.advance(1);
+    progress.finish();
+    if (world_rank() == 0) {
+        CHECK(progress.done() == total + earlier * world_size());
+        CHECK(progress.credited() == earlier);
+    }
+}
+
 TEST_CASE("MpiEnvironment: a usage error found on one rank is raised on every rank", "[mpi]") {
     std::optional<std::string> error;
     if (world_rank() == world_size() - 1) error = "--heaps must be 1..16, got 17";
