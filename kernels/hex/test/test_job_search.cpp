@@ -1,0 +1,279 @@
+#include "hex/parallel/job_simulator.hpp"
+#include "hex/parallel/job_tree.hpp"
+#include "hex/parallel/job_worker.hpp"
+#include "hex/search/vc_search.hpp"
+#include "hex/solver/split.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace cgt::hex;
+
+namespace {
+
+const RuleSet LARGE = RuleSet::parse("dfpn+vc+stronger+templates+inferior+proof+resistance");
+const RuleSet STRONGEST =
+    RuleSet::parse("dfpn+vc+stronger+templates+inferior+induced+vulnerable+proof+resistance");
+
+Outcome sequential(Shape shape, RuleSet rules, const SplitPosition& p) {
+    return solve_position(shape, {Variant::normal, rules, 0, 16}, p).outcome;
+}
+
+SimulationOptions small_jobs(int workers, std::uint64_t job_nodes, bool lazy = false) {
+    SimulationOptions o;
+    o.workers = workers;
+    o.search.job_nodes = job_nodes;
+    o.search.lazy = lazy;
+    o.tt_size_mib = 4;
+    o.pause_nodes = 16;
+    return o;
+}
+
+} // namespace
+
+TEST_CASE("JobSearch: every 5x5 opening and 6x6 openings decided as the sequential solver decides "
+          "them, on 1 to 5 workers",
+          "[hex]") {
+    // Small jobs, so that the master's tree grows many levels and results come back in many
+    // orders: the outcome is the position's every time.
+    for (const RuleSet& rules : {LARGE, STRONGEST}) {
+        for (int r = 0; r < 5; ++r)
+            for (int c = 0; c < 5; ++c) {
+                const Shape shape = Shape::square(5);
+                const SplitPosition root = SplitPosition::after(shape, {{r, c}});
+                const Outcome want = sequential(shape, rules, root);
+                for (int workers : {1, 2, 5}) {
+                    const SimulationReport got =
+                        simulate_job_search(shape, rules, root, small_jobs(workers, 5));
+                    INFO(rules.name()
+                         << " 5x5 " << cell_name({r, c}) << " on " << workers << " workers");
+                    CHECK(got.outcome == want);
+                }
+            }
+    }
+    for (const Cell cell : std::vector<Cell>{{2, 0}, {3, 5}, {0, 5}, {1, 5}, {1, 0}, {4, 5}}) {
+        const Shape shape = Shape::square(6);
+        const SplitPosition root = SplitPosition::after(shape, {cell});
+        const Outcome want = sequential(shape, LARGE, root);
+        for (int workers : {1, 3, 4}) {
+            const SimulationReport got =
+                simulate_job_search(shape, LARGE, root, small_jobs(workers, 50));
+            INFO("6x6 " << cell_name(cell) << " on " << workers << " workers");
+            CHECK(got.outcome == want);
+            CHECK(got.counters.expansions > 0);
+            // Expanded only where workers lack leaves: one worker never expands the root.
+            const SimulationReport lazy =
+                simulate_job_search(shape, LARGE, root, small_jobs(workers, 50, true));
+            CHECK(lazy.outcome == want);
+            if (workers == 1) CHECK(lazy.tree_nodes == 1);
+            // Searches moved between workers and proven positions shared.
+            SimulationOptions moved = small_jobs(workers, 50);
+            moved.search.seed_entries = 100;
+            moved.search.share_min_work = 1;
+            const SimulationReport shared = simulate_job_search(shape, LARGE, root, moved);
+            CHECK(shared.outcome == want);
+        }
+    }
+}
+
+TEST_CASE(
+    "JobSearch: a simulation is a function of its inputs; more workers end sooner on a 6x6 opening",
+    "[hex]") {
+    const Shape shape = Shape::square(6);
+    const SplitPosition root = SplitPosition::after(shape, {{2, 0}}); // a3: a first-player win
+    const SimulationReport a = simulate_job_search(shape, LARGE, root, small_jobs(4, 100));
+    const SimulationReport b = simulate_job_search(shape, LARGE, root, small_jobs(4, 100));
+    CHECK(a.outcome == Outcome::loss); // for blue, to move after a3
+    CHECK(a.outcome == b.outcome);
+    CHECK(a.makespan == b.makespan);
+    CHECK(a.searched == b.searched);
+    CHECK(a.jobs == b.jobs);
+    CHECK(a.cancelled == b.cancelled);
+    CHECK(a.tree_nodes == b.tree_nodes);
+    CHECK(a.counters.stats.expansions == b.counters.stats.expansions);
+    // One worker is never idle and its clock is the nodes it searched.
+    const SimulationReport one = simulate_job_search(shape, LARGE, root, small_jobs(1, 100));
+    CHECK(one.idle == 0);
+    CHECK(one.makespan == one.searched);
+    CHECK(one.counters.nodes == one.searched);
+    CHECK(a.makespan < one.makespan);
+}
+
+TEST_CASE("JobTree: a result that decides the root cancels the jobs in flight, each once",
+          "[hex]") {
+    // The empty 6x6 board, red to move: the root job stops early and the root is expanded
+    // into red's moves; the jobs on them run; the first to prove its move wins decides the
+    // root, and the rest are told to stop.
+    const Shape shape = Shape::square(6);
+    JobSearchOptions options;
+    options.job_nodes = 1;
+    JobTree tree(shape, LARGE, SplitPosition::after(shape, {}), options);
+    JobWorker worker(shape, LARGE, 4, 1);
+    const std::optional<Job> first = tree.next_job();
+    REQUIRE(first);
+    CHECK(first->node == 0);
+    CHECK_FALSE(tree.next_job()); // the root is busy, and nothing else is there
+    const JobResult root = worker.run(*first);
+    REQUIRE(root.outcome == Outcome::unknown);
+    REQUIRE(root.expanded);
+    tree.job_done(root);
+    CHECK(tree.in_flight() == 0);
+    REQUIRE(tree.size() == 1 + root.children.size());
+    std::vector<Job> jobs;
+    while (auto j = tree.next_job())
+        jobs.push_back(*j);
+    REQUIRE(jobs.size() >= 2);
+    CHECK(tree.cancelled_jobs().empty());
+    // Solve each job's position whole until one is lost for blue (red's move wins).
+    JobWorker solver(shape, LARGE, 4, 1 << 20);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        Job whole = jobs[i];
+        whole.budget = 1 << 20;
+        const JobResult r = solver.run(whole);
+        REQUIRE(r.outcome != Outcome::unknown);
+        if (r.outcome == Outcome::win) continue; // blue wins there: not decisive
+        tree.job_done(r);
+        CHECK(tree.outcome() == Outcome::win);
+        std::vector<std::uint64_t> want;
+        for (std::size_t k = 0; k < jobs.size(); ++k)
+            if (k != i) want.push_back(jobs[k].id);
+        CHECK(tree.cancelled_jobs() == want);
+        CHECK(tree.cancelled_jobs().empty());
+        CHECK_FALSE(tree.next_job());
+        // A cancelled job's result still counts its nodes, and changes nothing.
+        const std::uint64_t before = tree.counters().useless_jobs;
+        tree.job_done(worker.run(jobs[i == 0 ? 1 : 0]));
+        CHECK(tree.counters().useless_jobs == before + 1);
+        CHECK(tree.outcome() == Outcome::win);
+        return;
+    }
+    FAIL("no red move on the empty 6x6 board was found to win");
+}
+
+TEST_CASE("JobTree: saved and loaded between results, the search ends as the sequential solver's; "
+          "damaged states refused",
+          "[hex]") {
+    const Shape shape = Shape::square(6);
+    const SplitPosition root = SplitPosition::after(shape, {{2, 0}});
+    JobSearchOptions options;
+    options.job_nodes = 40;
+    options.lazy = false;
+    JobTree tree(shape, LARGE, root, options);
+    JobWorker worker(shape, LARGE, 4, 16);
+    // Two jobs in flight at each save; their results are lost with the run.
+    int saves = 0;
+    while (tree.outcome() == Outcome::unknown) {
+        const std::optional<Job> a = tree.next_job(), b = tree.next_job();
+        REQUIRE(a);
+        if (b && saves < 6 && tree.size() > static_cast<std::size_t>(20 * saves)) {
+            std::vector<std::byte> state;
+            tree.save(state);
+            JobTree resumed(shape, LARGE, root, options);
+            resumed.load(state);
+            CHECK(resumed.size() == tree.size());
+            CHECK(resumed.in_flight() == 0);
+            std::vector<std::byte> again;
+            resumed.save(again);
+            CHECK(again == state);
+            tree = std::move(resumed);
+            ++saves;
+            continue;
+        }
+        tree.job_done(worker.run(*a));
+        if (b) tree.job_done(worker.run(*b));
+    }
+    CHECK(saves == 6);
+    CHECK(tree.outcome() == sequential(shape, LARGE, root));
+
+    std::vector<std::byte> state;
+    tree.save(state);
+    JobTree other(shape, LARGE, SplitPosition::after(shape, {{1, 0}}), options);
+    CHECK_THROWS_WITH(other.load(state), "a saved job tree is of another position");
+    std::vector<std::byte> cut(state.begin(), state.end() - 3);
+    JobTree same(shape, LARGE, root, options);
+    CHECK_THROWS_AS(same.load(cut), std::invalid_argument);
+    std::vector<std::byte> longer = state;
+    longer.push_back(std::byte{0});
+    CHECK_THROWS_WITH(same.load(longer), "a saved job tree has bytes past its end");
+    std::vector<std::byte> wrong = state;
+    wrong[0] = std::byte{0};
+    CHECK_THROWS_WITH(same.load(wrong), "a saved job tree of another format");
+}
+
+TEST_CASE("JobSearch: bad arguments refused", "[hex]") {
+    const Shape shape = Shape::square(5);
+    const SplitPosition root = SplitPosition::after(shape, {{2, 2}});
+    CHECK_THROWS_AS(JobTree(shape, RuleSet::parse("vc+inferior"), root), std::invalid_argument);
+    CHECK_THROWS_AS(JobTree(shape, RuleSet::parse("rule1+2"), root), std::invalid_argument);
+    JobSearchOptions zero;
+    zero.job_nodes = 0;
+    CHECK_THROWS_AS(JobTree(shape, LARGE, root, zero), std::invalid_argument);
+    CHECK_THROWS_WITH(
+        JobTree(
+            shape, LARGE,
+            SplitPosition::after(
+                shape, {{0, 0}, {4, 4}, {1, 0}, {4, 3}, {2, 0}, {4, 2}, {3, 0}, {4, 1}, {4, 0}})),
+        "JobTree: the game is over: red has connected");
+    JobTree tree(shape, LARGE, root);
+    JobResult stray;
+    stray.id = 7;
+    CHECK_THROWS_WITH(tree.job_done(stray), "JobTree::job_done: job 7 is not in flight");
+    CHECK_THROWS_AS(JobWorker(shape, LARGE, 4, 0), std::invalid_argument);
+    CHECK_THROWS_AS(JobWorker(shape, RuleSet::parse("vc"), 4, 16), std::invalid_argument);
+    SimulationOptions none;
+    none.workers = 0;
+    CHECK_THROWS_WITH(simulate_job_search(shape, LARGE, root, none),
+                      "simulate_job_search: workers must be 1..1024, got 0");
+}
+
+TEST_CASE("VcSearch: a move's entries exported to another table continue its search there, to the "
+          "same result",
+          "[hex]") {
+    // 6x6 a3 searched for a while; each move's position is then solved by a search given
+    // those entries, with the result of a fresh search.
+    const Shape shape = Shape::square(6);
+    const Board board = Board::from_moves(6, "a3");
+    VcSearch<Narrow> first(shape, LARGE, 4);
+    first.load(board);
+    first.set_pauses(500, [] { return false; });
+    SearchStats stats;
+    REQUIRE(first.solve(0, stats) == Outcome::unknown);
+    const auto view = first.root_view();
+    REQUIRE(view);
+    const std::vector<std::vector<std::byte>> exported = first.export_children(1000);
+    REQUIRE(exported.size() == view->children.size());
+    std::size_t moved = 0;
+    for (std::size_t i = 0; i < exported.size(); ++i) {
+        const int m = view->children[i].move;
+        const Narrow red = convert_cells<Narrow>(board.stones(Colour::red)) | view->filled[0];
+        const Narrow blue = convert_cells<Narrow>(board.stones(Colour::blue)) | view->filled[1] |
+                            cell_bit<Narrow>(m);
+        VcSearch<Narrow> fresh(shape, LARGE, 4), given(shape, LARGE, 4);
+        given.import_entries(exported[i]);
+        const std::size_t n = given.table().used();
+        moved += n;
+        fresh.load(red, blue, Colour::red);
+        given.load(red, blue, Colour::red);
+        // What the first search learned of the move is there: its entry, with its bounds.
+        const auto before = given.root_view();
+        INFO("move " << m);
+        CHECK(before.has_value() == (n > 0));
+        if (before) {
+            CHECK(before->bounds.phi == view->children[i].bounds.phi);
+            CHECK(before->bounds.delta == view->children[i].bounds.delta);
+        }
+        SearchStats a, b;
+        CHECK(given.solve(0, b) == fresh.solve(0, a));
+    }
+    CHECK(moved > 0);
+    VcSearch<Narrow> other(shape, LARGE, 4);
+    std::vector<std::byte> cut = exported[0];
+    cut.pop_back();
+    CHECK_THROWS_AS(other.import_entries(cut), std::invalid_argument);
+    CHECK(other.table().used() == 0);
+    VcSearch<Wide> wide(shape, LARGE, 4);
+    CHECK_THROWS_WITH(wide.import_entries(exported[0]), "entries of another word width");
+}
