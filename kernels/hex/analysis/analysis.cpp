@@ -12,7 +12,7 @@ namespace cgt::hex {
 
 template <class Bits>
 Analyser<Bits>::Analyser(const Geometry<Bits>& g, RuleSet rules, VcLimits limits)
-    : m_geo(g), m_rules(rules), m_inferior(g), m_vc{VcBuilder<Bits>(g, limits), VcBuilder<Bits>(g, limits)},
+    : m_geo(g), m_rules(rules), m_inferior(g), m_regions(g), m_vc{VcBuilder<Bits>(g, limits), VcBuilder<Bits>(g, limits)},
       m_strong{StrongVcBuilder<Bits>(g), StrongVcBuilder<Bits>(g)}, m_resistance(g) {
     if (rules.rules != Rules::vc) throw std::invalid_argument("Analyser: rule set " + rules.name() + " is not a vc rule set");
     if (rules.templates || rules.row4) {
@@ -33,25 +33,28 @@ void Analyser<Bits>::analyse(Bits* stones, Colour mover, Analysis<Bits>& out, Se
     const Colour other = opponent(mover);
     const int me = colour_index(mover), op = colour_index(other);
     out = Analysis<Bits>{};
-    if (m_rules.inferior) {
-        InferiorStats fill_stats;
-        const auto filled = m_inferior.fill(stones, other, fill_stats);
-        out.filled[0] = filled.cells[0];
-        out.filled[1] = filled.cells[1];
-        stats.filled_dead += fill_stats.dead;
-        stats.filled_captured += fill_stats.captured;
-        stats.filled_pairs += fill_stats.pairs;
-        // Fill-in may connect a player: nothing left to prove (an empty proof).
-        if (connected(mover, stones[me]) || connected(other, stones[op])) {
-            ++stats.fill_decided;
-            out.outcome = connected(mover, stones[me]) ? Outcome::win : Outcome::loss;
-            return;
+    // With RuleSet::regions the connections may find a captured region: it is filled, the
+    // fill-in goes on from there, and the position is analysed again.
+    for (;;) {
+        if (m_rules.inferior) {
+            InferiorStats fill_stats;
+            const auto filled = m_inferior.fill(stones, other, fill_stats);
+            out.filled[0] |= filled.cells[0];
+            out.filled[1] |= filled.cells[1];
+            stats.filled_dead += fill_stats.dead;
+            stats.filled_captured += fill_stats.captured;
+            stats.filled_pairs += fill_stats.pairs;
+            // Fill-in may connect a player: nothing left to prove (an empty proof).
+            if (connected(mover, stones[me]) || connected(other, stones[op])) {
+                ++stats.fill_decided;
+                out.outcome = connected(mover, stones[me]) ? Outcome::win : Outcome::loss;
+                return;
+            }
         }
+        const bool again = m_rules.stronger ? analyse_with(m_strong, stones, mover, out, stats)
+                                            : analyse_with(m_vc, stones, mover, out, stats);
+        if (!again) return;
     }
-    if (m_rules.stronger)
-        analyse_with(m_strong, stones, mover, out, stats);
-    else
-        analyse_with(m_vc, stones, mover, out, stats);
 }
 
 namespace {
@@ -70,7 +73,34 @@ template <class Bits> Bits smallest(const Bits* list, int n) {
 
 template <class Bits>
 template <class Builder>
-void Analyser<Bits>::analyse_with(Builder* vc, Bits* stones, Colour mover, Analysis<Bits>& out, SearchStats& stats) {
+bool Analyser<Bits>::fill_captured_region(const Builder* vc, Bits* stones, Analysis<Bits>& out, SearchStats& stats) {
+    const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
+    for (Colour c : {Colour::red, Colour::blue}) {
+        const int ci = colour_index(c);
+        const Builder& b = vc[ci];
+        Bits region = 0;
+        for_each_cell(stones[ci], [&](int cell) {
+            if (region || b.vertex(cell) != cell) return; // a free group's captain
+            for (const int e : {b.edge(0), b.edge(1)})
+                for (int j = 0; j < b.full_count(cell, e) && !region; ++j) {
+                    const Bits k = b.fulls(cell, e)[j];
+                    if (count_cells(k) <= CapturedRegions<Bits>::MAX_REGION && !(k & ~empty) &&
+                        m_regions.captures(c, stones, k))
+                        region = k;
+                }
+        });
+        if (!region) continue;
+        stones[ci] |= region;
+        out.filled[ci] |= region;
+        stats.filled_captured += static_cast<std::uint64_t>(count_cells(region));
+        return true;
+    }
+    return false;
+}
+
+template <class Bits>
+template <class Builder>
+bool Analyser<Bits>::analyse_with(Builder* vc, Bits* stones, Colour mover, Analysis<Bits>& out, SearchStats& stats) {
     const Colour other = opponent(mover);
     const int me = colour_index(mover), op = colour_index(other);
     const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
@@ -83,14 +113,15 @@ void Analyser<Bits>::analyse_with(Builder* vc, Bits* stones, Colour mover, Analy
         out.outcome = Outcome::win;
         out.proof = mine.full_count(e0, e1) > 0 ? smallest(mine.fulls(e0, e1), mine.full_count(e0, e1))
                                                 : smallest(mine.semis(e0, e1), mine.semi_count(e0, e1));
-        return;
+        return false;
     }
     if (theirs.build(other, stones[op], empty, Stop::edge_full)) {
         ++stats.vc_losses;
         out.outcome = Outcome::loss;
         out.proof = smallest(theirs.fulls(e0, e1), theirs.full_count(e0, e1));
-        return;
+        return false;
     }
+    if (m_rules.regions && fill_captured_region(vc, stones, out, stats)) return true;
     // The must-play region: every semi connection of the opponent must be broken. Only the
     // semis that shrink it count as support (smallest first).
     Bits must = empty;
@@ -109,7 +140,7 @@ void Analyser<Bits>::analyse_with(Builder* vc, Bits* stones, Colour mover, Analy
         ++stats.mustplay_losses;
         out.outcome = Outcome::loss;
         out.proof = out.support;
-        return;
+        return false;
     }
     stats.mustplay_cut += static_cast<std::uint64_t>(count_cells(empty & ~must));
     Bits moves = must;
@@ -129,10 +160,11 @@ void Analyser<Bits>::analyse_with(Builder* vc, Bits* stones, Colour mover, Analy
             ++stats.mustplay_losses;
             out.outcome = Outcome::loss;
             out.proof = out.support;
-            return;
+            return false;
         }
     }
     order(vc, stones, mover, moves, out);
+    return false;
 }
 
 template <class Bits>

@@ -12,6 +12,7 @@
 #include "hex/connections/resistance.hpp"
 #include "hex/connections/vc.hpp"
 #include "hex/connections/vc_strong.hpp"
+#include "hex/inferior/captured_regions.hpp"
 #include "hex/inferior/inferior.hpp"
 
 #include <algorithm>
@@ -45,9 +46,16 @@ private:
     [[nodiscard]] bool connected(Colour c, Bits own) const {
         return (m_geo.flood(m_geo.edge(c, 0) & own, own) & m_geo.edge(c, 1)) != 0;
     }
-    // After the fill-in: the verdict of the connections, else the moves.
-    template <class Builder> void analyse_with(Builder* vc, Bits* stones, Colour mover, Analysis<Bits>& out,
+    // After the fill-in: the verdict of the connections, else the moves; or (RuleSet::regions)
+    // true when it filled a captured region instead, and the position is to be analysed again.
+    template <class Builder> bool analyse_with(Builder* vc, Bits* stones, Colour mover, Analysis<Bits>& out,
                                                SearchStats& stats);
+    // Fills the first region it finds captured (captured_regions.hpp) among the carriers of at
+    // most CapturedRegions::MAX_REGION empty cells of the full connections between a free group
+    // and an edge of its colour, red's first, into the stones and out.filled; whether it did.
+    // Both colours' connections must be built completely.
+    template <class Builder>
+    bool fill_captured_region(const Builder* vc, Bits* stones, Analysis<Bits>& out, SearchStats& stats);
     // The moves in search order (RuleSet::order): centre first; by distance: the sum of
     // both players' shortest chains through the cell (the cells that matter to both
     // first); by resistance: the most energy in both circuits first; ties centre first.
@@ -58,6 +66,7 @@ private:
     Geometry<Bits> m_geo;
     RuleSet m_rules;
     InferiorCells<Bits> m_inferior;
+    CapturedRegions<Bits> m_regions;
     VcBuilder<Bits> m_vc[2];           // red's and blue's connections (H-search)
     StrongVcBuilder<Bits> m_strong[2]; // or with RuleSet::stronger
     Resistance<Bits> m_resistance;

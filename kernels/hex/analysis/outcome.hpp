@@ -33,7 +33,7 @@ struct SearchStats {
     // player, by the mover's edge-to-edge connection, by the opponent's full one, or by the
     // opponent's semi connections having no common cell; moves cut as outside the must-play
     // region, as dominated, as vulnerable and by proof sets; cells filled as dead, captured single
-    // cells and captured pairs.
+    // cells (and the cells of captured regions, RuleSet::regions) and captured pairs.
     std::uint64_t expansions = 0;
     std::uint64_t fill_decided = 0;
     std::uint64_t vc_wins = 0;

@@ -20,6 +20,7 @@ std::string RuleSet::name() const {
     if (inferior) out += "+inferior";
     if (induced) out += "+induced";
     if (vulnerable) out += "+vulnerable";
+    if (regions) out += "+regions";
     if (proof) out += "+proof";
     if (transpose) out += "+transpose";
     if (order == Order::history) out += "+history";
@@ -32,7 +33,7 @@ RuleSet RuleSet::parse(std::string_view text) {
     const auto unknown = [&]() {
         return std::invalid_argument("unknown rule set '" + std::string(text) +
                                      "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
-                                     "and vc with dfpn+, +stronger, +templates, +row4, +semis, +inferior (+induced, +vulnerable), +proof, +transpose and +resistance)");
+                                     "and vc with dfpn+, +stronger, +templates, +row4, +semis, +inferior (+induced, +vulnerable, +regions), +proof, +transpose and +resistance)");
     };
     std::vector<std::string_view> parts;
     for (std::size_t at = 0;;) {
@@ -85,6 +86,8 @@ RuleSet RuleSet::parse(std::string_view text) {
             out.induced = true;
         } else if (p == "vulnerable" && !out.vulnerable) {
             out.vulnerable = true;
+        } else if (p == "regions" && !out.regions) {
+            out.regions = true;
         } else if (p == "proof" && !out.proof) {
             out.proof = true;
         } else if (p == "transpose" && !out.transpose) {
@@ -106,9 +109,9 @@ RuleSet RuleSet::parse(std::string_view text) {
     if (out.semis && !out.templates && !out.row4)
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': semis go with templates or row4 (e.g. dfpn+vc+templates+semis)");
-    if ((out.induced || out.vulnerable) && !out.inferior)
+    if ((out.induced || out.vulnerable || out.regions) && !out.inferior)
         throw std::invalid_argument("rule set '" + std::string(text) +
-                                    "': induced and vulnerable go with inferior (e.g. dfpn+vc+inferior+induced)");
+                                    "': induced, vulnerable and regions go with inferior (e.g. dfpn+vc+inferior+induced)");
     if (out.rules == Rules::vc && out.order == Order::history)
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': the vc rules take the centre, distance or resistance order, not history");

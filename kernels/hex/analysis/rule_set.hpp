@@ -41,7 +41,9 @@ enum class Order : std::uint8_t {
 // A rule set with its move order. The vc rules may add inferior-cell analysis (fill-in of
 // dead and captured cells, dominated moves dropped: inferior.hpp), with it induced
 // domination (a move that the fill-in after another move takes) and vulnerable moves (a
-// move the opponent's reply kills) dropped, proof-set pruning (a move outside the proof
+// move the opponent's reply kills) dropped, captured regions filled (a small carrier of a
+// full connection between a group and its edge that a proven local game captures:
+// captured_regions.hpp), proof-set pruning (a move outside the proof
 // that a sibling loses loses too) and proof-number search.
 struct RuleSet {
     Rules rules = Rules::rule12;
@@ -62,13 +64,14 @@ struct RuleSet {
     bool semis = false;
     bool induced = false;    // with inferior only
     bool vulnerable = false; // with inferior only
+    bool regions = false;    // with inferior only
     // The table is keyed by the stones played, not by the stones with the fill-in of the
     // positions above (vc_search.hpp): positions reached by different move orders meet.
     bool transpose = false;
     // "plain", "rule1", "rule1+2" or "vc"; before vc "dfpn+", after it "+stronger",
-    // "+templates", "+row4", "+semis", "+inferior", "+induced", "+vulnerable", "+proof" and "+transpose"; last "+history",
-    // "+distance" or "+resistance" for those orders
-    // ("dfpn+vc+stronger+templates+row4+semis+inferior+induced+vulnerable+proof+transpose+resistance").
+    // "+templates", "+row4", "+semis", "+inferior", "+induced", "+vulnerable", "+regions", "+proof" and
+    // "+transpose"; last "+history", "+distance" or "+resistance" for those orders
+    // ("dfpn+vc+stronger+templates+row4+semis+inferior+induced+vulnerable+regions+proof+transpose+resistance").
     [[nodiscard]] std::string name() const;
     // Reads what name() writes, the parts in any order; also "1", "1+2", "2" (= 1+2), "+h",
     // "+d" and "+r". Throws std::invalid_argument naming what is wrong and the accepted names.

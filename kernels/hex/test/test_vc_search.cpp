@@ -28,7 +28,9 @@ std::vector<RuleSet> vc_rule_sets() {
                              "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance", "vc+templates+proof",
                              "dfpn+vc+stronger+templates+inferior+proof+resistance",
                              "dfpn+vc+stronger+templates+row4+inferior+proof+resistance", "vc+row4+proof",
-                             "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance", "vc+templates+row4+semis+proof"})
+                             "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance", "vc+templates+row4+semis+proof",
+                             "vc+inferior+regions+proof",
+                             "dfpn+vc+stronger+templates+inferior+induced+vulnerable+regions+proof+resistance"})
         out.push_back(RuleSet::parse(name));
     return out;
 }
@@ -70,7 +72,7 @@ TEST_CASE("VcSearch: every vc rule set agrees with the reference on random 4x4 a
             }
         }
     }
-    CHECK(checked == 4480);
+    CHECK(checked == 4800);
     CHECK(wins > 30);
     CHECK(wins < 130);
 }
@@ -87,7 +89,8 @@ TEST_CASE("VcSearch: the loser's stones outside a proof set do not change the re
                              "dfpn+vc+stronger+inferior+induced+proof+transpose+resistance", "vc+stronger+proof",
                              "dfpn+vc+stronger+templates+inferior+proof+resistance", "vc+templates+proof",
                              "dfpn+vc+stronger+templates+row4+inferior+proof+resistance", "vc+row4+proof",
-                             "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance", "vc+templates+row4+semis+proof"}) {
+                             "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance", "vc+templates+row4+semis+proof",
+                             "dfpn+vc+stronger+templates+inferior+regions+proof+resistance", "vc+inferior+regions+proof+transpose"}) {
         const RuleSet rules = RuleSet::parse(name);
         for (int trial = 0; trial < 40; ++trial) {
             const int n = trial % 2 ? 4 : 5;
@@ -196,6 +199,8 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
         {"row4+templates+r+proof+dfpn+inferior+vc+stronger", "dfpn+vc+stronger+templates+row4+inferior+proof+resistance"},
         {"semis+row4+templates+r+proof+dfpn+inferior+vc+stronger",
          "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance"},
+        {"regions+vulnerable+proof+dfpn+inferior+vc+r+stronger",
+         "dfpn+vc+stronger+inferior+vulnerable+regions+proof+resistance"},
     };
     for (const auto& n : names) {
         INFO(n.text);
@@ -214,8 +219,10 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
         {"vc+vc", "unknown rule set 'vc+vc' (use plain, rule1, rule1+2 or vc"},
         {"vc+inferior+inferior", "unknown rule set 'vc+inferior+inferior'"},
         {"inferior", "unknown rule set 'inferior'"},
-        {"vc+induced", "rule set 'vc+induced': induced and vulnerable go with inferior"},
-        {"dfpn+vc+vulnerable", "rule set 'dfpn+vc+vulnerable': induced and vulnerable go with inferior"},
+        {"vc+induced", "rule set 'vc+induced': induced, vulnerable and regions go with inferior"},
+        {"dfpn+vc+vulnerable", "rule set 'dfpn+vc+vulnerable': induced, vulnerable and regions go with inferior"},
+        {"dfpn+vc+regions", "rule set 'dfpn+vc+regions': induced, vulnerable and regions go with inferior"},
+        {"vc+inferior+regions+regions", "unknown rule set 'vc+inferior+regions+regions'"},
         {"vc+inferior+induced+induced", "unknown rule set 'vc+inferior+induced+induced'"},
         {"rule1+2+transpose", "rule set 'rule1+2+transpose': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only"},
         {"vc+", "unknown rule set 'vc+'"},
@@ -318,7 +325,8 @@ TEST_CASE("VcSearch: the vc rule sets agree with the reference on random rectang
             for (const char* name : {"vc", "dfpn+vc+inferior+proof+resistance",
                                      "dfpn+vc+stronger+inferior+induced+vulnerable+proof+transpose+resistance",
                                      "dfpn+vc+stronger+templates+row4+inferior+proof+resistance",
-                                     "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance"}) {
+                                     "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance",
+                                     "dfpn+vc+stronger+templates+inferior+induced+vulnerable+regions+proof+resistance"}) {
                 VcSearch<Narrow> search(shape, RuleSet::parse(name), 1);
                 search.load(red, blue, mover);
                 SearchStats stats;
@@ -328,7 +336,7 @@ TEST_CASE("VcSearch: the vc rule sets agree with the reference on random rectang
             }
         }
     }
-    CHECK(checked == 625);
+    CHECK(checked == 750);
     CHECK(wins > 20);
     CHECK(wins < 105);
 }
