@@ -178,6 +178,7 @@ void JobTree::refresh(int index) {
                 Node& d = m_nodes[static_cast<std::size_t>(cj)];
                 if (cj == ci || d.cut || decided(d) || (c.proof & cell_bit<Wide>(d.move))) continue;
                 d.cut = true;
+                drop_seeds(cj);
                 node.support |= c.proof;
             }
         }
@@ -196,17 +197,29 @@ void JobTree::refresh(int index) {
         const Node& best =
             m_nodes[static_cast<std::size_t>(node.children[static_cast<std::size_t>(r.best)])];
         node.bounds = Bounds::won();
+        drop_seeds(index);
         node.proof = cell_bit<Wide>(best.move) | best.proof | node.filled[colour_index(mover)];
     } else if (r.bounds.delta == 0) {
         Wide proof = node.support;
         for (std::size_t i = 0; i < k; ++i)
             if (!cut[i]) proof |= m_nodes[static_cast<std::size_t>(node.children[i])].proof;
         node.bounds = Bounds::lost();
+        drop_seeds(index);
         node.proof = proof | node.filled[colour_index(opponent(mover))];
     } else {
         node.bounds = r.bounds;
     }
     node.virt = decided(node) ? node.bounds : combine(virt, cut).bounds;
+}
+
+void JobTree::drop_seeds(int node) {
+    std::vector<int> stack{node};
+    while (!stack.empty()) {
+        Node& n = m_nodes[static_cast<std::size_t>(stack.back())];
+        stack.pop_back();
+        std::vector<std::byte>().swap(n.seed);
+        stack.insert(stack.end(), n.children.begin(), n.children.end());
+    }
 }
 
 void JobTree::update_up(int node) {
@@ -422,7 +435,8 @@ std::vector<std::uint64_t> JobTree::cancelled_jobs() {
 // The encoding: u32 format, u32 rows, u32 cols, the root (Wide red, blue, u8 mover), the
 // counters, u64 next job id, u64 node count, then per node: Wide red, blue, u8 mover, i32
 // parent, i32 move, u32 phi, u32 delta, Wide proof, filled red, filled blue, support, u8 flags
-// (1 expanded, 2 cut), u64 work, u32 children and their i32 indices.
+// (1 expanded, 2 cut), u64 work, u32 children and their i32 indices; then u64 count and the
+// proven positions: Wide red, blue, proof, u8 mover | winner << 1, u32 work.
 void JobTree::save(std::vector<std::byte>& out) const {
     append_bytes(out, STATE_FORMAT);
     append_bytes(out, static_cast<std::uint32_t>(m_shape.rows));
@@ -451,6 +465,15 @@ void JobTree::save(std::vector<std::byte>& out) const {
         append_bytes(out, static_cast<std::uint32_t>(n.children.size()));
         for (int c : n.children)
             append_bytes(out, static_cast<std::int32_t>(c));
+    }
+    append_bytes(out, static_cast<std::uint64_t>(m_proven.size()));
+    for (const StoredPosition& p : m_proven) {
+        append_bytes(out, p.stones[0]);
+        append_bytes(out, p.stones[1]);
+        append_bytes(out, p.proof);
+        append_bytes(
+            out, static_cast<std::uint8_t>(colour_index(p.mover) | colour_index(p.winner) << 1));
+        append_bytes(out, p.work);
     }
 }
 
@@ -506,7 +529,23 @@ void JobTree::load(std::span<const std::byte> in) {
         if (!parent_ok) throw bad("is damaged");
         n.virt = n.bounds;
     }
+    const auto proven_count = take_bytes<std::uint64_t>(in, "proven positions");
+    if (proven_count > in.size()) throw bad("is damaged");
+    std::vector<StoredPosition> proven(proven_count);
+    for (StoredPosition& p : proven) {
+        p.shape = m_shape;
+        p.stones[0] = take_bytes<Wide>(in, "proven positions");
+        p.stones[1] = take_bytes<Wide>(in, "proven positions");
+        p.proof = take_bytes<Wide>(in, "proven positions");
+        const auto colours = take_bytes<std::uint8_t>(in, "proven positions");
+        p.work = take_bytes<std::uint32_t>(in, "proven positions");
+        if (colours > 3) throw bad("is damaged");
+        p.mover = static_cast<Colour>(colours & 1);
+        p.winner = static_cast<Colour>(colours >> 1);
+        if (!entry_problem(p).empty()) throw bad("is damaged");
+    }
     if (!in.empty()) throw bad("has bytes past its end");
+    m_proven = std::move(proven);
     m_nodes = std::move(nodes);
     m_counters = counters;
     m_next_id = next_id;

@@ -88,10 +88,11 @@ class JobTree {
     // worker's job carries those after the last it was given (JobSearchOptions::share_min_work).
     [[nodiscard]] const std::vector<StoredPosition>& proven() const { return m_proven; }
 
-    // The tree and counters, for a run that stops and resumes: save() between calls; load()
-    // into a tree made with the same shape, rules, root and options replaces its state
-    // (the jobs in flight when it was saved are free leaves again). std::invalid_argument on
-    // a state that is damaged or of another root.
+    // The tree, the proven positions and the counters, for a run that stops and resumes:
+    // save() between calls; load() into a tree made with the same shape, rules, root and
+    // options replaces its state (the jobs in flight when it was saved are free leaves again,
+    // and the workers' entries kept for leaves are gone). std::invalid_argument on a state
+    // that is damaged or of another root.
     void save(std::vector<std::byte>& out) const;
     void load(std::span<const std::byte> state);
 
@@ -124,6 +125,8 @@ class JobTree {
     // rest in move order), those not cut and not decided.
     std::vector<int> preference(int node) const;
     void expand(int node, const JobResult& r);
+    // Frees the entries kept for the leaves below a node no job will search (decided, cut).
+    void drop_seeds(int node);
     [[nodiscard]] bool useful(int node) const;
     [[nodiscard]] bool decided(const Node& n) const { return n.bounds.solved(); }
     // Virtual::guess: the root's mover while its phi is below its delta over its moves.

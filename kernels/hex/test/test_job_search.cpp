@@ -161,6 +161,7 @@ TEST_CASE("JobTree: saved and loaded between results, the search ends as the seq
     JobSearchOptions options;
     options.job_nodes = 40;
     options.lazy = false;
+    options.share_min_work = 2;
     JobTree tree(shape, LARGE, root, options);
     JobWorker worker(shape, LARGE, 4, 16);
     // Two jobs in flight at each save; their results are lost with the run.
@@ -174,6 +175,7 @@ TEST_CASE("JobTree: saved and loaded between results, the search ends as the seq
             JobTree resumed(shape, LARGE, root, options);
             resumed.load(state);
             CHECK(resumed.size() == tree.size());
+            CHECK(resumed.proven().size() == tree.proven().size());
             CHECK(resumed.in_flight() == 0);
             std::vector<std::byte> again;
             resumed.save(again);
@@ -186,6 +188,7 @@ TEST_CASE("JobTree: saved and loaded between results, the search ends as the seq
         if (b) tree.job_done(worker.run(*b));
     }
     CHECK(saves == 6);
+    CHECK(!tree.proven().empty());
     CHECK(tree.outcome() == sequential(shape, LARGE, root));
 
     std::vector<std::byte> state;
