@@ -51,8 +51,8 @@ struct JobSearchOptions {
     // to worker rather than started again (0: none).
     std::size_t seed_entries = 0;
     // Positions a job proves with at least this much work below them (positions analysed; 0:
-    // none) go to the master, and every worker's later jobs read them (a position store,
-    // position_store.hpp): the transpositions a shared table would give, between workers.
+    // none) go to the master, and every worker's later jobs take them into its table as
+    // decided entries (VcSearch::import_proven): the transpositions a shared table would give.
     std::uint32_t share_min_work = 0;
 };
 
@@ -68,7 +68,7 @@ struct Job {
     // and how many to send of each move's (JobSearchOptions::seed_entries).
     std::vector<std::byte> seed;
     std::size_t seed_entries = 0;
-    // Positions proven by jobs since the worker's last job (JobTree::proven), for its store,
+    // Positions proven by jobs since the worker's last job (JobTree::proven), for its table,
     // and the work a position this job proves must have to be sent back (0: none).
     std::vector<StoredPosition> known;
     std::uint32_t share_min_work = 0;

@@ -14,9 +14,7 @@ struct JobWorker::Impl {
     Outcome outcome = Outcome::unknown;
     Wide proof = 0;
     SearchStats stats;
-    Bounds root; // at the last pause
-    // The positions the master sent (Job::known), and the store made of them.
-    std::vector<StoredPosition> known;
+    Bounds root;                        // at the last pause
     std::vector<StoredPosition> proven; // by the current job
 };
 
@@ -58,19 +56,11 @@ void JobWorker::begin(const Job& job) {
     w.stats = {};
     w.root = {};
     w.proven.clear();
-    const bool new_store = !job.known.empty();
-    if (new_store) {
-        w.known.insert(w.known.end(), job.known.begin(), job.known.end());
-        auto store = std::make_shared<PositionStore>();
-        for (const StoredPosition& p : w.known)
-            store->add(p);
-        store->seal();
-        std::visit([&](auto& s) { s->set_store(store); }, w.search);
-    }
     std::visit(
         [&](auto& s) {
             using Bits = std::decay_t<decltype(s->last_proof())>;
             if (!job.seed.empty()) s->import_entries(job.seed);
+            s->import_proven(job.known);
             s->set_recording(job.share_min_work > 0 ? MAX_CELLS : -1, job.share_min_work);
             s->load(convert_cells<Bits>(job.position.stones[0]),
                     convert_cells<Bits>(job.position.stones[1]), job.position.mover);

@@ -130,7 +130,7 @@ public:
     // (aux: the proofs of the moves cut joined) and, for every move left to try in search
     // order, the bounds of the position it reaches (Bounds{} where the table lacks it) and,
     // where that is decided, its proof set. nullopt when the table lacks the position
-    // (replaced). vc_root_view.cpp.
+    // (replaced). vc_transfer.cpp.
     struct ChildView {
         int move = 0;
         Bounds bounds;
@@ -144,7 +144,7 @@ public:
         std::vector<ChildView> children;
     };
     [[nodiscard]] std::optional<RootView> root_view() const;
-    // Moving a search between tables (vc_root_view.cpp): for each move left to try at the
+    // Moving a search between tables (vc_transfer.cpp): for each move left to try at the
     // loaded position (RootView::children, in order), the table's entries of the positions
     // reached from the position that move gives through the moves their entries keep (a
     // decided one ends a line), breadth-first, each once, at most max_entries per move; as
@@ -155,6 +155,9 @@ public:
     // Several exports one after another are one. std::invalid_argument for bytes that are not
     // such entries (nothing is stored then).
     void import_entries(std::span<const std::byte> entries);
+    // Stores proven positions of the shape (position_store.hpp: what another search
+    // recorded) as decided entries, over any entry of the same position that is not decided.
+    void import_proven(std::span<const StoredPosition> positions);
 
 private:
     [[nodiscard]] std::uint64_t key() const { return ZobristKeys::position_key(m_board_key, m_rotated_key, m_mover); }

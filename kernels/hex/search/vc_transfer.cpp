@@ -1,10 +1,12 @@
-// VcSearch::root_view: the loaded position's entry and its children's, read from the table
-// as the search reads them (mid() in vc_search.cpp: the fill-in added unless
-// RuleSet::transpose, then the move played).
+// A search moved between tables: VcSearch::root_view (the loaded position's entry and its
+// children's, read from the table as mid() in vc_search.cpp reads them: the fill-in added
+// unless RuleSet::transpose, then the move played), export_children, import_entries and
+// import_proven.
 #include "hex/search/vc_search.hpp"
 
 #include "hex/search/byte_io.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <stdexcept>
 #include <unordered_set>
@@ -124,7 +126,30 @@ template <class Bits> void VcSearch<Bits>::import_entries(std::span<const std::b
     }
 }
 
+template <class Bits>
+void VcSearch<Bits>::import_proven(std::span<const StoredPosition> positions) {
+    for (const StoredPosition& p : positions) {
+        std::uint64_t board = 0, rotated = 0;
+        for (Colour c : {Colour::red, Colour::blue})
+            for_each_cell(convert_cells<Bits>(p.stones[colour_index(c)]), [&](int i) {
+                board ^= m_keys.stone(c, i);
+                rotated ^= m_keys.rotated(c, i);
+            });
+        DfpnEntry<Bits> e;
+        e.key = ZobristKeys::position_key(board, rotated, p.mover);
+        const DfpnEntry<Bits>* mine = m_table.find(e.key);
+        if (mine && mine->bounds.solved()) continue;
+        e.work = std::max<std::uint32_t>(p.work, 1);
+        e.rotated = side_of(board, rotated);
+        e.bounds = p.winner == p.mover ? Bounds::won() : Bounds::lost();
+        e.aux = convert_cells<Bits>(p.proof);
+        m_table.store(e);
+    }
+}
+
 template std::vector<std::vector<std::byte>> VcSearch<Narrow>::export_children(std::size_t) const;
+template void VcSearch<Narrow>::import_proven(std::span<const StoredPosition>);
+template void VcSearch<Wide>::import_proven(std::span<const StoredPosition>);
 template std::vector<std::vector<std::byte>> VcSearch<Wide>::export_children(std::size_t) const;
 template void VcSearch<Narrow>::import_entries(std::span<const std::byte>);
 template void VcSearch<Wide>::import_entries(std::span<const std::byte>);
