@@ -36,7 +36,12 @@ struct JobSearchOptions {
     // numbers (the busy leaves counted as decided the way they lean), a free worker still
     // gets a leaf, the next in the search's preference (a sibling of a busy move: work that
     // may prove useless), rather than wait.
-    bool speculate = true;
+    bool speculate = false;
+    // When a free worker finds no leaf open under the virtual numbers, the master tells a busy
+    // leaf's job to stop (one the expected winner's opponent moves in first, then the most
+    // searched) and expands the leaf when the result comes: more leaves, from a position the
+    // workers are busy with, rather than work that may prove useless.
+    bool split_busy = true;
     // How a busy leaf counts in the virtual proof numbers: decided the way its numbers lean
     // (lean: won for its mover when its phi is below its delta, as Pawlewicz and Hayward), or
     // won for the player expected to win the root (Wu et al.'s virtual win: a busy move of

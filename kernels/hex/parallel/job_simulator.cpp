@@ -42,7 +42,7 @@ SimulationReport simulate_job_search(Shape shape, RuleSet rules, const SplitPosi
             Seat& s = seats[i];
             if (s.state != Seat::State::idle) continue;
             std::optional<Job> job = tree.next_job(static_cast<int>(i));
-            if (!job) return;
+            if (!job) continue;
             report.idle += t - s.clock;
             if (job->share_min_work > 0) {
                 const auto& proven = tree.proven();

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 namespace cgt::hex {
 
@@ -301,7 +302,13 @@ std::optional<Job> JobTree::next_job(int worker) {
     const Bounds none{Bounds::INF, Bounds::INF};
     Bounds th = none;
     int leaf = select(0, true, none, th);
-    if (leaf < 0) m_starving = true;
+    if (leaf < 0) {
+        m_starving = true;
+        ++m_failed_asks;
+        if (m_options.split_busy) request_split();
+    } else {
+        m_failed_asks = 0;
+    }
     if (leaf < 0 && m_options.speculate) {
         leaf = select(0, false, none, th);
         if (leaf >= 0) ++m_counters.speculative;
@@ -369,6 +376,7 @@ void JobTree::job_done(const JobResult& r) {
     Node& n = m_nodes[static_cast<std::size_t>(index)];
     n.job = -1;
     n.work += r.nodes;
+    const bool split = std::exchange(n.split, false);
     ++m_counters.jobs;
     m_counters.nodes += r.nodes;
     add_stats(m_counters.stats, r.stats);
@@ -383,8 +391,8 @@ void JobTree::job_done(const JobResult& r) {
     if (r.outcome != Outcome::unknown) {
         n.bounds = r.outcome == Outcome::win ? Bounds::won() : Bounds::lost();
         n.proof = r.proof;
-    } else if (r.expanded && !r.children.empty() && n.work >= m_options.job_nodes &&
-               (m_starving || !m_options.lazy)) {
+    } else if (r.expanded && !r.children.empty() &&
+               (split || (n.work >= m_options.job_nodes && (m_starving || !m_options.lazy)))) {
         m_starving = false;
         n.bounds = r.bounds;
         expand(index, r);
@@ -420,10 +428,35 @@ std::uint64_t JobTree::proof_work() const {
     return sum;
 }
 
+void JobTree::request_split() {
+    // The busy leaf to split: one the expected winner's opponent moves in (all its moves
+    // must be refuted: each is work for a worker), then the most searched, then the first.
+    int best = -1;
+    std::uint64_t pending = 0;
+    for (const auto& f : m_flight)
+        pending += m_nodes[static_cast<std::size_t>(f.second)].split;
+    // One split for each worker that asked in vain.
+    if (pending >= m_failed_asks) return;
+    for (const auto& [id, node] : m_flight) {
+        const Node& n = m_nodes[static_cast<std::size_t>(node)];
+        if (n.split || !useful(node)) continue;
+        if (best < 0) {
+            best = node;
+            continue;
+        }
+        const Node& b = m_nodes[static_cast<std::size_t>(best)];
+        const bool n_and = n.position.mover != m_attacker, b_and = b.position.mover != m_attacker;
+        if (n_and != b_and ? n_and : n.work > b.work) best = node;
+    }
+    if (best < 0) return;
+    m_nodes[static_cast<std::size_t>(best)].split = true;
+    ++m_counters.splits;
+}
+
 std::vector<std::uint64_t> JobTree::cancelled_jobs() {
     std::vector<std::uint64_t> out;
     for (const auto& [id, node] : m_flight) {
-        if (useful(node)) continue;
+        if (useful(node) && !m_nodes[static_cast<std::size_t>(node)].split) continue;
         if (std::find(m_cancel_told.begin(), m_cancel_told.end(), id) != m_cancel_told.end())
             continue;
         m_cancel_told.push_back(id);

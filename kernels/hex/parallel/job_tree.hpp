@@ -58,7 +58,8 @@ class JobTree {
     // nodes count whether or not the job is still useful; a useless one's findings are
     // dropped.
     void job_done(const JobResult& result);
-    // The jobs in flight made useless since the last call, each once.
+    // The jobs in flight to stop, each once: those a result made useless, and those on leaves
+    // to be split (JobSearchOptions::split_busy), whose results are then used as any.
     std::vector<std::uint64_t> cancelled_jobs();
 
     // The root's result for its mover; unknown until decided.
@@ -77,6 +78,7 @@ class JobTree {
         std::uint64_t useless_nodes = 0; // their nodes
         std::uint64_t expansions = 0;    // leaves expanded
         std::uint64_t speculative = 0;   // jobs handed out with the root virtually decided
+        std::uint64_t splits = 0;        // busy leaves stopped to be expanded
         SearchStats stats;               // the jobs' counters, summed
     };
     [[nodiscard]] const Counters& counters() const { return m_counters; }
@@ -113,6 +115,7 @@ class JobTree {
         std::vector<int> children;
         std::vector<std::byte> seed; // for its next job (JobSearchOptions::seed_entries)
         int worker = -1;             // the worker of its last job
+        bool split = false;          // its job is told to stop, and it is expanded then
     };
     // Recomputes a node's bounds (and proof, cuts) from its children, then its ancestors'.
     void update_up(int node);
@@ -127,6 +130,8 @@ class JobTree {
     void expand(int node, const JobResult& r);
     // Frees the entries kept for the leaves below a node no job will search (decided, cut).
     void drop_seeds(int node);
+    // JobSearchOptions::split_busy: marks a busy leaf to be stopped and expanded.
+    void request_split();
     [[nodiscard]] bool useful(int node) const;
     [[nodiscard]] bool decided(const Node& n) const { return n.bounds.solved(); }
     // Virtual::guess: the root's mover while its phi is below its delta over its moves.
@@ -142,6 +147,7 @@ class JobTree {
     std::uint64_t m_next_id = 0;
     Colour m_attacker = Colour::red; // Virtual::guess, as of the last next_job()
     bool m_starving = false;         // a next_job() found no open leaf since the last expansion
+    std::uint64_t m_failed_asks = 0; // next_job() calls without a job since the last with one
     Counters m_counters;
 };
 

@@ -76,6 +76,11 @@ TEST_CASE("JobSearch: every 5x5 opening and 6x6 openings decided as the sequenti
             moved.search.share_min_work = 1;
             const SimulationReport shared = simulate_job_search(shape, LARGE, root, moved);
             CHECK(shared.outcome == want);
+            // Idle workers given work that may prove useless, rather than busy leaves split.
+            SimulationOptions guessing = small_jobs(workers, 50, true);
+            guessing.search.speculate = true;
+            guessing.search.split_busy = false;
+            CHECK(simulate_job_search(shape, LARGE, root, guessing).outcome == want);
         }
     }
 }
@@ -111,6 +116,7 @@ TEST_CASE("JobTree: a result that decides the root cancels the jobs in flight, e
     const Shape shape = Shape::square(6);
     JobSearchOptions options;
     options.job_nodes = 1;
+    options.split_busy = false;
     JobTree tree(shape, LARGE, SplitPosition::after(shape, {}), options);
     JobWorker worker(shape, LARGE, 4, 1);
     const std::optional<Job> first = tree.next_job();
@@ -343,4 +349,34 @@ TEST_CASE("JobCodec: jobs and results as bytes and back, every field; damaged by
     longer.push_back(std::byte{1});
     CHECK_THROWS_WITH(decode_job(shape, longer), "a job has bytes past its end");
     CHECK_THROWS_WITH(decode_result(shape, bytes), "bytes that are no job's result");
+}
+
+TEST_CASE(
+    "JobTree: a worker that finds no open leaf has a busy leaf stopped, and its result expands it",
+    "[hex]") {
+    // 6x6 a3, blue to move: the root's job is the only one; a second worker asks in vain, so
+    // the root's job is told to stop, and its result (however few nodes) expands the root.
+    const Shape shape = Shape::square(6);
+    JobSearchOptions options;
+    options.job_nodes = 1000000;
+    JobTree tree(shape, LARGE, SplitPosition::after(shape, {{2, 0}}), options);
+    const std::optional<Job> root = tree.next_job();
+    REQUIRE(root);
+    CHECK_FALSE(tree.next_job());
+    CHECK(tree.counters().splits == 1);
+    CHECK(tree.cancelled_jobs() == std::vector<std::uint64_t>{root->id});
+    CHECK(tree.cancelled_jobs().empty());
+    CHECK_FALSE(tree.next_job()); // one split for each worker asking in vain: none more to split
+    CHECK(tree.counters().splits == 1);
+    JobWorker worker(shape, LARGE, 4, 16);
+    int steps = 0;
+    const JobResult r = worker.run(*root, [&] { return ++steps < 2; });
+    REQUIRE(r.outcome == Outcome::unknown);
+    REQUIRE(r.nodes < options.job_nodes);
+    tree.job_done(r);
+    CHECK(tree.counters().expansions == 1);
+    CHECK(tree.size() == 1 + r.children.size());
+    // Now two workers have a leaf each.
+    CHECK(tree.next_job());
+    CHECK(tree.next_job());
 }
