@@ -22,8 +22,16 @@ if(NOT TARGET HDF5::HDF5)
   target_compile_definitions(HDF5::HDF5 INTERFACE ${HDF5_DEFINITIONS})
 endif()
 
+# The journal's task records are deflated (zlib; parallel HDF5 depends on it as well).
+find_package(ZLIB QUIET)
+cgt_require_package(ZLIB_FOUND "zlib1g-dev" "zlib")
+
 find_package(Boost 1.74 QUIET COMPONENTS program_options)
 cgt_require_package(Boost_FOUND "libboost-program-options-dev" "Boost.Program_options")
+
+# The JSON of every --json (header-only).
+find_package(nlohmann_json 3.10 QUIET)
+cgt_require_package(nlohmann_json_FOUND "nlohmann-json3-dev" "nlohmann-json (JSON for Modern C++)")
 
 # Catch2 only for the tests (BUILD_TESTING, on by default): a build without them needs none.
 if(BUILD_TESTING)

@@ -1,6 +1,7 @@
 # Fuzzing with clang's libFuzzer (the fuzz preset: cmake --preset fuzz). Every parser of
 # user input has a target: kernels/<area>/fuzz/<name>.cpp (added by cgt_add_kernel) and
-# drivers/common/fuzz/ (the INI reader), each with a seed corpus in fuzz/corpus/<name>/.
+# drivers/common/runtime/fuzz/ (the INI reader); the JSON writer one in
+# drivers/common/plumbing/fuzz/; each with a seed corpus in fuzz/corpus/<name>/.
 # A fuzz build holds only the libraries, the targets and their tests (label fuzz):
 #   cmake --preset fuzz && cmake --build --preset fuzz -j2 && ctest --preset fuzz
 # Each test fuzzes for CGT_FUZZ_SECONDS from the seeds (copied, so the repository's corpus

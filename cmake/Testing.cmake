@@ -18,31 +18,40 @@ endif()
 # test's rank 0 on core 0 and leave the others idle.
 set(CGT_MPI_TEST_ENV "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_mpi_yield_when_idle=1;OMPI_MCA_hwloc_base_binding_policy=none")
 
-# cgt_add_catch_test(<target> SOURCES ... LIBS ... [LABELS ...])
+# cgt_add_catch_test(<target> SOURCES ... LIBS ... [LABELS ...] [PREFIX <name>])
+# Each test case is the ctest test "<target>: <case>" (or "<name>: <case>": two
+# executables may share a prefix).
 function(cgt_add_catch_test target)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "" "PREFIX" "SOURCES;LIBS;LABELS" ${ARGN})
   if(CGT_FUZZ OR NOT BUILD_TESTING)
     return()
+  endif()
+  if(NOT ARG_PREFIX)
+    set(ARG_PREFIX ${target})
   endif()
   add_executable(${target} ${ARG_SOURCES})
   target_link_libraries(${target} PRIVATE cgt_catch_main Catch2::Catch2 cgt_warnings ${ARG_LIBS})
   catch_discover_tests(${target} PROPERTIES LABELS "${ARG_LABELS}"
-                       TEST_PREFIX "${target}: " DISCOVERY_MODE PRE_TEST)
+                       TEST_PREFIX "${ARG_PREFIX}: " DISCOVERY_MODE PRE_TEST)
 endfunction()
 
-# cgt_add_mpi_catch_test(<target> SOURCES ... LIBS ... RANKS 1 2 3 [LABELS ...])
-# One Catch2 executable run under mpiexec at each rank count, as one ctest test per count.
+# cgt_add_mpi_catch_test(<target> SOURCES ... LIBS ... RANKS 1 2 3 [LABELS ...] [NAME <name>])
+# One Catch2 executable run under mpiexec at each rank count, as one ctest test per count:
+# "<target> [2 ranks]" (or "<name> [2 ranks]").
 function(cgt_add_mpi_catch_test target)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;RANKS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "" "NAME" "SOURCES;LIBS;RANKS;LABELS" ${ARGN})
   if(CGT_FUZZ OR NOT BUILD_TESTING)
     return()
+  endif()
+  if(NOT ARG_NAME)
+    set(ARG_NAME ${target})
   endif()
   add_executable(${target} ${ARG_SOURCES})
   target_link_libraries(${target} PRIVATE cgt_mpi_catch_main Catch2::Catch2 cgt_warnings ${ARG_LIBS})
   foreach(n IN LISTS ARG_RANKS)
-    add_test(NAME "${target} [${n} ranks]"
+    add_test(NAME "${ARG_NAME} [${n} ranks]"
              COMMAND ${CGT_MPIEXEC} -n ${n} --oversubscribe $<TARGET_FILE:${target}>)
-    set_tests_properties("${target} [${n} ranks]" PROPERTIES
+    set_tests_properties("${ARG_NAME} [${n} ranks]" PROPERTIES
       ENVIRONMENT "${CGT_MPI_TEST_ENV}" LABELS "mpi;${ARG_LABELS}" PROCESSORS ${n} TIMEOUT 300)
   endforeach()
 endfunction()
@@ -266,7 +275,7 @@ endfunction()
 function(cgt_add_driver_bad_input_tests driver)
   set(bad ${CMAKE_BINARY_DIR}/cli-${driver}-common-bad.h5)
   set(exe $<TARGET_FILE:${driver}>)
-  set(ini ${PROJECT_SOURCE_DIR}/drivers/common/test)
+  set(ini ${PROJECT_SOURCE_DIR}/drivers/common/runtime/test)
   string(REPEAT "c" 226 long_name)
   set(long ${CMAKE_BINARY_DIR}/${long_name}.h5)
   cgt_add_cli_test(NAME "${driver}: --out in /proc" STATUS 2 LABELS hardening ABSENT /proc/x.h5
@@ -306,4 +315,24 @@ function(cgt_add_verify_bad_input_tests verify)
                    STDERR "^error: .*/verify is a directory, not a result file$" COMMAND ${exe} ${PROJECT_SOURCE_DIR}/verify)
   cgt_add_cli_test(NAME "${verify}: a file that is not HDF5" STATUS 2 LABELS hardening
                    STDERR "^error: .*/CMakeLists.txt is not an HDF5 file$" COMMAND ${exe} ${PROJECT_SOURCE_DIR}/CMakeLists.txt)
+endfunction()
+
+# cgt_add_signal_fifo_test(<program target> [RANKS 2] [OUT]): the program blocked on a --config
+# FIFO that nobody writes ends at once on SIGTERM, SIGINT and SIGUSR1 (under mpiexec: SIGUSR1
+# to mpiexec, SIGTERM to one rank) with status 128 + the signal and one line, creating
+# nothing (cmake/signal_fifo_test.sh). OUT: the program takes --out.
+function(cgt_add_signal_fifo_test program)
+  cmake_parse_arguments(ARG "OUT" "RANKS" "" ${ARGN})
+  set(flags)
+  set(shown "")
+  if(ARG_RANKS)
+    list(APPEND flags --ranks ${ARG_RANKS})
+    set(shown " (${ARG_RANKS} ranks)")
+  endif()
+  if(ARG_OUT)
+    list(APPEND flags --out)
+  endif()
+  set(name "${program}: a stop signal while it waits for a --config FIFO ends it at once${shown}")
+  add_test(NAME "${name}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/signal_fifo_test.sh ${flags} $<TARGET_FILE:${program}>)
+  set_tests_properties("${name}" PROPERTIES LABELS "faults" PROCESSORS 2 TIMEOUT 300 ENVIRONMENT "${CGT_MPI_TEST_ENV}")
 endfunction()

@@ -50,18 +50,15 @@ if [ "$mode" = tasks ]; then
   same_tables "$dir/whole.h5" "$dir/last.h5" "the last record damaged"
   echo "PASS: a damaged last record is dropped as a torn write; the resumed file equals the uninterrupted run's"
 else
-  setsid "$driver" --quiet --out "$dir/state.h5" "${opts[@]}" &
+  # Held at its third saved state (the skeleton's test hook), then stopped there.
+  CGT_TEST_HOLD_AFTER_STATES=3 setsid "$driver" --quiet --out "$dir/state.h5" "${opts[@]}" &
   pid=$!
-  for _ in $(seq 3000); do
-    [ -f "$dir/state.h5.journal/rank-0.log" ] &&
-      [ "$("$tamper" "$dir/state.h5.journal/rank-0.log" states 2>/dev/null || echo 0)" -ge 3 ] && break
-    alive || fail "the run ended before its third saved state; use a larger size"
-    sleep 0.1
-  done
+  wait_held "$dir/state.h5" || fail "the run ended before its third saved state; use a larger size"
   kill -TERM "$pid"
   wait "$pid"
   rc=$?
   pid=
+  rm -f "$dir/state.h5.held"
   [ $rc = 3 ] || fail "the stopped run's status is $rc, not 3"
   "$tamper" "$dir/state.h5.journal/rank-0.log" flip-state 0 || fail "journal_tamper flip-state failed"
   refused "a flipped byte in the first saved state" "$dir/state.h5"

@@ -43,6 +43,16 @@ kill_run() {
   for i in $(seq 200); do [ -z "$(session)" ] && break; sleep 0.05; done
   pid=
 }
+# wait_held OUT: waits until the run started as $pid holds at its test hook
+# (CGT_TEST_HOLD_AFTER_TASKS / _STATES: it creates OUT.held and waits for a signal or
+# OUT.release); false if the run ended first. The wait is for a point the run reaches for
+# certain, not a race: the run stays there until the test lets it go.
+wait_held() {
+  while [ ! -e "$1.held" ]; do
+    alive || return 1
+    sleep 0.05
+  done
+}
 # journal_state JOURNAL (with $merge, cgt-merge): done_tasks, all_tasks and states (saved
 # states of unfinished tasks) of a journal, 0 when it is not there yet.
 journal_state() {

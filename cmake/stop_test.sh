@@ -22,22 +22,20 @@ $(command_of) --quiet --out "$dir/whole.h5" "$@" || fail "the uninterrupted run 
 
 for signal in USR1 TERM; do
   out=$dir/stopped-$signal.h5
-  # Every task lasts 5 ms longer (the skeleton's test hook): the signal lands mid-run.
-  CGT_TEST_TASK_SECONDS=${CGT_TEST_TASK_SECONDS:-0.005} setsid $(command_of) --out "$out" "$@" 2>"$dir/err-$signal.txt" &
+  # The run holds once a first task (serial: a first saved state) is in its journal (the
+  # skeleton's test hook): the signal lands there, mid-run, for certain.
+  CGT_TEST_HOLD_AFTER_TASKS=1 CGT_TEST_HOLD_AFTER_STATES=1 setsid $(command_of) --out "$out" "$@" 2>"$dir/err-$signal.txt" &
   pid=$!
-  for _ in $(seq 6000); do
-    journal_state "$out.journal"
-    [ $((done_tasks + states)) -ge 1 ] && break
-    alive || fail "$signal: the run ended before a first record; use a larger size"
-    sleep 0.1
-  done
+  wait_held "$out" || fail "$signal: the run ended before a first record; use a larger size"
   # USR1 goes to mpiexec (which passes it on to every rank), TERM to one rank alone.
   target=$pid
   [ $signal = TERM ] && [ $ranks -gt 1 ] && target=$(ps -o pid= --ppid "$pid" | head -1)
   start=$(date +%s%N)
   kill -"$signal" $target
+  touch "$out.release" # the ranks the signal did not reach go on, and hear of it
   wait "$pid"
   status=$?
+  rm -f "$out.held" "$out.release"
   seconds=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.2f", (b - a) / 1e9 }')
   pid=
   [ $status = 3 ] || { cat "$dir/err-$signal.txt"; fail "$signal: status $status, expected 3"; }

@@ -23,7 +23,7 @@ fi
 # Debian packages: to build and run the jobs; to draw the results report (jobs/report, run
 # by the first python3 that imports h5py and matplotlib, or CGT_PYTHON); to run the tests
 # (adds a real Slurm, and Chromium for a screenshot of the report).
-CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev hdf5-tools libboost-program-options-dev catch2 help2man"
+CGT_PACKAGES_BUILD="cmake make g++ git libopenmpi-dev openmpi-bin libhdf5-openmpi-dev zlib1g-dev hdf5-tools libboost-program-options-dev nlohmann-json3-dev catch2 help2man"
 CGT_PACKAGES_REPORT="python3 python3-h5py python3-matplotlib"
 CGT_PACKAGES_TEST="slurm-wlm munge chromium fonts-ipafont-gothic"
 
@@ -135,10 +135,33 @@ cgt_mpiexec() {
     mpiexec --quiet -n "$ranks" "${extra[@]}" "$@"
 }
 
+# cgt_mpiexec_stoppable RANKS COMMAND...: cgt_mpiexec, where a SIGTERM or SIGINT to this script
+# stops the ranks as the drivers expect (journal kept, status 3). Open MPI 4.1's mpiexec turns
+# its own SIGTERM or SIGINT into a SIGTERM of every rank and then exits 1 whatever the ranks
+# do; it passes SIGUSR1 on to every rank and exits with their status. So mpiexec runs in the
+# background, the script's SIGTERM and SIGINT go to it as SIGUSR1, and its status is returned.
+cgt_mpiexec_stoppable() {
+  local ranks=$1; shift
+  local extra=() status=0 launcher
+  [ "$ranks" -gt "$(nproc)" ] && extra+=(--oversubscribe)
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    OMPI_MCA_hwloc_base_binding_policy=${OMPI_MCA_hwloc_base_binding_policy:-none} \
+    mpiexec --quiet -n "$ranks" "${extra[@]}" "$@" &
+  launcher=$!
+  trap 'kill -USR1 "$launcher" 2>/dev/null' TERM INT
+  while :; do
+    # A trapped signal ends `wait` early (status > 128) while mpiexec still runs: wait again.
+    wait "$launcher" && status=0 || status=$?
+    kill -0 "$launcher" 2>/dev/null || break
+  done
+  trap - TERM INT
+  return "$status"
+}
+
 # The jobs: one per INI file in jobs/, by name.
 cgt_all_jobs() { (cd "$CGT_ROOT/jobs" && ls *.ini | sed 's/\.ini$//'); }
 # The jobs of jobs/main, jobs/report and jobs/bench when named none: all but those whose INI
-# says "# main = no" (hours of work or a cluster's size, e.g. hex-8x8, octal-frontier: run
+# says "main = no" (hours of work or a cluster's size, e.g. hex-8x8, octal-frontier: run
 # them by name with jobs/run JOB or sbatch jobs/JOB.slurm, resumable).
 cgt_default_jobs() { for j in $(cgt_all_jobs); do [ "$(cgt_job_setting "$j" main yes)" = no ] || echo "$j"; done; }
 # cgt_require_job JOB: stops with one line and status 2 unless jobs/JOB.ini exists.
@@ -146,18 +169,30 @@ cgt_require_job() {
   [ -f "$CGT_ROOT/jobs/$1.ini" ] || { echo "error: no job '$1' (no jobs/$1.ini)" >&2; exit 2; }
 }
 
-# cgt_job_setting JOB KEY DEFAULT: a "# KEY = VALUE" comment line of the job's INI (the
-# driver ignores comments): ranks, driver, verify.
+# cgt_job_setting JOB KEY DEFAULT: the value of KEY in the job's INI, or DEFAULT. The job
+# keys (driver, verify, ranks, main) are INI keys the driver itself accepts and checks
+# (drivers/common/runtime/options.hpp); they are read here as its --config reader reads a
+# `KEY = VALUE` line: a UTF-8 byte order mark ignored, '#' and what follows it a comment,
+# blanks around the key and the value dropped, no [section] (the job keys come before any).
 cgt_job_setting() {
   local v
-  v=$(sed -n "s/^#[[:space:]]*$2[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1/p" "$CGT_ROOT/jobs/$1.ini" | head -1)
+  v=$(sed -e '1s/^\xEF\xBB\xBF//' -e '/^[[:space:]]*\[/,$d' -e 's/#.*//' "$CGT_ROOT/jobs/$1.ini" |
+    sed -n "s/^[[:space:]]*$2[[:space:]]*=[[:space:]]*\(.*[^[:space:]]\)[[:space:]]*$/\1/p" | head -1)
   echo "${v:-$3}"
 }
-# The programs of a job: cgt-JOB and cgt-verify-JOB unless its INI names others (a job
-# that is another parameter set of an existing driver, e.g. "# driver = cgt-hex-openings").
-cgt_job_driver() { cgt_job_setting "$1" driver "cgt-$1"; }
-cgt_job_verify() { cgt_job_setting "$1" verify "cgt-verify-$1"; }
+# cgt_job_key JOB KEY: the value of a key every job's INI must hold (driver, verify); one
+# line and status 2 if it does not.
+cgt_job_key() {
+  local v
+  v=$(cgt_job_setting "$1" "$2" "")
+  [ -n "$v" ] || { echo "error: jobs/$1.ini names no $2 (a line '$2 = PROGRAM')" >&2; exit 2; }
+  echo "$v"
+}
+# The programs of a job: its driver (cgt-nim, or an existing driver with other parameters:
+# hex-8x8 is cgt-hex-openings) and its verify program.
+cgt_job_driver() { cgt_job_key "$1" driver; }
+cgt_job_verify() { cgt_job_key "$1" verify; }
 
-# cgt_job_ranks JOB: ranks for a local run: the INI's "# ranks = N" line (sequential jobs
-# say 1), otherwise one per core.
+# cgt_job_ranks JOB: ranks for a local run: the INI's "ranks = N" (sequential jobs say 1),
+# otherwise one per core.
 cgt_job_ranks() { cgt_job_setting "$1" ranks "$(nproc)"; }

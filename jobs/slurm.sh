@@ -23,7 +23,7 @@ cgt_slurm_run() {
   shift
   cgt_require_job "$job"
   local driver
-  driver=$CGT_BIN/$(cgt_job_driver "$job")
+  driver=$CGT_BIN/$(cgt_job_driver "$job") || return 2
   [ -x "$driver" ] || { echo "error: no program $driver (CGT_BIN=$CGT_BIN)" >&2; return 2; }
   local out= resume=0 args=("$@") i
   for ((i = 0; i < ${#args[@]}; i++)); do

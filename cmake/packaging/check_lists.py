@@ -17,8 +17,9 @@ import sys
 SPACK_OF = {
     "cmake": ["cmake"], "make": [], "g++": [], "git": [],
     "libopenmpi-dev": ["mpi"], "openmpi-bin": ["mpi"],
-    "libhdf5-openmpi-dev": ["hdf5"], "hdf5-tools": ["hdf5"],
-    "libboost-program-options-dev": ["boost"], "catch2": ["catch2"], "help2man": ["help2man"],
+    "libhdf5-openmpi-dev": ["hdf5"], "zlib1g-dev": ["zlib"], "hdf5-tools": ["hdf5"],
+    "libboost-program-options-dev": ["boost"], "nlohmann-json3-dev": ["nlohmann-json"],
+    "catch2": ["catch2"], "help2man": ["help2man"],
     "python3": ["python"], "python3-h5py": ["py-h5py", "py-numpy"], "python3-matplotlib": ["py-matplotlib"],
 }
 

@@ -1,132 +1,160 @@
 #include "grundy/grundy_job.hpp"
 
-#include "grundy/grundy_schema.hpp"
-#include "impartial/grundy_game.hpp"
+#include "common/runtime/rank_cores.hpp"
 
-#include <cstring>
-#include <stdexcept>
+#include <cstdio>
+
+using namespace cgt;
+using namespace cgt::common;
+namespace schema = jobs::grundy::schema;
 
 namespace cgt::jobs::grundy {
 
-using impartial::ScanKernel;
-using impartial::SparseSweep;
-
-ScanKernel parse_kernel(const std::string& text) {
-    if (text == "auto") return impartial::fastest_scan_kernel();
-    for (ScanKernel k : {ScanKernel::avx512, ScanKernel::avx2, ScanKernel::portable}) {
-        if (text != impartial::scan_kernel_name(k)) continue;
-        if (!impartial::scan_kernel_available(k))
-            throw std::invalid_argument("--kernel " + text + ": this processor lacks it");
-        return k;
-    }
-    throw std::invalid_argument("--kernel must be auto, avx512, avx2 or portable, got '" + text + "'");
-}
-
 namespace {
-constexpr std::size_t SCAN_FIELDS = 4; // common_heaps, total_length, longest, longest_heap
+const WholeOption MAX_HEAP{.name = "max-heap",
+                           .default_value = 1L << 26,
+                           .min = 0,
+                           .max = (1L << 40) - 1,
+                           .meaning = "N: compute G(0..N)"};
+const WholeOption STORE_VALUES{
+    .name = "store-values",
+    .default_value = 1L << 26,
+    .min = 0,
+    .max = (1L << 32) - 1,
+    .meaning = "B: the grundy table holds G(0..min(N, B)); past B the statistics "
+               "and frequencies of every power of two are the result"};
+// One core, measured: 2^26 heaps in 68 s of CPU at load 8 (about 1 M heaps a second).
+constexpr double GRUNDY_HEAPS_PER_SECOND = 1.0e6;
+constexpr double PROGRAM_BYTES = 24.0 * (1 << 20);
+// Heaps between looks at the clock and the stop flag.
+constexpr std::uint64_t STEP = std::uint64_t{1} << 18;
 
-template <class T> T get(const std::vector<std::byte>& in, std::size_t at) {
-    if (at + sizeof(T) > in.size()) throw std::invalid_argument("a saved state of the sweep ends too soon");
-    T v;
-    std::memcpy(&v, in.data() + at, sizeof v);
-    return v;
+std::string hours_text(double seconds) {
+    char buf[48];
+    if (seconds < 3600)
+        std::snprintf(buf, sizeof buf, "%.0f s", seconds);
+    else if (seconds < 48 * 3600)
+        std::snprintf(buf, sizeof buf, "%.1f hours", seconds / 3600);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f days", seconds / 86400);
+    return buf;
 }
 } // namespace
 
-std::vector<std::byte> encode_state(const SparseSweep& sweep, std::uint64_t from) {
-    const auto values = sweep.values();
-    const std::uint64_t count = sweep.next_heap() - from;
-    const impartial::ScanStats& scan = sweep.scan_stats();
-    const std::uint64_t head[2 + SCAN_FIELDS] = {from, count, scan.common_heaps, scan.total_length, scan.longest,
-                                                 scan.longest_heap};
-    std::vector<std::byte> out(sizeof head + 2 * count);
-    std::memcpy(out.data(), head, sizeof head);
-    if (count > 0) std::memcpy(out.data() + sizeof head, values.data() + from, 2 * count);
-    return out;
+JobInfo GrundyJob::info() const {
+    return {.program = jobs::grundy::PROGRAM,
+            .summary =
+                "Computes G(0..N) of Grundy's game (split a heap into two unequal heaps) by the\n"
+                "windowed sparse-space sweep (memory flat in N), with its sparse heaps, records,\n"
+                "value counts, scan lengths and the statistics of every power of two. One rank,\n"
+                "--threads threads; the journal keeps the sweep every --journal-every seconds,\n"
+                "so a stopped or killed run continues with --resume.",
+            .example = "cgt-grundy --max-heap 4294967295 --store-values 1048576 --threads 2 --out "
+                       "results/grundy-2^32.h5",
+            .default_out = "grundy.h5",
+            .progress_label = "cgt-grundy heaps"};
 }
 
-SparseSweep sweep_from_state(const std::vector<std::vector<std::byte>>& deltas, std::uint64_t max_heap,
-                             ScanKernel kernel) {
-    if (deltas.empty()) return SparseSweep(max_heap, kernel);
-    std::vector<std::uint16_t> values;
-    impartial::ScanStats scan;
-    for (const auto& d : deltas) {
-        const auto from = get<std::uint64_t>(d, 0), count = get<std::uint64_t>(d, 8);
-        if (from != values.size())
-            throw std::invalid_argument("the saved states of the sweep do not join up: G(" + std::to_string(from) +
-                                        "..) after " + std::to_string(values.size()) + " values");
-        if (d.size() != 8 * (2 + SCAN_FIELDS) + 2 * count)
-            throw std::invalid_argument("a saved state of the sweep has the wrong size");
-        std::uint64_t* stats[] = {&scan.common_heaps, &scan.total_length, &scan.longest, &scan.longest_heap};
-        for (std::size_t i = 0; i < SCAN_FIELDS; ++i) *stats[i] = get<std::uint64_t>(d, 16 + 8 * i);
-        const std::size_t old = values.size();
-        values.resize(old + count);
-        std::memcpy(values.data() + old, d.data() + 8 * (2 + SCAN_FIELDS), 2 * count);
-    }
-    if (values.size() > max_heap + 1)
-        throw std::invalid_argument("the saved states hold G(0.." + std::to_string(values.size() - 1) +
-                                    "), beyond --max-heap " + std::to_string(max_heap));
-    return SparseSweep(max_heap, values, scan, kernel);
+void GrundyJob::add_options(Options& options) {
+    options.add(MAX_HEAP);
+    options.add(STORE_VALUES);
+    add_threads_option(options);
+    options.add()("kernel", po::value<std::string>()->default_value("auto"),
+                  "inner loops: auto (the fastest here), avx512, avx2 or portable");
 }
 
-Tables make_tables(SparseSweep&& sweep) {
-    Tables t;
-    const impartial::ScanStats scan = sweep.scan_stats();
-    const auto counts = sweep.value_counts();
-    const auto last = sweep.value_last();
-    const std::uint64_t heaps = sweep.next_heap();
+void GrundyJob::read_options(const po::variables_map& vm, int ranks) {
+    if (ranks != 1)
+        throw UsageError("cgt-grundy is sequential: run it on 1 rank, got " +
+                         std::to_string(ranks));
+    m_settings.max_heap = static_cast<std::uint64_t>(MAX_HEAP.read(vm));
+    m_settings.store_values = static_cast<std::uint64_t>(STORE_VALUES.read(vm));
+    const ThreadChoice threads = read_threads(vm);
+    m_settings.threads = threads.threads;
+    m_threads_why = threads.why;
+    m_settings.kernel = jobs::grundy::parse_kernel(vm["kernel"].as<std::string>());
+}
 
-    namespace s = schema;
-    t.grundy = s::grundy::table.make();
-    t.sparse = s::sparse::table.make();
-    t.records = s::records::table.make();
-    t.value_counts = s::value_counts::table.make();
-    t.scan = s::scan::table.make();
-    auto& sparse_heap = t.sparse.column(s::sparse::heap);
-    auto& sparse_value = t.sparse.column(s::sparse::value);
-    t.sparse.begin_block(0);
-    for (const auto& s : sweep.sparse_heaps()) {
-        sparse_heap.push_back(s.heap);
-        sparse_value.push_back(static_cast<std::uint16_t>(s.value));
+MemoryNeed GrundyJob::memory_need(int) const {
+    const double heaps = static_cast<double>(m_settings.max_heap) + 1;
+    MemoryNeed need =
+        linear_need("--max-heap " + std::to_string(m_settings.max_heap) + " --store-values " +
+                        std::to_string(m_settings.store_values),
+                    "the sweep's prefix and window of values, the stored values", 0, 0, heaps,
+                    GRUNDY_HEAPS_PER_SECOND, PROGRAM_BYTES + sweep_bytes(m_settings));
+    return need;
+}
+
+std::uint64_t GrundyJob::task_count() const {
+    return 1;
+}
+
+Split GrundyJob::split() const {
+    return Split::blocks;
+}
+
+std::uint64_t GrundyJob::task_units(std::uint64_t) const {
+    return m_settings.max_heap + 1;
+}
+
+TaskTableSpec GrundyJob::tables() const {
+    return {.tables = {&schema::grundy::table, &schema::sparse::table, &schema::records::table,
+                       &schema::value_counts::table, &schema::scan::table, &schema::stats::table,
+                       &schema::frequencies::table}};
+}
+
+TaskStatus GrundyJob::compute(std::uint64_t, TaskTables& out, TaskContext& context) {
+    impartial::WindowedSweep sweep =
+        jobs::grundy::sweep_from_state(context.saved_state(), m_settings);
+    const MemoryNeed need = memory_need(1);
+    context.note("G(0.." + std::to_string(m_settings.max_heap) + ") from heap " +
+                 std::to_string(sweep.size()) + " on " + m_threads_why +
+                 "; estimate: " + std::to_string(static_cast<long>(need.bytes / (1 << 20))) +
+                 " MiB, " + hours_text(need.core_seconds) + " of CPU on one core");
+    std::uint64_t saved = sweep.size(); // the journal holds the sweep to here
+    context.advance(saved);
+    const auto save = [&] {
+        if (sweep.size() == saved) return;
+        context.save_state(jobs::grundy::encode_state(sweep), true);
+        saved = sweep.size();
+    };
+    const std::uint64_t heaps = m_settings.max_heap + 1;
+    sweep.reserve(heaps);
+    try {
+        while (sweep.size() < heaps) {
+            const std::uint64_t from = sweep.size();
+            sweep.run_to(std::min(heaps, from + STEP));
+            context.advance(sweep.size() - from);
+            if (context.stop_requested()) {
+                save();
+                return TaskStatus::stopped;
+            }
+            if (context.state_due()) save();
+        }
+    } catch (const std::overflow_error& e) {
+        save(); // what was computed is kept: a build with wider values can resume from it
+        throw std::runtime_error(std::string(e.what()) + " (G(0.." +
+                                 std::to_string(sweep.size() - 1) + ") are kept in the journal)");
     }
+    jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(sweep), m_settings);
+    out.table(schema::grundy::table) = std::move(t.grundy);
+    out.table(schema::sparse::table) = std::move(t.sparse);
+    out.table(schema::records::table) = std::move(t.records);
+    out.table(schema::value_counts::table) = std::move(t.value_counts);
+    out.table(schema::scan::table) = std::move(t.scan);
+    out.table(schema::stats::table) = std::move(t.stats);
+    out.table(schema::frequencies::table) = std::move(t.frequencies);
+    return TaskStatus::done;
+}
 
-    auto& record_heap = t.records.column(s::records::heap);
-    auto& record_value = t.records.column(s::records::value);
-    t.records.begin_block(0);
-    for (const auto& r : sweep.records()) {
-        record_heap.push_back(r.heap);
-        record_value.push_back(static_cast<std::uint16_t>(r.value));
-    }
-
-    auto& value = t.value_counts.column(s::value_counts::value);
-    auto& value_class = t.value_counts.column(s::value_counts::klass);
-    auto& count = t.value_counts.column(s::value_counts::count);
-    auto& value_last = t.value_counts.column(s::value_counts::last);
-    t.value_counts.begin_block(0);
-    const impartial::Grundy largest = sweep.records().empty() ? 0 : sweep.records().back().value;
-    for (impartial::Grundy v = 0; heaps > 0 && v <= largest; ++v) {
-        value.push_back(static_cast<std::uint16_t>(v));
-        value_class.push_back(impartial::is_sparse_value(v) ? "sparse" : "common");
-        count.push_back(counts[v]);
-        value_last.push_back(counts[v] ? static_cast<std::int64_t>(last[v]) : -1);
-    }
-
-    auto& common_heaps = t.scan.column(s::scan::common_heaps);
-    auto& total_length = t.scan.column(s::scan::total_length);
-    auto& mean = t.scan.column(s::scan::mean);
-    auto& longest = t.scan.column(s::scan::longest);
-    auto& longest_heap = t.scan.column(s::scan::longest_heap);
-    t.scan.begin_block(0);
-    common_heaps.push_back(scan.common_heaps);
-    total_length.push_back(scan.total_length);
-    mean.push_back(scan.mean());
-    longest.push_back(scan.longest);
-    longest_heap.push_back(scan.longest_heap);
-
-    auto& grundy = t.grundy.column(s::grundy::value);
-    t.grundy.begin_block(0);
-    grundy = std::move(sweep).release_values();
-    return t;
+void GrundyJob::finish(JobResults& results) {
+    results.file().set_attribute("/", "max_heap", static_cast<std::int64_t>(m_settings.max_heap));
+    results.file().set_attribute(
+        "/", "stored_values",
+        static_cast<std::int64_t>(std::min(m_settings.max_heap, m_settings.store_values) + 1));
+    results.file().set_attribute("/", "scan_kernel",
+                                 std::string(impartial::scan_kernel_name(m_settings.kernel)));
+    results.write_task_tables();
 }
 
 } // namespace cgt::jobs::grundy

@@ -1,179 +1,114 @@
 #include "hackenbush-colour/colour_job.hpp"
 
-#include "hackenbush-colour/colour_schema.hpp"
-#include "hackenbush/picture_values.hpp"
-#include "hackenbush/win_loss.hpp"
-
-#include <algorithm>
-#include <sstream>
-#include <stdexcept>
+using namespace cgt::common;
+namespace jobs = cgt::jobs;
+namespace colour = jobs::hackenbush_colour;
+namespace graphs = colour::schema::graphs;
 
 namespace cgt::jobs::hackenbush_colour {
 
-using core::GameId;
-using hackenbush::GraphFamily;
+JobInfo ColourJob::info() const {
+    return {
+        .program = "cgt-hackenbush-colour",
+        .summary =
+            "Values every coloured Hackenbush graph on the ground and V vertices with 1..E edges\n"
+            "(edges {u, v}, u <= v, loops and parallel edges allowed, all grounded), checks the\n"
+            "outcome against a value-free search and the sum of the parts against the whole.",
+        .example =
+            "mpiexec -n 2 cgt-hackenbush-colour --vertices 3 --max-edges 6 --colours 'BR BRG' "
+            "--out results/hackenbush-colour.h5",
+        .default_out = "hackenbush-colour.h5"};
+}
 
-std::vector<std::string> parse_colours(const std::string& text) {
-    std::string spaced = text;
-    std::replace(spaced.begin(), spaced.end(), ',', ' ');
-    std::istringstream in(spaced);
-    std::vector<std::string> out;
-    for (std::string set; in >> set;) {
-        bool ok = set.size() <= 3;
-        for (std::size_t i = 0; ok && i < set.size(); ++i)
-            ok = (set[i] == 'B' || set[i] == 'R' || set[i] == 'G') && set.find(set[i]) == i;
-        if (!ok) throw std::invalid_argument("--colours: '" + set + "' is not a set of distinct letters B, R, G");
-        if (std::find(out.begin(), out.end(), set) != out.end())
-            throw std::invalid_argument("--colours: '" + set + "' is listed twice");
-        out.push_back(set);
+void ColourJob::add_options(Options& options) {
+    options.add(hackenbush_common::VERTICES_OPTION);
+    options.add(colour::MAX_EDGES_OPTION);
+    options.add()(
+        "colours", po::value<std::string>()->default_value("BR BRG"),
+        "colour sets, blank-separated, each one family of graphs (BR: blue-red, BRG: three "
+        "colours)");
+}
+
+void ColourJob::read_options(const po::variables_map& vm, int) {
+    m_params.vertices = static_cast<unsigned>(hackenbush_common::VERTICES_OPTION.read(vm));
+    m_params.max_edges = static_cast<unsigned>(colour::MAX_EDGES_OPTION.read(vm));
+    m_params.colours = colour::parse_colours(vm["colours"].as<std::string>());
+    m_tasks.emplace(colour::families(m_params));
+    jobs::hackenbush_common::ValueTexts probe(m_store);
+    m_counters = colour::flatten(colour::GraphRows(*m_tasks, m_store, probe).counts()).size();
+}
+
+std::uint64_t ColourJob::task_count() const {
+    return m_tasks->count();
+}
+
+MemoryNeed ColourJob::memory_need(int ranks) const {
+    return jobs::hackenbush_common::graph_job_need(
+        *m_tasks, ranks, 205, 1.5e-7,
+        "--vertices " + std::to_string(m_params.vertices) + " --max-edges " +
+            std::to_string(m_params.max_edges));
+}
+
+Split ColourJob::split() const {
+    return Split::round_robin;
+}
+
+TaskTableSpec ColourJob::tables() const {
+    return {
+        .tables = {&graphs::table},
+        .text_ids = {{&graphs::table, graphs::value.name}, {&graphs::table, graphs::whole.name}},
+        .counters = m_counters};
+}
+
+void ColourJob::begin(TaskTables& out) {
+    m_values = std::make_unique<jobs::hackenbush_common::ValueTexts>(m_store, out.texts());
+    m_rows = std::make_unique<colour::GraphRows>(*m_tasks, m_store, *m_values);
+}
+
+TaskStatus ColourJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) {
+    m_rows->run(task, out.table(graphs::table));
+    jobs::hackenbush_common::add_task_counts(colour::flatten(m_rows->counts()), m_last,
+                                             out.task_counters());
+    return TaskStatus::done;
+}
+
+void ColourJob::finish(JobResults& results) {
+    DistinctTexts distinct = results.index_texts();
+    LocalTable& rows = results.table(graphs::table);
+    // Distinct values per colour set and edge count, and per colour set (edge slot 0).
+    std::map<std::string, std::size_t> family_of;
+    for (std::size_t f = 0; f < m_tasks->families().size(); ++f)
+        family_of[m_tasks->families()[f].colours()] = f;
+    std::vector<std::uint64_t> group, index;
+    const auto& colours = rows.column(graphs::colours);
+    const auto& edges = rows.column(graphs::edges);
+    const auto& value = rows.column(graphs::value);
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::size_t f = family_of.at(colours[i]);
+        group.push_back(m_tasks->slot(f, static_cast<unsigned>(edges[i])));
+        group.push_back(m_tasks->slot(f, 0));
+        index.push_back(value[i]);
+        index.push_back(value[i]);
     }
-    if (out.empty()) throw std::invalid_argument("--colours is empty: name at least one colour set, e.g. BR or BRG");
-    return out;
-}
+    const auto distinct_by_slot = count_distinct_per_group(results.comm(), distinct.total,
+                                                           m_rows->counts().size(), group, index);
+    const std::vector<std::uint64_t> sums = results.sum_counters();
 
-void check_vertices(long vertices) {
-    if (vertices < 1 || vertices > static_cast<long>(GraphFamily::MAX_VERTICES))
-        throw std::invalid_argument("--vertices must be 1..63 (vertex sets are 64-bit masks with the ground), got " +
-                                    std::to_string(vertices));
-}
-
-void check_max_edges(long max_edges) {
-    if (max_edges < 1 || max_edges > static_cast<long>(hackenbush::Picture::MAX_EDGES))
-        throw std::invalid_argument("--max-edges must be 1..64 (positions are 64-bit edge masks), got " +
-                                    std::to_string(max_edges));
-}
-
-std::vector<GraphFamily> families(const Params& params) {
-    check_vertices(params.vertices);
-    check_max_edges(params.max_edges);
-    std::vector<GraphFamily> out;
-    for (const std::string& colours : params.colours) {
-        try {
-            out.emplace_back(params.vertices, colours, params.max_edges);
-        } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument("--vertices " + std::to_string(params.vertices) + " --max-edges " +
-                                        std::to_string(params.max_edges) + ": " + e.what());
-        }
+    LocalTable by_edges = colour::schema::by_edges.make(),
+               colour_sets = colour::schema::colour_sets.make();
+    if (results.comm().is_root()) { // small: rank 0 writes them
+        by_edges.begin_block(0);
+        colour_sets.begin_block(0);
+        colour::append_count_rows(*m_tasks, colour::unflatten(sums), distinct_by_slot, by_edges,
+                                  colour_sets);
     }
-    return out;
-}
-
-EdgeCounts& EdgeCounts::operator+=(const EdgeCounts& o) {
-    graphs += o.graphs;
-    outcome_agrees += o.outcome_agrees;
-    whole_agrees += o.whole_agrees;
-    numbers += o.numbers;
-    number_nimber += o.number_nimber;
-    number_ups += o.number_ups;
-    other += o.other;
-    next += o.next;
-    return *this;
-}
-
-std::vector<std::uint64_t> flatten(const std::vector<EdgeCounts>& counts) {
-    std::vector<std::uint64_t> flat;
-    for (const EdgeCounts& c : counts)
-        flat.insert(flat.end(), {c.graphs, c.outcome_agrees, c.whole_agrees, c.numbers, c.number_nimber, c.number_ups,
-                                 c.other, c.next});
-    return flat;
-}
-
-std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat) {
-    std::vector<EdgeCounts> out(flat.size() / COUNT_FIELDS);
-    for (std::size_t k = 0; k < out.size(); ++k) {
-        const std::uint64_t* f = flat.data() + k * COUNT_FIELDS;
-        out[k] = {f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7]};
-    }
-    return out;
-}
-
-GraphRows::GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store,
-                     jobs::hackenbush_common::ValueTexts& values)
-    : m_tasks(tasks), m_store(store), m_values(values) {
-    for (const GraphFamily& f : tasks.families()) m_max_edges = std::max(m_max_edges, f.max_edges());
-    m_counts.resize(tasks.families().size() * (m_max_edges + 1));
-}
-
-void GraphRows::declare_columns(common::LocalTable& table) { schema::graphs::table.declare(table); }
-
-void GraphRows::run(std::uint64_t id, common::LocalTable& table) {
-    const jobs::hackenbush_common::GraphTask task = m_tasks.task(id);
-    const GraphFamily& family = m_tasks.families()[task.family];
-    namespace g = schema::graphs;
-    auto& colours = table.column(g::colours);
-    auto& edges = table.column(g::edges);
-    auto& graph = table.column(g::graph);
-    auto& value = table.column(g::value);
-    auto& whole = table.column(g::whole);
-    auto& outcome = table.column(g::outcome);
-    auto& search = table.column(g::search);
-    auto& kind = table.column(g::kind);
-    EdgeCounts& count = m_counts[slot(task.family, task.edges)];
-    table.begin_block(id);
-    std::vector<hackenbush::EdgeKind> multiset = family.unrank(task.edges, task.first);
-    for (std::uint64_t r = task.first; r < task.end; ++r) {
-        if (r > task.first) family.next(multiset);
-        if (!family.grounded(multiset)) continue;
-        hackenbush::Picture picture = family.picture(multiset);
-        const GameId split = hackenbush::PictureValues(picture, m_store, true).value();
-        const GameId unsplit = hackenbush::PictureValues(picture, m_store, false).value();
-        const core::Outcome by_value = m_store.outcome(split);
-        const core::Outcome by_search = hackenbush::WinLossSearch(std::move(picture)).outcome();
-        const core::ValueKind k = m_store.classify(split).kind;
-        ++count.graphs;
-        count.outcome_agrees += by_value == by_search;
-        count.whole_agrees += split == unsplit;
-        ++(k == core::ValueKind::Number         ? count.numbers
-           : k == core::ValueKind::NumberNimber ? count.number_nimber
-           : k == core::ValueKind::NumberUps    ? count.number_ups
-                                               : count.other);
-        count.next += by_value == core::Outcome::Next;
-        colours.push_back(family.colours());
-        edges.push_back(task.edges);
-        graph.push_back(family.text(multiset));
-        value.push_back(m_values.local_id(split));
-        whole.push_back(m_values.local_id(unsplit));
-        outcome.push_back(jobs::hackenbush_common::outcome_word(by_value));
-        search.push_back(jobs::hackenbush_common::outcome_word(by_search));
-        kind.push_back(core::kind_word(k));
-    }
-}
-
-void declare_count_columns(common::LocalTable& table, bool with_edges) {
-    (with_edges ? schema::by_edges : schema::colour_sets).declare(table);
-}
-
-void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
-                       const std::vector<std::uint64_t>& distinct, common::LocalTable& by_edges,
-                       common::LocalTable& colour_sets) {
-    const std::size_t stride = counts.size() / tasks.families().size();
-    const auto put = [](common::LocalTable& t, const EdgeCounts& c, std::uint64_t d) {
-        const auto add = [&](const common::Col<std::int64_t>& col, std::uint64_t v) {
-            t.column(col).push_back(static_cast<std::int64_t>(v));
-        };
-        add(schema::graphs_count, c.graphs);
-        add(schema::distinct, d);
-        add(schema::outcome_agrees, c.outcome_agrees);
-        add(schema::whole_agrees, c.whole_agrees);
-        add(schema::numbers, c.numbers);
-        add(schema::number_nimber, c.number_nimber);
-        add(schema::number_ups, c.number_ups);
-        add(schema::other, c.other);
-        add(schema::next, c.next);
-    };
-    for (std::size_t f = 0; f < tasks.families().size(); ++f) {
-        const GraphFamily& family = tasks.families()[f];
-        EdgeCounts total;
-        for (unsigned e = 1; e <= family.max_edges(); ++e) {
-            const EdgeCounts& c = counts[f * stride + e];
-            by_edges.column(schema::colours).push_back(family.colours());
-            by_edges.column(schema::edges).push_back(e);
-            put(by_edges, c, distinct.at(f * stride + e));
-            total += c;
-        }
-        colour_sets.column(schema::colours).push_back(family.colours());
-        put(colour_sets, total, distinct.at(f * stride)); // slot (f, 0): the colour set's distinct values
-    }
+    results.write(colour::schema::colour_sets, colour_sets);
+    results.write(colour::schema::by_edges, by_edges);
+    // Rows computed round-robin are scattered over the file: gathered into one run per
+    // rank first, every compressed chunk is written by one rank.
+    make_rows_contiguous(results.comm(), rows);
+    results.write(graphs::table);
+    jobs::hackenbush_common::write_values_table(results, distinct);
 }
 
 } // namespace cgt::jobs::hackenbush_colour

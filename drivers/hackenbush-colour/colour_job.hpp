@@ -1,82 +1,46 @@
 #pragma once
-// The coloured-graphs job: every graph of the article's families (GraphFamily) on the
-// ground and V vertices with 1..E edges, for each colour set asked for (blue-red, and
-// blue-red-green). Each graph is valued by the engine twice, as the sum of its parts and
-// as a whole from its own moves, and its outcome found by a value-free win/loss search;
-// the outcome of the value must equal the search's, the two values must be equal, and a
-// blue-red graph must be a number (never a first-player win). Values are classified
-// (number, x + *m, x + n.up + *m, other) and every graph's value is stored.
-//
-// Rows are in enumeration order (colour set, edge count, multiset number); a task is a
-// run of consecutive multisets (jobs::hackenbush_common::GraphTasks), so any split gives the same
-// rows. Pure: no MPI here.
-#include "core/game_store.hpp"
-#include "common/table.hpp"
-#include "hackenbush-common/graph_tasks.hpp"
-#include "hackenbush-common/value_texts.hpp"
-
-#include <cstdint>
-#include <string>
-#include <vector>
+// ColourJob, the job of cgt-hackenbush-colour (main.cpp): every coloured Hackenbush graph of the
+// article's families on the ground and V vertices with 1..E edges, valued across MPI ranks (runs of
+// multisets dealt round-robin), its outcome checked against a value-free search and its value as a
+// sum of parts against its value as a whole; one HDF5 file with the counts, every graph's value (an
+// index into the table of distinct canonical texts) and that table (colour_schema.hpp).
+#include "common/runtime/contiguous_rows.hpp"
+#include "common/runtime/job.hpp"
+#include "hackenbush-colour/colour_rows.hpp"
+#include "hackenbush-colour/colour_schema.hpp"
+#include "hackenbush-common/shared_tables.hpp"
+#include <map>
+#include <memory>
+#include <optional>
 
 namespace cgt::jobs::hackenbush_colour {
 
-struct Params {
-    unsigned vertices = 3;                        // V
-    unsigned max_edges = 6;                       // E
-    std::vector<std::string> colours{"BR", "BRG"}; // one family per colour set
+class ColourJob : public common::Job {
+  public:
+    common::JobInfo info() const override;
+    void add_options(common::Options& options) override;
+    void read_options(const common::po::variables_map& vm, int) override;
+    std::uint64_t task_count() const override;
+    // Measured peaks, V = 3 with BR and BRG: 89.5 MB for E = 5 (377,760 multisets), 447.2 MB
+    // for E = 6 (2,178,020): 203 bytes a multiset; 1.5 and 20.6 s CPU, about 1.5e-7 s per
+    // multiset and position searched.
+    common::MemoryNeed memory_need(int ranks) const override;
+    // Runs of multisets cost alike along the task order: dealt round-robin.
+    common::Split split() const override;
+    common::TaskTableSpec tables() const override;
+    void begin(common::TaskTables& out) override;
+    common::TaskStatus compute(std::uint64_t task, common::TaskTables& out,
+                               common::TaskContext&) override;
+    void finish(common::JobResults& results) override;
+
+  private:
+    Params m_params;
+    std::optional<hackenbush_common::GraphTasks> m_tasks;
+    cgt::core::GameStore m_store;
+    std::unique_ptr<hackenbush_common::ValueTexts> m_values;
+    std::unique_ptr<GraphRows> m_rows;
+    std::vector<std::uint64_t> m_last;
+    std::size_t m_counters = 0;
 };
-
-// Reads --colours: colour sets separated by blanks or commas, each distinct letters of B,
-// R, G, no set twice. std::invalid_argument names the fault.
-std::vector<std::string> parse_colours(const std::string& text);
-
-// The families of the parameters; std::invalid_argument (naming the options) if V is not
-// 1..63, E not 1..64, or the multisets would not fit in 64-bit counts.
-std::vector<hackenbush::GraphFamily> families(const Params& params);
-void check_vertices(long vertices);
-void check_max_edges(long max_edges);
-
-// Counts of one colour set and edge count (summed over tasks and ranks).
-struct EdgeCounts {
-    std::uint64_t graphs = 0;
-    std::uint64_t outcome_agrees = 0; // outcome of the value = value-free search
-    std::uint64_t whole_agrees = 0;   // sum of the parts' values = value of the whole
-    std::uint64_t numbers = 0, number_nimber = 0, number_ups = 0, other = 0;
-    std::uint64_t next = 0;           // first-player wins (N)
-    EdgeCounts& operator+=(const EdgeCounts& other);
-};
-constexpr std::size_t COUNT_FIELDS = 8;
-std::vector<std::uint64_t> flatten(const std::vector<EdgeCounts>& counts);
-std::vector<EdgeCounts> unflatten(const std::vector<std::uint64_t>& flat);
-
-class GraphRows {
-public:
-    // Values go into `store` and their texts into `values`; all outlive this object.
-    GraphRows(const jobs::hackenbush_common::GraphTasks& tasks, core::GameStore& store, jobs::hackenbush_common::ValueTexts& values);
-    // Columns of the `graphs` table: colours, edges, graph ("0-1B 1-2G"), value and whole
-    // (local ids of `values` until the driver replaces them by global indices), outcome and
-    // search (L, R, P or N), kind.
-    static void declare_columns(common::LocalTable& table);
-    // Values every grounded graph of task `id` and appends its rows as one block.
-    void run(std::uint64_t id, common::LocalTable& table);
-    // Indexed by family * (E + 1) + edges (edges 0 unused), E the largest max_edges.
-    [[nodiscard]] const std::vector<EdgeCounts>& counts() const { return m_counts; }
-    [[nodiscard]] std::size_t slot(std::size_t family, unsigned edges) const { return family * (m_max_edges + 1) + edges; }
-
-private:
-    const jobs::hackenbush_common::GraphTasks& m_tasks;
-    core::GameStore& m_store;
-    jobs::hackenbush_common::ValueTexts& m_values;
-    unsigned m_max_edges = 0;
-    std::vector<EdgeCounts> m_counts;
-};
-
-// The `by_edges` table (colours, edges, graphs, distinct and the counts) and the
-// `colour_sets` table (the same per colour set over all edge counts).
-void declare_count_columns(common::LocalTable& table, bool with_edges);
-void append_count_rows(const jobs::hackenbush_common::GraphTasks& tasks, const std::vector<EdgeCounts>& counts,
-                       const std::vector<std::uint64_t>& distinct, common::LocalTable& by_edges,
-                       common::LocalTable& colour_sets);
 
 } // namespace cgt::jobs::hackenbush_colour

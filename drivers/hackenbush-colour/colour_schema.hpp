@@ -1,8 +1,8 @@
 #pragma once
 // The tables of a cgt-hackenbush-colour result file, declared once for the driver, its
-// tests and cgt-verify-hackenbush-colour (common/schema.hpp). The file also holds the
+// tests and cgt-verify-hackenbush-colour (common/runtime/schema.hpp). The file also holds the
 // `values` table of hackenbush-common/values_schema.hpp.
-#include "common/schema.hpp"
+#include "common/runtime/schema.hpp"
 
 #include <cstdint>
 #include <string>

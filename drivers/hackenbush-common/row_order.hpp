@@ -1,7 +1,7 @@
 #pragma once
 // The order in which ResultFile::write_table places a rank's rows: blocks by key. Job tests
 // use it to compare what different splits would write without MPI.
-#include "common/table.hpp"
+#include "common/runtime/table.hpp"
 
 #include <algorithm>
 #include <cstdint>

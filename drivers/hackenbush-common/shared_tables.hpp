@@ -1,8 +1,8 @@
 #pragma once
-// What the Hackenbush drivers share on top of the driver skeleton (common/job.hpp): the
+// What the Hackenbush drivers share on top of the driver skeleton (common/runtime/job.hpp): the
 // table of distinct values, and the per-task counts their jobs keep as running totals.
-#include "common/distinct_texts.hpp"
-#include "common/job.hpp"
+#include "common/runtime/distinct_texts.hpp"
+#include "common/runtime/job.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -3,8 +3,8 @@
 // canonical text once, and the word their tables use for outcomes (the shapes of values
 // are core::kind_word's).
 // Pure C++ (no MPI): the driver skeleton journals the texts and numbers them across ranks
-// (common/distinct_texts.hpp).
-#include "common/task_record.hpp"
+// (common/runtime/distinct_texts.hpp).
+#include "common/runtime/task_record.hpp"
 #include "core/game_store.hpp"
 
 #include <memory>

@@ -1,8 +1,8 @@
 #pragma once
 // The `values` table of the Hackenbush jobs that store every item's value (stalks, colour,
 // sums): one row per distinct value, its canonical text; the items' `value` columns hold
-// the row's `value` (common/schema.hpp).
-#include "common/schema.hpp"
+// the row's `value` (common/runtime/schema.hpp).
+#include "common/runtime/schema.hpp"
 
 #include <cstdint>
 #include <string>

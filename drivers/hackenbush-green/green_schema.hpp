@@ -1,7 +1,7 @@
 #pragma once
 // The tables of a cgt-hackenbush-green result file, declared once for the driver, its
-// tests and cgt-verify-hackenbush-green (common/schema.hpp).
-#include "common/schema.hpp"
+// tests and cgt-verify-hackenbush-green (common/runtime/schema.hpp).
+#include "common/runtime/schema.hpp"
 
 #include <cstdint>
 #include <string>

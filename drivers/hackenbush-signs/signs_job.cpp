@@ -1,207 +1,118 @@
 #include "hackenbush-signs/signs_job.hpp"
 
-#include "hackenbush-signs/signs_schema.hpp"
-#include "hackenbush/stalks.hpp"
-
-#include <algorithm>
-#include <stdexcept>
+using namespace cgt::common;
+namespace jobs = cgt::jobs;
+namespace signs = jobs::hackenbush_signs;
+namespace iv = signs::schema::intervals;
 
 namespace cgt::jobs::hackenbush_signs {
 
-using core::GameId;
-
 namespace {
-std::invalid_argument length_error(const std::string& got) {
-    const std::string max = std::to_string(hackenbush::MAX_EXACT_BLUE_RED_STALK);
-    return std::invalid_argument("--max-length must be 1.." + max + " (the engine holds blue-red stalks exactly up to " +
-                                 max + " edges), got " + got);
-}
-void check(const Params& params) {
-    if (params.max_length < 1 || params.max_length > hackenbush::MAX_EXACT_BLUE_RED_STALK)
-        throw length_error(std::to_string(params.max_length));
-}
+// Measured peaks: 29.1 MB for L = 16, 31.9 MB for L = 21 (both 4,097 tasks); 1.38 s CPU for
+// L = 21 (4,194,302 stalks). Beyond L = 33 the tasks multiply (2^(L-21)): each keeps an
+// interval of 5 numbers per length in the rows of its rank, about 48 (L + 1) bytes with
+// the skeleton's record of it (sized from the layout: lengths past 33 take hours to run).
+constexpr double SIGN_BASE_BYTES = 30e6, SIGN_STALKS_PER_SECOND = 3e6;
 } // namespace
 
-void check_max_length(long max_length) {
-    if (max_length < 1 || max_length > static_cast<long>(hackenbush::MAX_EXACT_BLUE_RED_STALK))
-        throw length_error(std::to_string(max_length));
+JobInfo SignsJob::info() const {
+    return {
+        .program = "cgt-hackenbush-signs",
+        .summary = "Values every blue-red Hackenbush stalk of 1..L edges with the CGT engine and\n"
+                   "checks each against Berlekamp's sign-expansion rule; counts distinct values.",
+        .example =
+            "mpiexec -n 2 cgt-hackenbush-signs --max-length 22 --out results/hackenbush-signs.h5",
+        .default_out = "hackenbush-signs.h5",
+        .progress_label = "cgt-hackenbush-signs prefixes"};
 }
 
-SignTasks::SignTasks(const Params& params) {
-    check(params);
-    const std::size_t l = params.max_length;
-    m_depth = std::max(std::min<std::size_t>(l, 12), l > 21 ? l - 21 : 0);
-    m_count = 1 + (std::uint64_t{1} << m_depth);
+void SignsJob::add_options(Options& options) {
+    options.add(signs::MAX_LENGTH_OPTION);
 }
 
-std::string SignTasks::prefix(std::uint64_t task) const {
-    if (task == 0) return "";
-    std::string s(m_depth, 'R');
-    for (std::uint64_t i = task - 1, k = m_depth; k-- > 0; i >>= 1) s[k] = (i & 1) ? 'B' : 'R';
-    return s;
+void SignsJob::read_options(const po::variables_map& vm, int) {
+    m_params.max_length = static_cast<std::size_t>(signs::MAX_LENGTH_OPTION.read(vm));
+    m_tasks.emplace(m_params);
 }
 
-SignWalk::SignWalk(const Params& params)
-    : m_params(params), m_stalks(params.max_length + 1, 0), m_mismatches(params.max_length + 1, 0),
-      m_values(params.max_length + 1), m_intervals(params.max_length + 1) {
-    check(params);
+std::uint64_t SignsJob::task_count() const {
+    return m_tasks->count();
 }
 
-void SignWalk::run(const SignTasks& tasks, std::uint64_t task) {
-    const auto visit = [this](std::string_view colours, GameId value) {
-        const std::size_t n = colours.size();
-        ++m_stalks[n];
-        if (value != GameId::number(hackenbush::sign_expansion(colours))) ++m_mismatches[n];
-        m_values[n].push_back(value.bits());
-    };
-    if (task == 0)
-        hackenbush::walk_stalks(m_store, "RB", "", tasks.prefix_length() - 1, visit);
-    else
-        hackenbush::walk_stalks(m_store, "RB", tasks.prefix(task), m_params.max_length, visit);
+MemoryNeed SignsJob::memory_need(int ranks) const {
+    const double tasks = static_cast<double>(m_tasks->count());
+    const auto length = static_cast<int>(m_params.max_length);
+    const double stalks = std::ldexp(1.0, length + 1) - 2;
+    const double task_values =
+        std::ldexp(16.0, length - static_cast<int>(m_tasks->prefix_length()));
+    return linear_need("--max-length " + std::to_string(m_params.max_length),
+                       "the intervals of each task", tasks / ranks, 48.0 * (length + 1), stalks,
+                       SIGN_STALKS_PER_SECOND, SIGN_BASE_BYTES + task_values);
+}
 
-    for (std::size_t n = 1; n <= m_params.max_length; ++n) {
-        std::vector<std::uint64_t>& v = m_values[n];
-        if (v.empty()) continue;
-        Interval piece;
-        piece.length = n;
-        piece.low = piece.high = GameId::from_bits(v.front());
-        for (std::uint64_t bits : v) {
-            const GameId g = GameId::from_bits(bits);
-            if (!g.is_number()) {
-                piece.numbers_only = false;
-                break;
-            }
-            if (compare_numbers(g, piece.low) < 0) piece.low = g;
-            if (compare_numbers(g, piece.high) > 0) piece.high = g;
-        }
-        // Handles of equal values are equal within a store, so distinct handles are
-        // distinct values.
-        std::sort(v.begin(), v.end());
-        piece.distinct = static_cast<std::uint64_t>(std::unique(v.begin(), v.end()) - v.begin());
-        v.clear();
-        std::vector<Interval>& chain = m_intervals[n];
-        if (!chain.empty() && chain.back().numbers_only && piece.numbers_only &&
-            compare_numbers(chain.back().high, piece.low) < 0) {
-            chain.back().distinct += piece.distinct;
-            chain.back().high = piece.high;
-        } else {
-            chain.push_back(piece);
-        }
+Split SignsJob::split() const {
+    return Split::blocks;
+}
+
+TaskTableSpec SignsJob::tables() const {
+    return {.tables = {&iv::table}, .counters = 2 * (m_params.max_length + 1)};
+}
+
+void SignsJob::begin(TaskTables&) {
+    m_walk = std::make_unique<signs::SignWalk>(m_params);
+}
+
+TaskStatus SignsJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) {
+    m_walk->run(*m_tasks, task);
+    std::vector<std::uint64_t> now = m_walk->stalks();
+    now.insert(now.end(), m_walk->mismatches().begin(), m_walk->mismatches().end());
+    jobs::hackenbush_common::add_task_counts(now, m_last, out.task_counters());
+    LocalTable& intervals = out.table(iv::table);
+    intervals.begin_block(task);
+    for (const signs::Interval& i : m_walk->take_intervals()) {
+        intervals.column(iv::length).push_back(i.length);
+        intervals.column(iv::distinct).push_back(i.distinct);
+        intervals.column(iv::numbers_only).push_back(i.numbers_only ? 1 : 0);
+        intervals.column(iv::low).push_back(i.low.bits());
+        intervals.column(iv::high).push_back(i.high.bits());
     }
+    return TaskStatus::done;
 }
 
-std::vector<Interval> SignWalk::intervals() const {
-    std::vector<Interval> out;
-    for (const auto& chain : m_intervals) out.insert(out.end(), chain.begin(), chain.end());
-    return out;
-}
+void SignsJob::finish(JobResults& results) {
+    const std::vector<std::uint64_t> counts = results.sum_counters();
+    const auto half = static_cast<long>(m_params.max_length + 1);
+    const std::vector<std::uint64_t> stalks(counts.begin(), counts.begin() + half),
+        mismatches(counts.begin() + half, counts.end());
+    // Every rank's intervals to rank 0, those of consecutive tasks chained (a few per
+    // length and rank when the engine is right).
+    LocalTable& t = results.table(iv::table);
+    std::vector<std::pair<std::uint64_t, signs::Interval>> by_task; // (task, interval)
+    for (const Block& b : t.blocks())
+        for (std::uint64_t k = b.first_row; k < b.first_row + b.rows; ++k)
+            by_task.emplace_back(
+                b.key, signs::Interval{t.column(iv::length)[k], t.column(iv::distinct)[k],
+                                       t.column(iv::numbers_only)[k] != 0,
+                                       cgt::core::GameId::from_bits(t.column(iv::low)[k]),
+                                       cgt::core::GameId::from_bits(t.column(iv::high)[k])});
+    std::stable_sort(by_task.begin(), by_task.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    const std::vector<std::uint64_t> all =
+        results.comm().gather(signs::pack(signs::chain_consecutive(by_task)));
 
-std::vector<Interval> SignWalk::take_intervals() {
-    std::vector<Interval> out = intervals();
-    for (auto& chain : m_intervals) chain.clear();
-    return out;
-}
-
-std::vector<Interval> chain_consecutive(const std::vector<std::pair<std::uint64_t, Interval>>& by_task) {
-    std::vector<Interval> out;
-    std::vector<std::pair<std::uint64_t, std::size_t>> last; // per length: (task, index in out) of its chain's end
-    for (const auto& [task, piece] : by_task) {
-        if (piece.length >= last.size()) last.resize(piece.length + 1, {~std::uint64_t{0}, 0});
-        auto& [last_task, at] = last[piece.length];
-        if (last_task != ~std::uint64_t{0} && last_task + 1 == task && out[at].numbers_only && piece.numbers_only &&
-            compare_numbers(out[at].high, piece.low) < 0) {
-            out[at].distinct += piece.distinct;
-            out[at].high = piece.high;
-        } else {
-            out.push_back(piece);
-            at = out.size() - 1;
-        }
-        last_task = task;
+    LocalTable lengths = signs::schema::lengths::table.make(),
+               examples = signs::schema::examples::table.make();
+    if (results.comm().is_root()) { // small: rank 0 writes them
+        const auto intervals = signs::unpack(all);
+        lengths.begin_block(0);
+        signs::append_length_rows(stalks, mismatches,
+                                  signs::distinct_by_length(m_params.max_length, intervals),
+                                  intervals, lengths);
+        examples.begin_block(0);
+        signs::append_example_rows(m_params, examples);
     }
-    return out;
-}
-
-std::vector<std::uint64_t> pack(const std::vector<Interval>& intervals) {
-    std::vector<std::uint64_t> out;
-    for (const Interval& i : intervals)
-        out.insert(out.end(), {i.length, i.distinct, i.numbers_only ? 1u : 0u, i.low.bits(), i.high.bits()});
-    return out;
-}
-
-std::vector<Interval> unpack(const std::vector<std::uint64_t>& packed) {
-    if (packed.size() % 5 != 0) throw std::logic_error("unpack: not a whole number of intervals");
-    std::vector<Interval> out;
-    for (std::size_t k = 0; k < packed.size(); k += 5)
-        out.push_back({packed[k], packed[k + 1], packed[k + 2] != 0, GameId::from_bits(packed[k + 3]),
-                       GameId::from_bits(packed[k + 4])});
-    return out;
-}
-
-std::vector<std::int64_t> distinct_by_length(std::size_t max_length, std::vector<Interval> intervals) {
-    std::vector<std::int64_t> distinct(max_length + 1, 0);
-    std::vector<bool> known(max_length + 1, true);
-    for (const Interval& i : intervals)
-        if (!i.numbers_only) known.at(i.length) = false;
-    std::erase_if(intervals, [](const Interval& i) { return !i.numbers_only; });
-    std::sort(intervals.begin(), intervals.end(), [](const Interval& a, const Interval& b) {
-        return a.length != b.length ? a.length < b.length : compare_numbers(a.low, b.low) < 0;
-    });
-    for (std::size_t k = 0; k < intervals.size(); ++k) {
-        const Interval& i = intervals[k];
-        distinct.at(i.length) += static_cast<std::int64_t>(i.distinct);
-        if (k > 0 && intervals[k - 1].length == i.length && compare_numbers(intervals[k - 1].high, i.low) >= 0)
-            known[i.length] = false;
-    }
-    for (std::size_t n = 0; n <= max_length; ++n)
-        if (!known[n]) distinct[n] = -1;
-    return distinct;
-}
-
-void declare_length_columns(common::LocalTable& table) { schema::lengths::table.declare(table); }
-
-void append_length_rows(const std::vector<std::uint64_t>& stalks, const std::vector<std::uint64_t>& mismatches,
-                        const std::vector<std::int64_t>& distinct, const std::vector<Interval>& intervals,
-                        common::LocalTable& table) {
-    for (std::size_t n = 1; n < stalks.size(); ++n) {
-        std::string smallest, largest; // "" unless every value of the length is a number
-        GameId low, high;
-        bool any = false, numbers = true;
-        for (const Interval& i : intervals) {
-            if (i.length != n) continue;
-            numbers = numbers && i.numbers_only;
-            if (!i.numbers_only) continue;
-            if (!any || compare_numbers(i.low, low) < 0) low = i.low;
-            if (!any || compare_numbers(i.high, high) > 0) high = i.high;
-            any = true;
-        }
-        if (any && numbers) {
-            smallest = low.number_value().to_string();
-            largest = high.number_value().to_string();
-        }
-        namespace l = schema::lengths;
-        table.column(l::length).push_back(static_cast<std::int64_t>(n));
-        table.column(l::stalks).push_back(static_cast<std::int64_t>(stalks[n]));
-        table.column(l::mismatches).push_back(static_cast<std::int64_t>(mismatches[n]));
-        table.column(l::distinct).push_back(distinct.at(n));
-        table.column(l::smallest).push_back(smallest);
-        table.column(l::largest).push_back(largest);
-    }
-}
-
-void declare_example_columns(common::LocalTable& table) { schema::examples::table.declare(table); }
-
-void append_example_rows(const Params& params, common::LocalTable& table) {
-    core::GameStore store;
-    const std::size_t top = std::min<std::size_t>(params.max_length, 4);
-    for (std::size_t n = 1; n <= top; ++n)
-        for (std::uint64_t k = 0; k < (std::uint64_t{1} << n); ++k) {
-            std::string colours(n, 'B');
-            for (std::uint64_t i = k, j = n; j-- > 0; i >>= 1) colours[j] = (i & 1) ? 'R' : 'B';
-            namespace e = schema::examples;
-            table.column(e::colours).push_back(colours);
-            table.column(e::value).push_back(store.canonical_text(hackenbush::stalk_value(store, colours)));
-            table.column(e::sign_expansion).push_back(hackenbush::sign_expansion(colours).to_string());
-        }
+    results.write(signs::schema::lengths::table, lengths);
+    results.write(signs::schema::examples::table, examples);
 }
 
 } // namespace cgt::jobs::hackenbush_signs

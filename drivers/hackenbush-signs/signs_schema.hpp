@@ -1,8 +1,8 @@
 #pragma once
 // The tables of a cgt-hackenbush-signs result file, declared once for the driver, its tests
-// and cgt-verify-hackenbush-signs (common/schema.hpp); and `intervals`, which the tasks
+// and cgt-verify-hackenbush-signs (common/runtime/schema.hpp); and `intervals`, which the tasks
 // fill and the journal keeps, but the file does not hold.
-#include "common/schema.hpp"
+#include "common/runtime/schema.hpp"
 
 #include <cstdint>
 #include <string>
@@ -36,7 +36,7 @@ inline const common::TableSchema table{
     .columns = {colours, value, sign_expansion}};
 } // namespace examples
 
-// Not in the file: what each task's stalks span, per length (signs_job.hpp, Interval).
+// Not in the file: what each task's stalks span, per length (signs_rows.hpp, Interval).
 namespace intervals {
 inline constexpr Col<std::uint64_t> length{"length", "stalk length"};
 inline constexpr Col<std::uint64_t> distinct{"distinct", "distinct values of the task's stalks of this length"};

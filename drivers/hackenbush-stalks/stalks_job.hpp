@@ -1,109 +1,45 @@
 #pragma once
-// The three-colour stalks job: every Blue-Red-Green stalk of 1..L edges (3 + 9 + ... + 3^L;
-// 797,160 for the article's L = 12) valued through the engine by a depth-first walk of the
-// tree of colour strings, one make() per stalk. Each stalk is classified (number, x + *m,
-// x +- up*, other), its birthday taken, and three string rules checked stalk by stalk:
-//   - a number exactly for a blue-red stalk, of the value of Berlekamp's sign expansion;
-//   - x + *m exactly for a blue-red stalk x topped by m >= 1 greens (x = 0: all green);
-//   - x +- up* exactly for a blue-red stalk x topped by G then B (up*) or G then R (down*).
-//
-// The split is the prefix tree: task 0 holds every stalk shorter than d = prefix_length(),
-// task 1 + i the stalks starting with the i-th colour string of length d (B < R < G). Rows
-// are in (length, colours) order whatever rank runs a task: each task appends one block per
-// length, keyed by length and task. Pure: no MPI here.
-#include "core/game_store.hpp"
-#include "common/table.hpp"
-#include "hackenbush-common/value_texts.hpp"
-
-#include <cstdint>
-#include <string>
-#include <vector>
+// StalksJob, the job of cgt-hackenbush-stalks (main.cpp): every Blue-Red-Green stalk of 1..L edges
+// valued across MPI ranks (the prefix tree of colour strings dealt out round-robin), classified,
+// its birthday taken and the string rules checked; one HDF5 file with the per-length table, every
+// stalk's value (an index into the table of distinct canonical texts) and that table
+// (stalks_schema.hpp).
+#include "common/runtime/contiguous_rows.hpp"
+#include "common/runtime/job.hpp"
+#include "hackenbush-common/shared_tables.hpp"
+#include "hackenbush-stalks/stalks_rows.hpp"
+#include "hackenbush-stalks/stalks_schema.hpp"
+#include <algorithm>
+#include <memory>
+#include <optional>
 
 namespace cgt::jobs::hackenbush_stalks {
 
-// (3^(L+1) - 3) / 2 stalks must be countable in 64 bits (and their blue-red parts are then
-// well within the engine's exact range, MAX_EXACT_BLUE_RED_STALK).
-constexpr std::size_t MAX_LENGTH = 39;
+class StalksJob : public common::Job {
+  public:
+    common::JobInfo info() const override;
+    void add_options(common::Options& options) override;
+    void read_options(const common::po::variables_map& vm, int) override;
+    std::uint64_t task_count() const override;
+    // Every rank holds the rows of its tasks (a row a stalk, its value interned) until the
+    // write.
+    common::MemoryNeed memory_need(int ranks) const override;
+    // Neighbouring prefixes cost alike: dealt round-robin, every rank gets a fair share of
+    // the cheap blue-red and the dear green-heavy subtrees.
+    common::Split split() const override;
+    common::TaskTableSpec tables() const override;
+    void begin(common::TaskTables& out) override;
+    common::TaskStatus compute(std::uint64_t task, common::TaskTables& out,
+                               common::TaskContext&) override;
+    void finish(common::JobResults& results) override;
 
-struct Params {
-    std::size_t max_length = 12; // L
-};
-
-// std::invalid_argument unless 1 <= L <= MAX_LENGTH (the message quotes --max-length).
-void check_max_length(long max_length);
-void check(const Params& params);
-
-// Stalks of exactly `length` edges: 3^length.
-std::uint64_t stalks_of_length(std::size_t length);
-
-class StalkTasks {
-public:
-    explicit StalkTasks(const Params& params);
-    // d: min(L, 6), so that the 3^d prefix tasks (729) spread well over many ranks and the
-    // rows one task buffers stay small.
-    [[nodiscard]] std::size_t prefix_length() const { return m_depth; }
-    [[nodiscard]] std::uint64_t count() const { return m_count; }
-    // The colour string of task t >= 1 (task 0: the empty string, with max length d - 1).
-    [[nodiscard]] std::string prefix(std::uint64_t task) const;
-    [[nodiscard]] std::uint64_t block_key(std::size_t length, std::uint64_t task) const {
-        return length * m_count + task;
-    }
-
-private:
-    std::size_t m_depth;
-    std::uint64_t m_count;
-};
-
-// Counts per length, summed over tasks (and over ranks by the driver).
-struct LengthCounts {
-    std::uint64_t stalks = 0;
-    std::uint64_t numbers = 0;
-    std::uint64_t number_nimber = 0;    // x + *m
-    std::uint64_t number_up_star = 0;   // x + up* or x + down*
-    std::uint64_t number_ups_other = 0; // x + n.up + *m of any other n, m
-    std::uint64_t other = 0;
-    std::uint64_t birthday_is_length = 0;
-    std::uint64_t number_rule_failures = 0;
-    std::uint64_t nimber_rule_failures = 0;
-    std::uint64_t up_star_rule_failures = 0;
-    std::uint64_t max_birthday = 0; // combined by max, the rest by sum
-};
-constexpr std::size_t SUMMED_COUNTS = 10;
-// The summed fields of every length, length-major, for a reduction; and back.
-std::vector<std::uint64_t> summed_counts(const std::vector<LengthCounts>& counts);
-void set_summed_counts(std::vector<LengthCounts>& counts, const std::vector<std::uint64_t>& flat);
-
-class StalkRows {
-public:
-    // Values go into `store` and their texts into `values`; both outlive this object.
-    StalkRows(const Params& params, core::GameStore& store, jobs::hackenbush_common::ValueTexts& values);
-    // Columns of the `stalks` table: length, colours, value (the local id of `values` until
-    // the driver replaces it by the global index), birthday, kind.
-    static void declare_columns(common::LocalTable& table);
-    // Values every stalk of `task`, appends its rows (a block per length) and counts them.
-    void run(const StalkTasks& tasks, std::uint64_t task, common::LocalTable& table);
-    // Indexed by length 0..L (0 unused).
-    [[nodiscard]] const std::vector<LengthCounts>& counts() const { return m_counts; }
-
-private:
-    struct Row {
-        std::string colours;
-        std::uint64_t value;
-        std::int64_t birthday;
-        core::ValueKind kind;
-    };
-    void visit(std::string_view colours, core::GameId value);
-
+  private:
     Params m_params;
-    core::GameStore& m_store;
-    jobs::hackenbush_common::ValueTexts& m_values;
-    std::vector<LengthCounts> m_counts;
-    std::vector<std::vector<Row>> m_by_length; // the current task's rows
+    std::optional<StalkTasks> m_tasks;
+    cgt::core::GameStore m_store;
+    std::unique_ptr<hackenbush_common::ValueTexts> m_values;
+    std::unique_ptr<StalkRows> m_rows;
+    std::vector<std::uint64_t> m_last;
 };
-
-// The `lengths` table: one row per length with the counts and the distinct values.
-void declare_length_columns(common::LocalTable& table);
-void append_length_rows(const std::vector<LengthCounts>& counts, const std::vector<std::uint64_t>& distinct,
-                        common::LocalTable& table);
 
 } // namespace cgt::jobs::hackenbush_stalks

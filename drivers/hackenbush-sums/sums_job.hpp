@@ -1,70 +1,42 @@
 #pragma once
-// The random-sums job: triples of small random pictures (coloured graphs of the article's
-// family on the ground and V vertices with 1..E edges), each picture valued by the engine;
-// the outcome of the sum of the three values must equal the value-free win/loss search on
-// the one picture that places all three side by side.
-//
-// Triple i depends only on the seed and i (a counter-based generator), so any split of
-// 0..N-1 gives the same rows. Pure: no MPI here.
-#include "core/game_store.hpp"
-#include "common/table.hpp"
-#include "hackenbush-common/value_texts.hpp"
-#include "hackenbush/graphs.hpp"
-
-#include <cstdint>
-#include <string>
-#include <vector>
+// SumsJob, the job of cgt-hackenbush-sums (main.cpp): random triples of small coloured Hackenbush
+// pictures, split across MPI ranks in equal blocks (triple i depends only on the seed and i); for
+// each, the outcome of the sum of the three values against the value-free search on the three side
+// by side (sums_schema.hpp).
+#include "common/runtime/job.hpp"
+#include "hackenbush-common/graph_tasks.hpp"
+#include "hackenbush-common/shared_tables.hpp"
+#include "hackenbush-sums/sums_rows.hpp"
+#include "hackenbush-sums/sums_schema.hpp"
+#include <memory>
 
 namespace cgt::jobs::hackenbush_sums {
 
-struct Params {
-    std::uint64_t triples = 20000; // N
-    std::uint64_t seed = 20240917;
-    unsigned vertices = 3;  // V
-    unsigned max_edges = 4; // E, per picture
-};
+class SumsJob : public common::Job {
+  public:
+    common::JobInfo info() const override;
+    static constexpr std::uint64_t TASK_TRIPLES = 256;
+    void add_options(common::Options& options) override;
+    void read_options(const common::po::variables_map& vm, int) override;
+    std::uint64_t task_count() const override;
+    // Every rank holds the rows of its triples until the write.
+    common::MemoryNeed memory_need(int ranks) const override;
+    // Triples of equal cost on average: contiguous blocks, each rank's rows one run.
+    common::Split split() const override;
+    common::TaskTableSpec tables() const override;
+    std::uint64_t task_units(std::uint64_t task) const override;
+    void begin(common::TaskTables& out) override;
+    common::TaskStatus compute(std::uint64_t task, common::TaskTables& out,
+                               common::TaskContext&) override;
+    void finish(common::JobResults& results) override;
 
-// Three pictures side by side hold at most 64 edges.
-constexpr unsigned MAX_EDGES_PER_PICTURE = 21;
-
-// std::invalid_argument (naming the option) unless N >= 1, V is 1..63 and E is 1..21.
-void check_triples(long long triples);
-void check_vertices(long vertices);
-void check_max_edges(long max_edges);
-// --seed: a whole number 0 .. 2^64 - 1.
-std::uint64_t parse_seed(const std::string& text);
-
-// Picture k (0, 1, 2) of triple i: a multiset of 1..E edge kinds drawn uniformly (edge
-// count, then kinds) and drawn again until grounded, from a generator seeded by (seed, i, k).
-std::vector<hackenbush::EdgeKind> random_picture(const Params& params, const hackenbush::GraphFamily& family,
-                                                 std::uint64_t triple, unsigned k);
-
-class TripleRows {
-public:
-    // Values go into `store` and their texts into `values`; both outlive this object.
-    TripleRows(const Params& params, core::GameStore& store, jobs::hackenbush_common::ValueTexts& values);
-    // Columns of the `triples` table: triple, a, b, c (the pictures, "0-1B 1-2G"), sum (the
-    // local id of `values` until the driver replaces it by the global index), outcome (of
-    // the sum: L, R, P or N) and search (on the three side by side).
-    static void declare_columns(common::LocalTable& table);
-    // Appends the rows of triples [begin, end).
-    void run(std::uint64_t begin, std::uint64_t end, common::LocalTable& table);
-    [[nodiscard]] std::uint64_t agree() const { return m_agree; }
-    // Outcomes of the sums: L, R, P, N.
-    [[nodiscard]] const std::vector<std::uint64_t>& outcomes() const { return m_outcomes; }
-
-private:
+  private:
+    std::uint64_t end(std::uint64_t task) const;
     Params m_params;
-    hackenbush::GraphFamily m_family;
-    core::GameStore& m_store;
-    jobs::hackenbush_common::ValueTexts& m_values;
-    std::uint64_t m_agree = 0;
-    std::vector<std::uint64_t> m_outcomes = std::vector<std::uint64_t>(4, 0);
+    cgt::core::GameStore m_store;
+    std::unique_ptr<hackenbush_common::ValueTexts> m_values;
+    std::unique_ptr<TripleRows> m_rows;
+    std::vector<std::uint64_t> m_last;
 };
-
-// The `summary` table: one row (triples, agree, and the outcomes L, R, P, N of the sums).
-void declare_summary_columns(common::LocalTable& table);
-void append_summary_row(std::uint64_t triples, std::uint64_t agree, const std::vector<std::uint64_t>& outcomes,
-                        common::LocalTable& table);
 
 } // namespace cgt::jobs::hackenbush_sums

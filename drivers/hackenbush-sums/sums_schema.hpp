@@ -1,8 +1,8 @@
 #pragma once
 // The tables of a cgt-hackenbush-sums result file, declared once for the driver, its tests
-// and cgt-verify-hackenbush-sums (common/schema.hpp). The file also holds the `values`
+// and cgt-verify-hackenbush-sums (common/runtime/schema.hpp). The file also holds the `values`
 // table of hackenbush-common/values_schema.hpp, and the seed as a root attribute.
-#include "common/schema.hpp"
+#include "common/runtime/schema.hpp"
 
 #include <cstdint>
 #include <string>

@@ -1,436 +1,332 @@
-// The openings job's tasks: an opening solved whole (saved and continued at pauses), a
-// split opening's leaves, and the rows, counts and splits they append.
 #include "hex-openings/openings_job.hpp"
 
-#include "common/memory_limit.hpp"
-#include "hex-openings/openings_schema.hpp"
-#include "hex/solver/openings.hpp"
-
-#include <algorithm>
-#include <chrono>
-#include <cstring>
-#include <map>
-#include <stdexcept>
+using namespace cgt;
+using namespace cgt::common;
+namespace hexjob = jobs::hex_openings;
+namespace schema = hexjob::schema;
 
 namespace cgt::jobs::hex_openings {
 
 namespace {
+const WholeOption COPY_FROM{.name = "copy-from",
+                            .default_value = 5,
+                            .min = 1,
+                            .meaning = "boards with a side this long or longer solve one opening of each "
+                                       "180-degree pair and copy the other"};
+const WholeOption NODE_LIMIT{.name = "node-limit",
+                             .default_value = 0,
+                             .min = 0,
+                             .meaning = "nodes per opening before its result is 'unknown'",
+                             .note = "0: no limit"};
+const WholeOption TT_SIZE_MIB{
+    .name = "tt-size-mib", .default_value = 64, .min = 1, .max = 65536, .meaning = "transposition table per rank, MiB"};
+const WholeOption PAUSE_NODES{
+    .name = "pause-nodes",
+    .default_value = 1L << 14,
+    .min = 1,
+    .max = 1L << 40,
+    .meaning = "the proof-number search of a vc opening returns to its root every this many nodes, where a "
+               "long opening saves its search (every --journal-every seconds) and a stop takes effect; part "
+               "of the search, as the rule set: another value gives other node counts"};
+const WholeOption SPLIT_PLIES{.name = "split-plies",
+                              .default_value = 1,
+                              .min = 1,
+                              .max = 3,
+                              .meaning = "how many moves after a split opening its tasks start",
+                              .note = "1: every reply a task"};
+// No default values: a run without a store has the parameters (and journal) of one before
+// the store existed.
+const WholeOption STORE_PLIES{
+    .name = "store-plies",
+    .default_value = std::nullopt,
+    .min = 0,
+    .max = 12,
+    .meaning = "write a store table of the positions the vc openings prove at most this many moves after "
+               "the opening, for --store of a later run. Default: none",
+    .note = "0: the opening's own position"};
+const WholeOption STORE_MIN_WORK{
+    .name = "store-min-work",
+    .default_value = std::nullopt,
+    .min = 1,
+    .max = 0xffffffffL,
+    .meaning = "with --store-plies, only positions whose proof analysed at least this many positions below "
+               "them. Default: 1, every position (a lookup costs far less than the analysis it saves)"};
+} // namespace
 
-// The key columns every table starts with.
-void append_key(common::LocalTable& t, const Opening& row) {
-    t.column(schema::size).push_back(row.shape.rows);
-    t.column(schema::cols).push_back(row.shape.cols);
-    t.column(schema::row).push_back(row.cell.row);
-    t.column(schema::col).push_back(row.cell.col);
-    t.column(schema::variant).push_back(hex::variant_name(row.variant));
-    t.column(schema::rules).push_back(row.rules.name());
+JobInfo HexOpeningsJob::info() const {
+    return {.program = "cgt-hex-openings",
+            .summary =
+                "Solves every opening of n x n Hex (win or loss for the first player) with the\n"
+                "article's rule sets or virtual connections (vc), and of misere Hex, one opening\n"
+                "per task across the ranks.",
+            .example =
+                "mpiexec -n 2 cgt-hex-openings --sizes 1-5 --rules 'rule1+2+distance plain@4' "
+                "--misere 2-4 --out results/hex-openings.h5",
+            .default_out = "hex-openings.h5",
+            .progress_label = "cgt-hex-openings openings"};
 }
 
-void append_counts(common::LocalTable& counts, std::uint64_t key, const Opening& o, const std::vector<RuleCount>& values) {
-    counts.begin_block(key);
-    for (const RuleCount& c : values) {
-        append_key(counts, o);
-        counts.column(schema::rule_counts::rule).push_back(c.name);
-        counts.column(schema::rule_counts::count).push_back(c.value);
+void HexOpeningsJob::add_options(Options& options) {
+    options.add()("sizes", po::value<std::string>()->default_value("1-5"),
+                  "boards of normal Hex, blank- or comma-separated: N (N x N), a range A-B of "
+                  "squares, or WxH (W columns, H rows, as Benzene's boardsize W H: 6x7 has 7 rows "
+                  "and red, joining top and bottom, the farther sides); sides 1..11")(
+        "rules", po::value<std::string>()->default_value("rule1+2+distance"),
+        "rule sets for normal Hex, blank-separated: plain, rule1, rule1+2 or vc, each optionally "
+        "+history or +distance (move order), vc also with dfpn+ (proof-number search), +inferior "
+        "(fill-in, dominated moves) and +proof (proof sets), and @N to stop at boards with a side "
+        "over N (plain@4, "
+        "dfpn+vc+inferior+proof)")(
+        "misere", po::value<std::string>()->default_value("none"),
+        "board sizes of misere Hex (connecting loses), a range or 'none'")(
+        "misere-rules", po::value<std::string>()->default_value("plain"),
+        "rule set for misere Hex: plain, plain+history or plain+distance, or a rex rule set "
+        "(dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation: 5x5 and 6x6)");
+    options.add(COPY_FROM);
+    options.add(NODE_LIMIT);
+    options.add(TT_SIZE_MIB);
+    options.add(PAUSE_NODES);
+    options.add()(
+        "cells", po::value<std::string>()->default_value("all"),
+        "only the openings at these cells (g2,e4: column letter, row from 1), on every board, each "
+        "solved "
+        "(none copied): a result file of those rows alone, e.g. to time one opening; 'all'")(
+        "split", po::value<std::string>()->default_value("none"),
+        "openings solved as many tasks (g2,e4: column letter, row from 1, on every board; a copied "
+        "cell splits "
+        "its partner): the positions --split-plies moves later, pruned as the search prunes, each "
+        "a task of "
+        "the queue, combined by negamax (the splits table); 'none'");
+    options.add(SPLIT_PLIES);
+    // No default value: a run without replies has the parameters (and journal) of one
+    // before the option existed (the kept 8x8 parts resume).
+    options.add()(
+        "misere-replies", po::value<bool>()->implicit_value(true),
+        "also solve every reply to each misere opening the first player loses (the replies "
+        "table: the second player's winning replies), openings solved whole only (true/false; "
+        "default false)");
+    // No default values: a run without a store has the parameters (and journal) of one
+    // before the store existed.
+    options.add()(
+        "store", po::value<std::string>(),
+        "result files of earlier runs (blank- or comma-separated) whose store tables of proven "
+        "positions the vc searches read before analysing a position (facts about positions: the "
+        "results are those without it, with fewer nodes); their digest joins the parameters. "
+        "Default: none");
+    options.add(STORE_PLIES);
+    options.add(STORE_MIN_WORK);
+    options.add()(
+        // Declared last: the parameters carry it after the own options (derived_parameters).
+        "store-digest", po::value<std::string>(),
+        "the digest the --store files must have ('HEX (N positions)', as a run's parameters give "
+        "it, so that "
+        "a --config of them refuses store files that changed); a run names it in its parameters "
+        "itself");
+    static_assert(schema::store::DEFAULT_MIN_WORK == 1, "the help text says 1");
+}
+
+std::string HexOpeningsJob::derived_parameters() const {
+    if (!m_params.store || m_digest_given) return {};
+    return "store-digest = " + digest_text() + "\n";
+}
+
+void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
+    m_params.sizes = hexjob::parse_sizes(vm["sizes"].as<std::string>());
+    const std::string misere = vm["misere"].as<std::string>();
+    if (misere != "none" && !misere.empty()) {
+        const auto m = parse_range(misere, "--misere");
+        if (m.first < 1 || m.second > hex::MAX_BOARD_SIZE)
+            throw UsageError("--misere must lie in 1..11 or be 'none', got " + misere);
+        m_params.misere_min = static_cast<int>(m.first);
+        m_params.misere_max = static_cast<int>(m.second);
+    }
+    m_params.copy_from = static_cast<int>(COPY_FROM.read(vm));
+    m_params.node_limit = static_cast<std::uint64_t>(NODE_LIMIT.read(vm));
+    m_params.tt_size_mib = static_cast<std::size_t>(TT_SIZE_MIB.read(vm));
+    m_params.pause_nodes = static_cast<std::uint64_t>(PAUSE_NODES.read(vm));
+    m_params.rules = hexjob::parse_rule_specs(vm["rules"].as<std::string>());
+    m_params.misere_rules = hexjob::parse_misere_rules(vm["misere-rules"].as<std::string>());
+    m_params.split_plies = static_cast<int>(SPLIT_PLIES.read(vm));
+    m_params.misere_replies = vm.count("misere-replies") != 0 && vm["misere-replies"].as<bool>();
+    m_params.split = hexjob::parse_cell_names(vm["split"].as<std::string>(), "--split", "none");
+    m_params.cells = hexjob::parse_cell_names(vm["cells"].as<std::string>(), "--cells", "all");
+    read_store_options(vm);
+    // Task k is parts()[k]: the rows solved in table order, a split one's leaves in its place.
+    try {
+        m_work = std::make_unique<hexjob::OpeningTasks>(m_params);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
     }
 }
 
-// A node's outcome for its mover, as the first player's.
-hex::Outcome for_red(const hex::SplitNode& n, hex::Outcome o) { return n.position.mover == hex::Colour::red ? o : hex::negate(o); }
+// The time of a run, from what this program has solved (drivers/hex-openings/NOTES.md): every
+// board up to 7x7 and misere up to 6x6 in minutes of a core, the 64 openings of 8x8 in
+// about 5 hours of a core at 5,300-6,000 nodes a second. A board past those is not
+// estimated (the search has never finished one), unless --node-limit bounds each opening.
+constexpr double HEX_NODES_PER_SECOND = 5000, HEX_8X8_SECONDS = 5 * 3600.0;
+constexpr int HEX_LARGEST_SOLVED = 8, HEX_LARGEST_SOLVED_MISERE = 6;
 
-hex::Outcome parse_outcome(const std::string& text) {
-    if (text == hex::outcome_name(hex::Outcome::win)) return hex::Outcome::win;
-    if (text == hex::outcome_name(hex::Outcome::loss)) return hex::Outcome::loss;
-    return hex::Outcome::unknown;
+MemoryNeed HexOpeningsJob::memory_need(int) const {
+    MemoryNeed need = sized_table_need("--tt-size-mib", m_params.tt_size_mib, "the transposition table of each rank");
+    if (m_params.node_limit > 0) {
+        need.core_seconds = static_cast<double>(m_work->parts().size()) * static_cast<double>(m_params.node_limit) /
+                            HEX_NODES_PER_SECOND;
+        need.time_cause = "--node-limit " + std::to_string(m_params.node_limit) + " on " +
+                          std::to_string(m_work->parts().size()) + " openings";
+        return need;
+    }
+    int largest = 0;
+    for (const hex::Shape& s : m_params.sizes) largest = std::max({largest, s.rows, s.cols});
+    if (largest > HEX_LARGEST_SOLVED)
+        need.no_estimate = "--sizes with a board of side " + std::to_string(largest) + " (no board past 8x8 has been "
+                           "solved by this program, whose 8x8 openings took about 5 hours of a core; --node-limit N "
+                           "bounds each opening)";
+    else if (m_params.misere_max > HEX_LARGEST_SOLVED_MISERE)
+        need.no_estimate = "--misere " + std::to_string(m_params.misere_max) + " (no misere board past 6x6 has been "
+                           "solved by this program; --node-limit N bounds each opening)";
+    else if (largest == HEX_LARGEST_SOLVED) {
+        need.core_seconds = HEX_8X8_SECONDS;
+        need.time_cause = "--sizes with 8x8";
+    }
+    return need;
 }
 
-template <class T> void copy_rows(const std::vector<T>& from, std::vector<T>& to, std::uint64_t first, std::uint64_t rows) {
-    to.insert(to.end(), from.begin() + static_cast<std::ptrdiff_t>(first),
-              from.begin() + static_cast<std::ptrdiff_t>(first + rows));
+std::uint64_t HexOpeningsJob::task_count() const {
+    return m_work->parts().size();
 }
 
-} // namespace
+Split HexOpeningsJob::split() const {
+    return Split::queue;
+}
 
-OpeningTasks::OpeningTasks(const Params& params)
-    : m_params(params), m_rows(enumerate(params)), m_tasks(tasks(m_rows)), m_copies(m_rows.size()),
-      m_trees(m_rows.size()), m_split_base(m_rows.size(), 0), m_first_task(m_rows.size(), 0) {
-    for (std::uint64_t i = 0; i < m_rows.size(); ++i)
-        if (m_rows[i].source != i) m_copies[m_rows[i].source].push_back(i);
-    // The split openings: a row named by --split, or whose copy is named.
-    std::vector<bool> split(m_rows.size(), false);
-    for (const std::string& name : params.split) {
+const QueuePolicy* HexOpeningsJob::queue_policy() const {
+    return m_work.get();
+}
+
+std::vector<TaskSubset> HexOpeningsJob::subsets() {
+    return {{"openings", "CELLS",
+             "compute only these openings (a1,b2: column letter, row from 1), on every board and "
+             "rule set, "
+             "into the journal",
+             [this](const std::string& text) { return tasks_of_cells(text); }}};
+}
+
+TaskTableSpec HexOpeningsJob::tables() const {
+    TaskTableSpec spec{.tables = {&schema::openings::table, &schema::rule_counts::table,
+                                  &schema::timings::table, &schema::splits::table}};
+    // Only when asked for: old journals stay valid.
+    if (m_params.misere_replies) spec.tables.push_back(&schema::replies::table);
+    if (recording()) spec.tables.push_back(&schema::store_records::table);
+    return spec;
+}
+
+TaskStatus HexOpeningsJob::compute(std::uint64_t task, TaskTables& out, TaskContext& context) {
+    hexjob::SearchHooks hooks{
+        .saved = context.saved_state(),
+        .stop_requested = [&] { return context.stop_requested(); },
+        .state_due = [&] { return context.state_due(); },
+        .save = [&](std::span<const std::byte> state,
+                    bool full) { context.save_state(state, full); },
+        .set_verdict = [&](std::uint64_t verdict) { context.set_verdict(verdict); },
+        .note = [&](const std::string& text) { context.note(text); }};
+    LocalTable* records = recording() ? &out.table(schema::store_records::table) : nullptr;
+    LocalTable* replies = m_params.misere_replies ? &out.table(schema::replies::table) : nullptr;
+    return m_work->run_task(task, out.table(schema::openings::table),
+                            out.table(schema::rule_counts::table), out.table(schema::timings::table),
+                            out.table(schema::splits::table), &hooks, records, replies)
+               ? TaskStatus::done
+               : TaskStatus::stopped;
+}
+
+void HexOpeningsJob::finish(JobResults& results) {
+    LocalTable& openings = results.table(schema::openings::table);
+    LocalTable& counts = results.table(schema::rule_counts::table);
+    LocalTable& timings = results.table(schema::timings::table);
+    LocalTable& splits = results.table(schema::splits::table);
+    const std::vector<std::uint64_t> leaves =
+        results.comm().gather(m_work->encode_leaves(counts, timings, splits));
+    splits = schema::splits::table.make();
+    if (results.comm().is_root())
+        m_work->append_split_rows(leaves, openings, counts, timings, splits);
+    results.write(schema::openings::table);
+    LocalTable whole_counts = m_work->strip_leaf_blocks(schema::rule_counts::table, counts);
+    results.write(schema::rule_counts::table, whole_counts);
+    LocalTable whole_timings = m_work->strip_leaf_blocks(schema::timings::table, timings);
+    results.write(schema::timings::table, whole_timings);
+    results.write(schema::splits::table);
+    if (m_params.misere_replies) results.write(schema::replies::table);
+    // The positions proved, from every rank to rank 0: one row per position, sorted.
+    if (!recording()) return;
+    const std::vector<std::uint64_t> records = results.comm().gather(
+        hexjob::encode_records(results.table(schema::store_records::table)));
+    LocalTable store =
+        results.comm().is_root() ? hexjob::store_table(records) : schema::store::table.make();
+    results.write(schema::store::table, store);
+}
+
+void HexOpeningsJob::read_store_options(const po::variables_map& vm) {
+    if (STORE_MIN_WORK.given(vm) && !STORE_PLIES.given(vm))
+        throw UsageError("--store-min-work needs --store-plies");
+    if (STORE_PLIES.given(vm)) m_params.store_plies = static_cast<int>(STORE_PLIES.read(vm));
+    if (STORE_MIN_WORK.given(vm)) m_params.store_min_work = static_cast<std::uint32_t>(STORE_MIN_WORK.read(vm));
+    m_params.store.reset();
+    m_digest_given = false;
+    if (!vm.count("store")) {
+        if (vm.count("store-digest")) throw UsageError("--store-digest needs --store");
+        return;
+    }
+    std::string spaced = vm["store"].as<std::string>();
+    std::replace(spaced.begin(), spaced.end(), ',', ' ');
+    std::istringstream in(spaced);
+    std::vector<std::string> paths;
+    for (std::string path; in >> path;)
+        paths.push_back(path);
+    if (paths.empty()) throw UsageError("--store is empty: name result files with a store table");
+    try {
+        hexjob::LoadedStore loaded = hexjob::load_store(paths);
+        m_params.store = std::move(loaded.store);
+        m_store_digest = loaded.digest;
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    m_digest_given = vm.count("store-digest") > 0;
+    if (m_digest_given && vm["store-digest"].as<std::string>() != digest_text())
+        throw UsageError("--store-digest: the --store files have the digest " + digest_text() +
+                         ", not " + vm["store-digest"].as<std::string>() +
+                         " (they changed since the run it names)");
+}
+
+std::string HexOpeningsJob::digest_text() const {
+    char digest[32];
+    std::snprintf(digest, sizeof digest, "%016llx",
+                  static_cast<unsigned long long>(m_store_digest));
+    return std::string(digest) + " (" + std::to_string(m_params.store->entries().size()) +
+           " positions)";
+}
+
+bool HexOpeningsJob::recording() const {
+    return m_params.store_plies >= 0;
+}
+
+std::vector<std::uint64_t> HexOpeningsJob::tasks_of_cells(const std::string& text) const {
+    std::string spaced = text;
+    std::replace(spaced.begin(), spaced.end(), ',', ' ');
+    std::istringstream in(spaced);
+    const std::vector<hexjob::Opening>& rows = m_work->rows();
+    std::vector<std::uint64_t> out;
+    for (std::string name; in >> name;) {
+        for (char& c : name)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         bool found = false;
-        for (const Opening& o : m_rows)
-            if (hex::cell_name(o.cell) == name) {
+        for (std::uint64_t row = 0; row < rows.size(); ++row)
+            if (hex::cell_name(rows[row].cell) == name) {
                 found = true;
-                split[o.source] = true;
+                for (std::uint64_t t : m_work->tasks_of_row(row))
+                    out.push_back(t);
             }
-        if (!found) throw std::invalid_argument("--split: '" + name + "' is not a cell of the boards of this run");
+        if (!found)
+            throw UsageError("--openings: '" + name + "' is not a cell of the boards of this run");
     }
-    std::uint64_t base = 0;
-    for (std::uint64_t i = 0; i < m_rows.size(); ++i) {
-        if (m_rows[i].source != i) continue;
-        if (!split[i]) {
-            m_parts.push_back({i, -1});
-            continue;
-        }
-        const Opening& o = m_rows[i];
-        m_trees[i] = std::make_unique<hex::SplitTree>(hex::split_position(
-            o.shape, o.variant, o.rules, hex::SplitPosition::after(o.shape, {o.cell}), params.split_plies));
-        m_split_base[i] = base;
-        base += m_trees[i]->nodes.size();
-        m_first_task[i] = m_parts.size();
-        for (int leaf : m_trees[i]->leaves()) m_parts.push_back({i, leaf});
-    }
-}
-
-std::vector<std::uint64_t> OpeningTasks::dispatch_order() const {
-    std::vector<std::uint64_t> first, rest;
-    for (std::uint64_t row : m_tasks)
-        for (std::uint64_t t : tasks_of_row(row)) (m_trees[row] ? first : rest).push_back(t);
-    first.insert(first.end(), rest.begin(), rest.end());
-    return first;
-}
-
-std::vector<std::uint64_t> OpeningTasks::tasks_of_row(std::uint64_t row) const {
-    const std::uint64_t source = m_rows.at(row).source;
-    const auto at = std::lower_bound(m_parts.begin(), m_parts.end(), source,
-                                     [](const Part& p, std::uint64_t r) { return p.row < r; });
-    std::vector<std::uint64_t> out;
-    for (auto it = at; it != m_parts.end() && it->row == source; ++it)
-        out.push_back(static_cast<std::uint64_t>(it - m_parts.begin()));
-    return out;
-}
-
-const hex::SplitTree* OpeningTasks::tree(std::uint64_t row) const { return m_trees.at(row).get(); }
-
-bool OpeningTasks::skips() const {
-    return std::any_of(m_trees.begin(), m_trees.end(), [](const auto& t) { return t != nullptr; });
-}
-
-std::uint64_t OpeningTasks::leaf_verdict(hex::Outcome outcome) { return static_cast<std::uint64_t>(outcome); }
-
-namespace {
-hex::Outcome verdict_outcome(std::uint64_t verdict) {
-    if (verdict > static_cast<std::uint64_t>(hex::Outcome::unknown))
-        throw std::logic_error("a split leaf's verdict " + std::to_string(verdict) + " is no outcome");
-    return static_cast<hex::Outcome>(verdict);
-}
-} // namespace
-
-bool OpeningTasks::task_needed(std::uint64_t task, const common::TaskVerdicts& verdicts) const {
-    const Part part = m_parts.at(task);
-    if (part.node < 0) return true;
-    const hex::SplitTree& t = *m_trees[part.row];
-    std::vector<hex::Outcome> known(t.nodes.size(), hex::Outcome::unknown);
-    const std::vector<int> leaves = t.leaves(); // the row's tasks, in order from m_first_task
-    for (std::size_t j = 0; j < leaves.size() && leaves[j] < part.node; ++j) {
-        const std::uint64_t leaf_task = m_first_task[part.row] + j;
-        if (verdicts.known(leaf_task)) known[static_cast<std::size_t>(leaves[j])] = verdict_outcome(verdicts.at(leaf_task));
-    }
-    return hex::leaf_needed(t, known, part.node);
-}
-
-// Made at the first task that needs it, not when the job is read: --max-memory is checked
-// in between. The vc rule sets keep a table of their own in each solver.
-std::shared_ptr<hex::TranspositionTable> OpeningTasks::article_table(const Opening& o) {
-    if (!m_table && o.rules.rules != hex::Rules::vc)
-        m_table = std::make_shared<hex::TranspositionTable>(m_params.tt_size_mib);
-    return m_table;
-}
-
-void OpeningTasks::declare_columns(common::LocalTable& table) { schema::openings::table.declare(table); }
-
-void OpeningTasks::declare_count_columns(common::LocalTable& counts) { schema::rule_counts::table.declare(counts); }
-
-void OpeningTasks::declare_timing_columns(common::LocalTable& timings) { schema::timings::table.declare(timings); }
-
-void OpeningTasks::declare_split_columns(common::LocalTable& splits) { schema::splits::table.declare(splits); }
-
-std::vector<RuleCount> OpeningTasks::counters(const Opening& o, const hex::SearchStats& stats,
-                                              std::uint64_t store_hits) const {
-    std::vector<RuleCount> out = rule_counters(o.rules, stats);
-    if (m_params.store && o.rules.rules == hex::Rules::vc) out.push_back({"store-hits", store_hits});
-    return out;
-}
-
-void OpeningTasks::append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes, std::uint64_t nodes_run,
-                              std::uint64_t parts, double seconds, common::LocalTable& table, common::LocalTable* timings) const {
-    const auto append = [&](std::uint64_t row_index, bool copied) {
-        const Opening& row = m_rows[row_index];
-        table.begin_block(row_index);
-        append_key(table, row);
-        table.column(schema::openings::result).push_back(hex::outcome_name(outcome));
-        table.column(schema::openings::nodes).push_back(copied ? 0 : nodes);
-        table.column(schema::openings::copied).push_back(copied ? 1 : 0);
-        table.column(schema::openings::parts).push_back(copied ? 0 : parts);
-        if (!timings) return;
-        timings->begin_block(row_index);
-        append_key(*timings, row);
-        timings->column(schema::timings::seconds).push_back(copied ? 0.0 : seconds);
-        timings->column(schema::timings::nodes_run).push_back(copied ? 0 : nodes_run);
-    };
-    append(index, false);
-    for (std::uint64_t copy : m_copies[index]) append(copy, true);
-}
-
-
-namespace {
-
-// How far a saved opening has come, from the first player's side: the root is the
-// second player's move.
-std::string progress_text(const hex::Solver& solver, hex::Cell cell, std::size_t bytes, bool full) {
-    const hex::Solver::Progress p = solver.pause_progress();
-    auto number = [](std::uint32_t n) { return n >= hex::Solver::Progress::INF ? std::string("none") : std::to_string(n); };
-    return hex::cell_name(cell) + " (" + solver.shape().name() + "): " + std::to_string(p.nodes) +
-           " nodes, proof numbers " + number(p.to_lose) + " for a first-player win and " + number(p.to_win) +
-           " for a loss; saved (" + (full ? "whole table, " : "changes, ") +
-           common::format_bytes(static_cast<double>(bytes)) + ")";
-}
-
-// Solves an opening as SearchHooks says: pauses, saves, continues what was saved.
-hex::OpeningResult solve_saving(hex::Solver& solver, hex::Cell cell, std::uint64_t pause_nodes, hex::SearchStats& stats,
-                                SearchHooks& hooks) {
-    std::size_t full_bytes = 0, change_bytes = 0; // of the saved states: the last full one, the changes since
-    for (std::size_t i = 0; i < hooks.saved.size(); ++i) (i == 0 ? full_bytes : change_bytes) += hooks.saved[i].size();
-    std::vector<std::byte> state;
-    solver.set_pauses(pause_nodes, [&] {
-        const bool stop = hooks.stop_requested();
-        if (!stop && !hooks.state_due()) return true;
-        bool full = full_bytes == 0;
-        state.clear();
-        solver.save_search(state, !full);
-        if (!full && change_bytes + state.size() > full_bytes) {
-            full = true;
-            state.clear();
-            solver.save_search(state, false);
-        }
-        hooks.save(state, full);
-        if (hooks.note) hooks.note(progress_text(solver, cell, state.size(), full));
-        if (full) {
-            full_bytes = state.size();
-            change_bytes = 0;
-        } else {
-            change_bytes += state.size();
-        }
-        return !stop;
-    });
-    return hex::solve_opening(solver, cell, &stats, hooks.saved);
-}
-
-} // namespace
-
-bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts,
-                       common::LocalTable* timings, SearchHooks* hooks, common::LocalTable* records) {
-    const Opening& o = m_rows.at(index);
-    if (o.source != index) throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
-    hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
-    hex::Solver solver(o.shape, options, article_table(o));
-    const bool vc = o.rules.rules == hex::Rules::vc;
-    if (vc && m_params.store) solver.set_store(m_params.store);
-    if (vc && records && m_params.store_plies >= 0) solver.set_recording(m_params.store_plies, m_params.store_min_work);
-    const auto start = std::chrono::steady_clock::now();
-    hex::SearchStats stats;
-    const bool pauses = o.rules.rules == hex::Rules::vc && o.rules.search == hex::Search::dfpn;
-    if (pauses && !hooks) solver.set_pauses(m_params.pause_nodes, [] { return true; });
-    const hex::OpeningResult r = pauses && hooks ? solve_saving(solver, o.cell, m_params.pause_nodes, stats, *hooks)
-                                                 : hex::solve_opening(solver, o.cell, &stats);
-    if (r.stopped) return false;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    append_row(index, r.outcome, r.nodes, r.nodes - r.saved_nodes, 0, seconds, table, timings);
-    if (counts) append_counts(*counts, index, o, counters(o, stats, vc ? solver.store_hits() : 0));
-    if (records && vc && m_params.store_plies >= 0) {
-        records->begin_block(index);
-        namespace sr = schema::store_records;
-        for (const hex::StoredPosition& p : solver.recorded()) {
-            records->column(schema::size).push_back(p.shape.rows);
-            records->column(schema::cols).push_back(p.shape.cols);
-            records->column(sr::red_lo).push_back(static_cast<std::uint64_t>(p.stones[0]));
-            records->column(sr::red_hi).push_back(static_cast<std::uint64_t>(p.stones[0] >> 64));
-            records->column(sr::blue_lo).push_back(static_cast<std::uint64_t>(p.stones[1]));
-            records->column(sr::blue_hi).push_back(static_cast<std::uint64_t>(p.stones[1] >> 64));
-            records->column(sr::proof_lo).push_back(static_cast<std::uint64_t>(p.proof));
-            records->column(sr::proof_hi).push_back(static_cast<std::uint64_t>(p.proof >> 64));
-            records->column(sr::mover).push_back(static_cast<std::uint8_t>(hex::colour_index(p.mover)));
-            records->column(sr::winner).push_back(static_cast<std::uint8_t>(hex::colour_index(p.winner)));
-            records->column(schema::store::work).push_back(p.work);
-        }
-    }
-    return true;
-}
-
-bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
-                            common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks,
-                            common::LocalTable* records) {
-    const Part part = m_parts.at(task);
-    if (part.node < 0) {
-        m_leaf_solver.reset(); // one table a rank at a time (the --max-memory estimate)
-        return run(part.row, table, &counts, &timings, hooks, records);
-    }
-    const Opening& o = m_rows[part.row];
-    const hex::SplitNode& node = m_trees[part.row]->nodes.at(static_cast<std::size_t>(part.node));
-    const hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
-    const auto start = std::chrono::steady_clock::now();
-    hex::SearchResult r;
-    if (o.rules.rules == hex::Rules::vc) {
-        if (!m_leaf_solver || m_leaf_solver->shape() != o.shape || !(m_leaf_solver->options().rules == o.rules)) {
-            m_leaf_solver.reset(); // one table at a time
-            m_leaf_solver = std::make_unique<hex::PositionSolver>(o.shape, options);
-            if (m_params.store) m_leaf_solver->set_store(m_params.store);
-        }
-        r = m_leaf_solver->solve(node.position);
-    } else {
-        r = hex::solve_position(o.shape, options, node.position, article_table(o));
-    }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (hooks && hooks->set_verdict) hooks->set_verdict(leaf_verdict(r.outcome));
-    const std::uint64_t key = split_key(part.row, part.node);
-    splits.begin_block(key);
-    append_key(splits, o);
-    splits.column(schema::splits::line).push_back(hex::line_name(node.line));
-    splits.column(schema::splits::result).push_back(hex::outcome_name(for_red(node, r.outcome)));
-    splits.column(schema::splits::nodes).push_back(r.stats.nodes);
-    splits.column(schema::splits::how).push_back("task");
-    append_counts(counts, leaf_key(key), o,
-                  counters(o, r.stats, o.rules.rules == hex::Rules::vc ? m_leaf_solver->store_hits() : 0));
-    timings.begin_block(leaf_key(key));
-    append_key(timings, o);
-    timings.column(schema::timings::seconds).push_back(seconds);
-    timings.column(schema::timings::nodes_run).push_back(r.stats.nodes);
-    return true;
-}
-
-std::vector<std::uint64_t> OpeningTasks::encode_leaves(common::LocalTable& counts, common::LocalTable& timings,
-                                                       common::LocalTable& splits) const {
-    counts.end_blocks();
-    timings.end_blocks();
-    splits.end_blocks();
-    // The rows of the leaf blocks of counts and timings by their split key.
-    std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> count_rows; // first row, rows
-    std::map<std::uint64_t, double> seconds;
-    for (const common::Block& b : counts.blocks())
-        if (b.key >= leaf_key(0)) count_rows[b.key - leaf_key(0)] = {b.first_row, b.rows};
-    for (const common::Block& b : timings.blocks())
-        if (b.key >= leaf_key(0)) seconds[b.key - leaf_key(0)] = timings.column(schema::timings::seconds).at(b.first_row);
-    std::vector<std::uint64_t> out;
-    for (const common::Block& b : splits.blocks()) {
-        const auto c = count_rows.find(b.key);
-        const auto s = seconds.find(b.key);
-        if (b.rows != 1 || c == count_rows.end() || s == seconds.end())
-            throw std::logic_error("encode_leaves: split " + std::to_string(b.key) + " lacks its counts or seconds");
-        std::uint64_t bits;
-        std::memcpy(&bits, &s->second, sizeof bits);
-        out.insert(out.end(), {b.key, static_cast<std::uint64_t>(parse_outcome(splits.column(schema::splits::result)[b.first_row])),
-                               splits.column(schema::splits::nodes)[b.first_row], bits, c->second.second});
-        for (std::uint64_t i = 0; i < c->second.second; ++i)
-            out.push_back(counts.column(schema::rule_counts::count).at(c->second.first + i));
-    }
-    return out;
-}
-
-void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, common::LocalTable& table,
-                                     common::LocalTable& counts, common::LocalTable& timings,
-                                     common::LocalTable& splits) const {
-    struct Leaf {
-        hex::Outcome outcome; // for the first player
-        std::uint64_t nodes;
-        double seconds;
-        std::vector<std::uint64_t> counts;
-    };
-    std::map<std::uint64_t, Leaf> by_key;
-    for (std::size_t i = 0; i + 5 <= leaves.size();) {
-        Leaf leaf{static_cast<hex::Outcome>(leaves[i + 1]), leaves[i + 2], 0.0, {}};
-        std::memcpy(&leaf.seconds, &leaves[i + 3], sizeof leaf.seconds);
-        const std::size_t n = leaves[i + 4];
-        if (i + 5 + n > leaves.size()) throw std::logic_error("append_split_rows: a truncated leaf record");
-        leaf.counts.assign(leaves.begin() + static_cast<std::ptrdiff_t>(i + 5),
-                           leaves.begin() + static_cast<std::ptrdiff_t>(i + 5 + n));
-        by_key[leaves[i]] = std::move(leaf);
-        i += 5 + n;
-    }
-    for (std::uint64_t r = 0; r < m_rows.size(); ++r) {
-        const hex::SplitTree* t = m_trees[r].get();
-        if (!t) continue;
-        const Opening& o = m_rows[r];
-        const std::size_t n = t->nodes.size();
-        // Every leaf solved (the speculative ones too), for its mover; then the needed ones.
-        std::vector<hex::Outcome> solved(n, hex::Outcome::unknown);
-        std::vector<const Leaf*> found(n, nullptr);
-        for (int k : t->leaves()) {
-            const auto it = by_key.find(split_key(r, k));
-            if (it == by_key.end()) continue;
-            const hex::SplitNode& node = t->nodes[static_cast<std::size_t>(k)];
-            found[static_cast<std::size_t>(k)] = &it->second;
-            solved[static_cast<std::size_t>(k)] = node.position.mover == hex::Colour::red ? it->second.outcome : hex::negate(it->second.outcome);
-        }
-        const std::vector<bool> needed = hex::needed_leaves(*t, solved);
-        std::vector<hex::Outcome> leaf_outcomes(n, hex::Outcome::unknown);
-        std::vector<std::uint64_t> nodes(n, 0);
-        std::vector<std::uint64_t> sums;
-        const std::vector<RuleCount> names = counters(o, t->stats, 0);
-        for (const RuleCount& c : names) sums.push_back(c.value);
-        double seconds = 0;
-        std::uint64_t parts = 0, speculative_nodes = 0;
-        for (int k : t->leaves()) {
-            const auto at = static_cast<std::size_t>(k);
-            const Leaf* leaf = found[at];
-            if (leaf) seconds += leaf->seconds; // measures the run: every leaf it solved
-            if (!needed[at]) {
-                if (leaf) speculative_nodes += leaf->nodes;
-                continue;
-            }
-            if (!leaf)
-                throw std::logic_error("append_split_rows: the needed split " + hex::cell_name(o.cell) + " " +
-                                       hex::line_name(t->nodes[at].line) + " (" + std::to_string(split_key(r, k)) +
-                                       ") was not solved");
-            leaf_outcomes[at] = solved[at];
-            nodes[at] = leaf->nodes;
-            if (leaf->counts.size() != sums.size()) throw std::logic_error("append_split_rows: counters of another rule family");
-            for (std::size_t j = 0; j < sums.size(); ++j) sums[j] += leaf->counts[j];
-            ++parts;
-        }
-        const std::vector<hex::Outcome> outcome = hex::combine_split(*t, leaf_outcomes);
-        // Nodes: a needed task's search (an unneeded leaf: 0), one for each analysis, and a
-        // negamax node's own analysis and its children's.
-        for (std::size_t k = n; k-- > 0;) {
-            const hex::SplitNode& node = t->nodes[k];
-            if (node.leaf()) continue;
-            nodes[k] = node.analysed ? 1 : 0;
-            for (int c : node.children) nodes[k] += nodes[static_cast<std::size_t>(c)];
-        }
-        for (std::size_t k = 1; k < n; ++k) {
-            const hex::SplitNode& node = t->nodes[k];
-            splits.begin_block(split_key(r, static_cast<int>(k)));
-            append_key(splits, o);
-            splits.column(schema::splits::line).push_back(hex::line_name(node.line));
-            splits.column(schema::splits::result).push_back(hex::outcome_name(for_red(node, outcome[k])));
-            splits.column(schema::splits::nodes).push_back(nodes[k]);
-            splits.column(schema::splits::how)
-                .push_back(node.leaf() ? (needed[k] ? "task" : "unneeded") : node.children.empty() ? "analysis" : "negamax");
-        }
-        // The root is blue to move after the opening.
-        append_row(r, for_red(t->nodes[0], outcome[0]), nodes[0], nodes[0] + speculative_nodes, parts, seconds, table,
-                   &timings);
-        counts.begin_block(r);
-        for (std::size_t j = 0; j < names.size(); ++j) {
-            append_key(counts, o);
-            counts.column(schema::rule_counts::rule).push_back(names[j].name);
-            counts.column(schema::rule_counts::count).push_back(sums[j]);
-        }
-    }
-}
-
-common::LocalTable OpeningTasks::strip_leaf_blocks(const common::TableSchema& schema_, common::LocalTable& table) const {
-    table.end_blocks();
-    common::LocalTable out = schema_.make();
-    for (const common::Block& b : table.blocks()) {
-        if (b.key >= leaf_key(0)) continue;
-        out.begin_block(b.key);
-        for (std::size_t c = 0; c < table.columns().size(); ++c)
-            std::visit([&](auto& to) { copy_rows(std::get<std::decay_t<decltype(to)>>(table.columns()[c].data), to, b.first_row, b.rows); },
-                       out.columns()[c].data);
-    }
-    out.end_blocks();
     return out;
 }
 

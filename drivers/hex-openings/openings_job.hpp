@@ -1,263 +1,57 @@
 #pragma once
-// The Hex openings job: every first move of every board size asked for, solved with each
-// rule set asked for (normal Hex) and with the misere rule set (misere Hex). One row per
-// opening; rows in enumeration order (normal before misere, rule sets in the order given,
-// boards in the order of --sizes, cells row-major). On boards with a side >= copy_from only
-// one opening of each 180-degree pair is solved and the other row is marked as copied from it; smaller
-// boards solve every opening, so there the symmetry is computed, not assumed.
-//
-// The work is a list of tasks (the openings solved), handed out by the dynamic queue of
-// drivers/common; OpeningTasks::run is pure (no MPI) and appends the rows of one task.
-//
-// A second table, rule_counts, says what each rule did while solving each opening: one row
-// per opening solved (copies have none) and counter of its rule family (rule_counters). A
-// third, timings, holds the seconds each opening took, apart from the results, which do not
-// depend on the run (openings_schema.hpp).
-//
-// Split openings (--split CELLS, --split-plies N): one hard opening across many ranks. Its
-// first N plies are expanded (hex/split.hpp: pruned as the search prunes, decided replies
-// need no task) and every undecided position at depth N is a task of its own, solved with
-// a fresh table; the skeleton's queue deals them out first, in the tree's pre-order (the
-// search's move order). Only the NEEDED leaves count (hex::needed_leaves: a leaf is needed
-// unless the needed leaves before it decide one of its ancestors, as a search stops at
-// the reply that refutes): a leaf tells its result to rank 0 as its verdict, and rank 0
-// skips a leaf that the results it knows of the leaves before it make useless
-// (hex::leaf_needed; never a needed one). A leaf handed out before a sibling refuted its
-// parent runs to its end, and its result is left out. Once the needed leaves are done,
-// rank 0 combines them by negamax into the opening's row (nodes, rule counts summed over
-// the needed leaves) and writes the tree into the splits table. Which leaves are needed is
-// a function of the position, so all the tables but timings are the same on any rank
-// count, after a resume and after a merge of parts. The cost: the leaves share no table,
-// each clears a table of --tt-size-mib, and with P ranks up to P - 1 leaves may run in vain.
-#include "common/result_reader.hpp"
-#include "common/schema.hpp"
-#include "common/table.hpp"
-#include "common/task_verdicts.hpp"
+// HexOpeningsJob, the job of cgt-hex-openings (main.cpp): every first move of Hex on the board
+// sizes asked for, solved across MPI ranks (one opening per task of the dynamic queue: openings
+// differ in cost by 100x), with each rule set asked for and in misere Hex, written to one HDF5
+// table in enumeration order, with a table of what each rule did per opening and one of the seconds
+// each took (openings_schema.hpp). A hard opening may be split (--split) into the positions of its
+// first plies, each a task, combined by negamax once all are done (openings_tasks.hpp).
+#include "common/runtime/job.hpp"
 #include "hex-openings/openings_schema.hpp"
-#include "hex/search/search.hpp"
-#include "hex/solver/solver.hpp"
-#include "hex/solver/split.hpp"
-
-#include <cstddef>
-#include <cstdint>
-#include <functional>
+#include "hex-openings/openings_tasks.hpp"
+#include "hex/board/board.hpp"
+#include <algorithm>
+#include <cstdio>
 #include <memory>
-#include <span>
-#include <string>
-#include <vector>
+#include <sstream>
 
 namespace cgt::jobs::hex_openings {
 
-// A rule set for normal Hex, on boards whose sides are at most max_size ("plain@4" in the
-// --rules list).
-struct RuleSpec {
-    hex::RuleSet rules;
-    int max_size = hex::MAX_BOARD_SIZE;
-};
+class HexOpeningsJob : public common::Job {
+  public:
+    common::JobInfo info() const override;
+    void add_options(common::Options& options) override;
+    // The store's digest, unless --store-digest named it (then it is among the options).
+    std::string derived_parameters() const override;
+    void read_options(const common::po::variables_map& vm, int) override;
+    common::MemoryNeed memory_need(int) const override;
+    std::uint64_t task_count() const override;
+    common::Split split() const override;
+    // The tasks' OpeningTasks: the split openings' tasks first, then the others heaviest
+    // first, so that the long ones start first; a split opening's leaves tell their results,
+    // and rank 0 skips the leaves they make useless.
+    const common::QueuePolicy* queue_policy() const override;
+    std::vector<common::TaskSubset> subsets() override;
+    common::TaskTableSpec tables() const override;
+    // A long opening saves its search every --journal-every seconds and on a stop, and a
+    // resumed run continues it from there (SearchHooks); a split opening's leaves run
+    // to their end.
+    common::TaskStatus compute(std::uint64_t task, common::TaskTables& out,
+                               common::TaskContext& context) override;
+    // The split openings' leaves, wherever they were solved, go to rank 0, which appends the
+    // openings' rows and writes every splits row (the needed leaves' from what they
+    // computed); the leaves' own counts and seconds leave the tables then.
+    void finish(common::JobResults& results) override;
 
-struct Params {
-    std::vector<hex::Shape> sizes = {hex::Shape::square(1), hex::Shape::square(2), hex::Shape::square(3),
-                                     hex::Shape::square(4), hex::Shape::square(5)}; // --sizes
-    std::vector<RuleSpec> rules;                     // --rules
-    int misere_min = 0, misere_max = -1;             // --misere (none when max < min)
-    hex::RuleSet misere_rules{hex::Rules::plain, hex::Order::centre}; // --misere-rules
-    int copy_from = 5;                               // --copy-from
-    std::uint64_t node_limit = 0;                    // --node-limit, per opening
-    std::size_t tt_size_mib = 64;                    // --tt-size-mib
-    std::uint64_t pause_nodes = 1 << 14;             // --pause-nodes (SearchHooks)
-    std::vector<std::string> cells;                  // --cells: only these openings (lower case; empty: all)
-    std::vector<std::string> split;                  // --split: cell names (lower case), on every board
-    int split_plies = 1;                             // --split-plies
-    // The store of proven positions the vc searches read (--store; nullptr: none), and what
-    // they record for a later run's: positions proven at most store_plies moves after the
-    // opening (--store-plies; < 0: none) with at least store_min_work positions analysed
-    // below them (--store-min-work). Whole openings record; a split opening's leaves only read.
-    std::shared_ptr<const hex::PositionStore> store;
-    int store_plies = -1;
-    std::uint32_t store_min_work = schema::store::DEFAULT_MIN_WORK;
-};
-
-// The store tables (--store FILE...) of result files of this program, as one sealed store,
-// and its digest (a hash of every entry, for the parameters: a journal is resumed only with
-// the same store). std::invalid_argument, one line naming the file, for a file that is not
-// a complete result file of cgt-hex-openings, has no store table, or whose table is not
-// a store (a row that is no position, not canonical, out of order or repeated; a
-// column missing), or for files that contradict each other.
-struct LoadedStore {
-    std::shared_ptr<const hex::PositionStore> store;
-    std::uint64_t digest = 0;
-};
-LoadedStore load_store(const std::vector<std::string>& paths);
-// The rows of a store table read back, added to `store`; std::invalid_argument naming
-// `where` and the row for a row that is not a proven position's (load_store).
-void add_store_rows(hex::PositionStore& store, const common::Table& table, const std::string& where);
-// The digest of a store's entries.
-std::uint64_t store_digest(const hex::PositionStore& store);
-// Every rank's store_records rows (encode_records, concatenated) as the store table: one
-// row per position, canonical, sorted (PositionStore::seal).
-std::vector<std::uint64_t> encode_records(common::LocalTable& records);
-common::LocalTable store_table(const std::vector<std::uint64_t>& encoded);
-
-// Parses --split or --cells (`option`): cell names separated by blanks or commas ("g2,e4"),
-// or `none_word` ("none", "all") for none. Throws std::invalid_argument naming a name that
-// is not a cell name.
-std::vector<std::string> parse_cell_names(const std::string& text, const std::string& option,
-                                          const std::string& none_word);
-
-// Parses a --sizes list: items separated by blanks or commas, each a square side N, a range
-// of square sides A-B, or a board WxH (W columns, H rows, as Benzene's boardsize W H: "6x7"
-// is 6 columns and 7 rows). Returns the boards in the order given, squares of a range
-// ascending; throws std::invalid_argument naming the bad item (a board listed twice too).
-std::vector<hex::Shape> parse_sizes(const std::string& text);
-
-// Parses the --rules list: rule-set names separated by blanks or commas, each optionally
-// "@N" (only boards up to N). Throws std::invalid_argument naming the bad item.
-std::vector<RuleSpec> parse_rule_specs(const std::string& text);
-// Parses --misere-rules (a plain rule set with any order).
-hex::RuleSet parse_misere_rules(const std::string& text);
-
-// One row of the table.
-struct Opening {
-    hex::Variant variant = hex::Variant::normal;
-    hex::RuleSet rules;
-    hex::Shape shape; // rows x cols (Shape::name writes it cols x rows, as Benzene)
-    hex::Cell cell;
-    std::uint64_t source = 0; // the row solved for this one: itself, or its 180-degree partner
-};
-
-// Every row, in table order. With params.cells, only the openings at those cells, each
-// solved (none copied); std::invalid_argument if a cell is on none of the boards.
-std::vector<Opening> enumerate(const Params& params);
-// The rows that are solved (source == own index), heaviest first: larger boards, then
-// misere (plain search), then rule sets with fewer rules (for vc: depth-first before dfpn,
-// without inferior cells and proof sets first), then the article's orders before
-// the distance order; for the vc rule sets the openings on or near the second player's
-// edges (columns 0 and n-1: the 7x7 ones there take 10 to 300 times longer than the
-// centre), rows nearer the middle first; ties in table order. The queue hands tasks out in
-// this order, so the long ones start first.
-std::vector<std::uint64_t> tasks(const std::vector<Opening>& rows);
-
-// The counters of a rule family written to rule_counts, in order: their names and values.
-struct RuleCount {
-    const char* name;
-    std::uint64_t value;
-};
-std::vector<RuleCount> rule_counters(const hex::RuleSet& rules, const hex::SearchStats& stats);
-
-// A long opening saved and continued (the vc rule sets with dfpn): its search pauses at
-// the root every --pause-nodes nodes (a parameter of the search, as the rule set: the nodes
-// and counters of an opening depend on it, never on the run); at a pause it saves its state when
-// state_due() or stop_requested() says so, and stops after saving on a stop. The state is
-// the search's counters and its table's entries in use, then its changes since the last
-// save; a full state again once the changes since the last full one outweigh it.
-// (The driver's TaskContext, seen from the pure part of the job.)
-struct SearchHooks {
-    std::vector<std::vector<std::byte>> saved;                    // the states earlier runs saved
-    std::function<bool()> stop_requested, state_due;
-    std::function<void(std::span<const std::byte>, bool full)> save; // full: replaces the saved ones
-    // A split opening's leaf, solved, tells its verdict (OpeningTasks::leaf_verdict).
-    std::function<void(std::uint64_t)> set_verdict;
-    // A line of progress, at every save (TaskContext::note); may be empty.
-    std::function<void(const std::string&)> note;
-};
-
-// One task: a whole opening (node < 0) or one leaf of a split opening's tree.
-struct Part {
-    std::uint64_t row = 0;
-    int node = -1;
-};
-
-class OpeningTasks {
-public:
-    // Throws std::invalid_argument if a --split name is a cell of none of the boards.
-    explicit OpeningTasks(const Params& params);
-    static void declare_columns(common::LocalTable& table);
-    static void declare_count_columns(common::LocalTable& counts);
-    static void declare_timing_columns(common::LocalTable& timings);
-    static void declare_split_columns(common::LocalTable& splits);
-    // Solves row `index` (with a cleared table) and appends it, and every row copied from
-    // it, each as its own block keyed by the row index; with `counts`, also the opening's
-    // rule counters, one block keyed by the row index; with `timings`, the seconds of each
-    // row appended, in blocks keyed alike. With `hooks`, a vc dfpn opening continues the
-    // state saved in hooks->saved and saves its own (SearchHooks); it returns false, with no
-    // rows appended, when it stopped on hooks->stop_requested().
-    // With `records` (and Params::store_plies >= 0), the positions a vc search recorded, one
-    // block keyed by the row index (schema::store_records).
-    bool run(std::uint64_t index, common::LocalTable& table, common::LocalTable* counts = nullptr,
-             common::LocalTable* timings = nullptr, SearchHooks* hooks = nullptr,
-             common::LocalTable* records = nullptr);
-    [[nodiscard]] const std::vector<Opening>& rows() const { return m_rows; }
-    [[nodiscard]] const std::vector<std::uint64_t>& task_rows() const { return m_tasks; }
-
-    // The tasks: rows solved in ascending order, a split opening's leaves (pre-order) in
-    // place of its row; a split opening decided without a search has none.
-    [[nodiscard]] const std::vector<Part>& parts() const { return m_parts; }
-    // The order the queue hands them out: the split openings' leaves first (the openings in
-    // task_rows() order, the leaves in the search's move order), then the other openings as
-    // task_rows().
-    [[nodiscard]] std::vector<std::uint64_t> dispatch_order() const;
-    // The tasks that compute row `row` (a copy: its source's).
-    [[nodiscard]] std::vector<std::uint64_t> tasks_of_row(std::uint64_t row) const;
-    // The split tree of a row solved, or nullptr if it is solved whole.
-    [[nodiscard]] const hex::SplitTree* tree(std::uint64_t row) const;
-    // Whether an opening is split: its leaves leave verdicts and may be skipped.
-    [[nodiscard]] bool skips() const;
-    // A leaf's verdict: its outcome for its mover.
-    [[nodiscard]] static std::uint64_t leaf_verdict(hex::Outcome outcome);
-    // Whether task `task` must still run given the verdicts known: a whole opening always, a
-    // leaf unless the verdicts of the leaves before it decide an ancestor (hex::leaf_needed).
-    // Reads only what the constructor made (safe beside a running task).
-    [[nodiscard]] bool task_needed(std::uint64_t task, const common::TaskVerdicts& verdicts) const;
-
-    // Computes task `task` (parts()): a whole opening as run() does, or a leaf of a split
-    // opening: its splits row (a block keyed by split_key), and its rule counters and seconds
-    // in blocks of counts and timings keyed beyond every row (leaf_key), which
-    // append_split_rows sums and strip_leaf_blocks removes before the tables are written.
-    // With `hooks`, a whole opening saves and continues its search as run() does; returns
-    // false when it stopped (a leaf always runs to its end).
-    bool run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
-                  common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks = nullptr,
-                  common::LocalTable* records = nullptr);
-    // This rank's finished leaves, from the tables run_task filled (or a journal restored),
-    // as numbers for a gather: per leaf its split key, outcome, nodes, seconds and counters.
-    [[nodiscard]] std::vector<std::uint64_t> encode_leaves(common::LocalTable& counts, common::LocalTable& timings,
-                                                           common::LocalTable& splits) const;
-    // With every rank's encode_leaves concatenated: appends each split opening's row (and its
-    // copies'), rule counts and seconds, and every splits row (`splits` must hold none: a
-    // leaf's row is rewritten here, "unneeded" for a leaf that is not needed, whether or not
-    // it was solved). Called on one rank (std::logic_error if a needed leaf is missing).
-    void append_split_rows(const std::vector<std::uint64_t>& leaves, common::LocalTable& table,
-                           common::LocalTable& counts, common::LocalTable& timings, common::LocalTable& splits) const;
-    // `table` without the leaf blocks (keys >= leaf_key(0)).
-    [[nodiscard]] common::LocalTable strip_leaf_blocks(const common::TableSchema& schema,
-                                                       common::LocalTable& table) const;
-
-private:
-    // The key of a split node in the splits table: split openings ascending by row, each
-    // tree's nodes in pre-order.
-    [[nodiscard]] std::uint64_t split_key(std::uint64_t row, int node) const {
-        return m_split_base.at(row) + static_cast<std::uint64_t>(node);
-    }
-    [[nodiscard]] std::uint64_t leaf_key(std::uint64_t split) const { return m_rows.size() + split; }
-    // The rule counters of an opening (rule_counters), with store-hits when a store is read.
-    [[nodiscard]] std::vector<RuleCount> counters(const Opening& o, const hex::SearchStats& stats,
-                                                  std::uint64_t store_hits) const;
-    void append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes, std::uint64_t nodes_run,
-                    std::uint64_t parts, double seconds, common::LocalTable& table, common::LocalTable* timings) const;
-
+  private:
+    void read_store_options(const common::po::variables_map& vm);
+    // "0123456789abcdef (N positions)".
+    [[nodiscard]] std::string digest_text() const;
+    [[nodiscard]] bool recording() const;
+    std::vector<std::uint64_t> tasks_of_cells(const std::string& text) const;
     Params m_params;
-    std::vector<Opening> m_rows;
-    std::vector<std::uint64_t> m_tasks;
-    std::vector<std::vector<std::uint64_t>> m_copies; // rows copied from each row
-    std::vector<Part> m_parts;
-    std::vector<std::unique_ptr<hex::SplitTree>> m_trees; // per row: its split tree, if split
-    std::vector<std::uint64_t> m_split_base;               // per row: split_key of its root
-    std::vector<std::uint64_t> m_first_task;               // per split row: the task of its first leaf
-    [[nodiscard]] std::shared_ptr<hex::TranspositionTable> article_table(const Opening& o);
-    std::shared_ptr<hex::TranspositionTable> m_table; // for the article's rule sets only
-    // The vc leaves' solver, kept while the leaves are of one board and rule set: its table is
-    // cleared, not allocated, for each.
-    std::unique_ptr<hex::PositionSolver> m_leaf_solver;
+    std::uint64_t m_store_digest = 0;
+    bool m_digest_given = false;
+    std::unique_ptr<OpeningTasks> m_work; // the rows, the split trees and the tasks
 };
 
 } // namespace cgt::jobs::hex_openings

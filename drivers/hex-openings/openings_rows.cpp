@@ -1,6 +1,6 @@
 // What a run of the openings job solves: --sizes, --rules and cell names parsed, the rows
 // enumerated, the order of their tasks, the counters of a rule family.
-#include "hex-openings/openings_job.hpp"
+#include "hex-openings/openings_tasks.hpp"
 
 #include "hex-openings/openings_schema.hpp"
 #include "hex/solver/openings.hpp"
@@ -80,9 +80,10 @@ hex::RuleSet parse_misere_rules(const std::string& text) {
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("--misere-rules: " + std::string(e.what()));
     }
-    if (rules.rules != hex::Rules::plain)
-        throw std::invalid_argument("--misere-rules must be plain (optionally +history or +distance): the threat "
-                                    "rules assume that connecting wins; got " + text);
+    if (rules.rules != hex::Rules::plain && rules.rules != hex::Rules::rex)
+        throw std::invalid_argument("--misere-rules must be plain (optionally +history or +distance) or a rex rule "
+                                    "set (e.g. dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation): the "
+                                    "threat and vc rules assume that connecting wins; got " + text);
     return rules;
 }
 
@@ -139,6 +140,20 @@ std::vector<std::uint64_t> tasks(const std::vector<Opening>& rows) {
 }
 
 std::vector<RuleCount> rule_counters(const hex::RuleSet& rules, const hex::SearchStats& s) {
+    if (rules.rules == hex::Rules::rex) // misere_analysis.hpp's rules
+        return {{"tt-hits", s.tt_hits},
+                {"expansions", s.expansions},
+                {"fill-dead", s.filled_dead},
+                {"fill-pairs", s.filled_pairs},
+                {"fill-decided", s.fill_decided},
+                {"forced-moves", s.forced_moves},
+                {"pairing-wins", s.vc_wins},
+                {"pairing-losses", s.vc_losses},
+                {"mirror-wins", s.rule2_wins},
+                {"mirror-losses", s.rule2_losses},
+                {"keys-cut", s.vulnerable_cut},
+                {"killers-cut", s.dominated_cut},
+                {"rotation-cut", s.mustplay_cut}};
     if (rules.rules != hex::Rules::vc)
         return {{"tt-hits", s.tt_hits},
                 {"rule1-losses", s.rule1_losses},

@@ -1,6 +1,6 @@
 #pragma once
 // The tables of a cgt-hex-openings result file, declared once for the driver, its tests and
-// cgt-verify-hex-openings (common/schema.hpp). A cell is (row, col), 0-based from the
+// cgt-verify-hex-openings (common/runtime/schema.hpp). A cell is (row, col), 0-based from the
 // top-left corner; the first player (red) joins the top and bottom rows. Rows of all the
 // tables are keyed alike: (variant, rules, size, cols, row, col) is the join key (splits
 // adds the line of moves after the opening).
@@ -10,7 +10,7 @@
 // of the leaves in order needs (hex::needed_leaves), however many more a run of many ranks
 // solved in vain; timings does depend on the run: it measures it, and comparisons of runs
 // leave it out.
-#include "common/schema.hpp"
+#include "common/runtime/schema.hpp"
 
 #include <cstdint>
 #include <string>
@@ -86,6 +86,24 @@ inline const common::TableSchema table{
     .columns = {size, cols, row, col, variant, rules, line, result, nodes, how},
     .compress = true};
 } // namespace splits
+
+// Every reply to a losing opening of misere Hex (--misere-replies), the data of a table of
+// winning replies: the second player's winning replies are the rows with result win.
+namespace replies {
+inline constexpr Col<std::int64_t> reply_row{"reply_row", "the second player's reply: its row, 0-based"};
+inline constexpr Col<std::int64_t> reply_col{"reply_col", "the reply's column, 0-based"};
+inline constexpr Col<std::string> result{"result", "win or loss for the second player after this reply, or unknown (the node limit)"};
+inline constexpr Col<std::uint64_t> nodes{"nodes", "positions the reply's search visited, with a table of its own (0 for a copied row or a reply that connects)"};
+inline constexpr Col<std::uint8_t> copied{"copied", "1 if copied, rotated, from the 180-degree partner opening's reply"};
+inline const common::TableSchema table{
+    .name = "replies",
+    .order = "variant,rules,size,cols,row,col,reply_row,reply_col",
+    .meaning = "every reply to every misere opening the first player loses (--misere-replies; openings solved whole, "
+               "not split), each solved with a fresh table: the second player's winning replies are the rows whose "
+               "result is win",
+    .columns = {size, cols, row, col, variant, rules, reply_row, reply_col, result, nodes, copied},
+    .compress = true};
+} // namespace replies
 
 // The positions a run proved (--store-plies), for the store of later runs (--store): facts
 // about positions, whoever proved them. Written only by a run with --store-plies.

@@ -1,10 +1,10 @@
 // The store of proven positions as the openings job reads it (--store FILE...: the store
 // tables of earlier result files) and writes it (--store-plies: the table `store`).
-#include "hex-openings/openings_job.hpp"
+#include "hex-openings/openings_tasks.hpp"
 
 #include "hex-openings/openings_schema.hpp"
-#include "common/hash.hpp"
-#include "common/result_reader.hpp"
+#include "common/plumbing/hash.hpp"
+#include "common/runtime/result_reader.hpp"
 
 #include <algorithm>
 #include <stdexcept>

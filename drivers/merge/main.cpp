@@ -7,12 +7,12 @@
 // beside cgt-merge) with --merge, which refuses journals of other parameters, tasks that
 // two journals hold with different results, and tasks that no journal holds (for a job whose
 // tasks leave verdicts, the tasks no journal holds that the verdicts leave needed).
-#include "common/journal.hpp"
-#include "common/options.hpp"
-#include "common/record_text.hpp"
-#include "common/task_list.hpp"
-#include "common/task_verdicts.hpp"
-#include "common/tool_main.hpp"
+#include "common/runtime/journal.hpp"
+#include "common/runtime/options.hpp"
+#include "common/runtime/record_text.hpp"
+#include "common/runtime/task_list.hpp"
+#include "common/runtime/task_verdicts.hpp"
+#include "common/plumbing/tool_main.hpp"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,113 +1,90 @@
 #include "nim/nim_job.hpp"
 
-#include "impartial/multisets.hpp"
-#include "nim/nim_schema.hpp"
-
-#include <algorithm>
-#include <sstream>
-#include <stdexcept>
+using namespace cgt;
+using namespace cgt::common;
+namespace schema = jobs::nim::schema;
 
 namespace cgt::jobs::nim {
 
-using impartial::Grundy;
-using impartial::Heap;
-using impartial::TakeAway;
+namespace {
+const WholeOption HEAPS{
+    .name = "heaps", .default_value = 3, .min = 1, .max = 16, .meaning = "K: heaps per position"};
+const WholeOption MAX_HEAP{.name = "max-heap",
+                           .default_value = 8,
+                           .min = 0,
+                           .max = 1'000'000,
+                           .meaning = "H: largest heap size"};
+} // namespace
 
-std::vector<TakeAway> parse_games(const std::string& text) {
-    std::string spaced = text;
-    std::replace(spaced.begin(), spaced.end(), ';', ' ');
-    std::istringstream in(spaced);
-    std::vector<TakeAway> games;
-    std::vector<std::string> items;
-    for (std::string item; in >> item;) {
-        try {
-            games.push_back(TakeAway::parse(item));
-        } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument("--games: '" + item + "': " + e.what());
-        }
-        // A game listed twice would give its table rows twice (the verifier refuses them).
-        for (std::size_t i = 0; i + 1 < games.size(); ++i)
-            if (games[i].name() == games.back().name())
-                throw std::invalid_argument("--games: '" + item + "' is " + games.back().name() +
-                                            " again (listed before as '" + items[i] + "')");
-        items.push_back(item);
+JobInfo NimJob::info() const {
+    return {
+        .program = "cgt-nim",
+        .summary =
+            "Values every position of K heaps of size <= H by the XOR (Sprague-Grundy) rule\n"
+            "and checks each against a value-free win/loss search.",
+        .example =
+            "mpiexec -n 2 cgt-nim --games 'nim 1,3,4' --heaps 3 --max-heap 8 --out results/nim.h5",
+        .default_out = "nim.h5",
+        .progress_label = "cgt-nim positions"};
+}
+
+void NimJob::add_options(Options& options) {
+    options.add()("games", po::value<std::string>()->default_value("nim 1,3,4"),
+                  "games, blank-separated: nim, or a subtraction set such as 1,3,4");
+    options.add(HEAPS);
+    options.add(MAX_HEAP);
+}
+
+void NimJob::read_options(const po::variables_map& vm, int) {
+    m_params.games = jobs::nim::parse_games(vm["games"].as<std::string>());
+    m_params.heaps = static_cast<unsigned>(HEAPS.read(vm));
+    m_params.max_heap = static_cast<std::uint32_t>(MAX_HEAP.read(vm));
+    m_total = m_params.games.size() * jobs::nim::positions_per_game(m_params);
+}
+
+std::uint64_t NimJob::task_count() const {
+    return (m_total + TASK_ROWS - 1) / TASK_ROWS;
+}
+
+MemoryNeed NimJob::memory_need(int ranks) const {
+    const double rows = static_cast<double>(m_total);
+    return linear_need("--heaps " + std::to_string(m_params.heaps) + " --max-heap " +
+                           std::to_string(m_params.max_heap),
+                       "a row for each position", rows / ranks, 290, rows * m_params.max_heap,
+                       1.1e7, 25e6);
+}
+
+Split NimJob::split() const {
+    return Split::blocks;
+}
+
+TaskTableSpec NimJob::tables() const {
+    return {.tables = {&schema::positions::table}};
+}
+
+std::uint64_t NimJob::task_units(std::uint64_t task) const {
+    return std::min(m_total, (task + 1) * TASK_ROWS) - task * TASK_ROWS;
+}
+
+void NimJob::begin(TaskTables&) {
+    m_rows = std::make_unique<jobs::nim::PositionRows>(m_params);
+}
+
+TaskStatus NimJob::compute(std::uint64_t task, TaskTables& out, TaskContext&) {
+    LocalTable& positions = out.table(schema::positions::table);
+    positions.begin_block(task);
+    m_rows->compute(task * TASK_ROWS, std::min(m_total, (task + 1) * TASK_ROWS), positions);
+    return TaskStatus::done;
+}
+
+void NimJob::finish(JobResults& results) {
+    results.write(schema::positions::table);
+    LocalTable values = schema::values::table.make(); // small: rank 0 writes all of it
+    if (results.comm().is_root()) {
+        values.begin_block(0);
+        jobs::nim::compute_values(m_params, values);
     }
-    if (games.empty()) throw std::invalid_argument("--games is empty: name at least one game (nim or a set like 1,3,4)");
-    return games;
-}
-
-std::uint64_t positions_per_game(const Params& params) {
-    const impartial::Multisets sets(params.heaps, params.max_heap);
-    if (sets.count() > MAX_POSITIONS)
-        throw std::invalid_argument("--heaps " + std::to_string(params.heaps) + " --max-heap " +
-                                    std::to_string(params.max_heap) + " gives " + std::to_string(sets.count()) +
-                                    " positions per game; the limit is " + std::to_string(MAX_POSITIONS));
-    return sets.count();
-}
-
-PositionRows::PositionRows(const Params& params)
-    : m_params(params), m_per_game(positions_per_game(params)) {
-    for (const auto& game : params.games) {
-        m_values.push_back(game.grundy_values(params.max_heap));
-        m_search.emplace_back(game);
-    }
-}
-
-void PositionRows::declare_columns(common::LocalTable& table) { schema::positions::table.declare(table); }
-
-std::string move_text(Heap heap, Heap take) {
-    return "take " + std::to_string(take) + " from " + std::to_string(heap);
-}
-
-void PositionRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& table) {
-    const impartial::Multisets sets(m_params.heaps, m_params.max_heap);
-    auto& game_col = table.column(schema::positions::game);
-    auto& heaps_col = table.column(schema::positions::heaps);
-    auto& value_col = table.column(schema::positions::value);
-    auto& search_col = table.column(schema::positions::search);
-    auto& move_col = table.column(schema::positions::move);
-
-    std::uint64_t key = begin;
-    while (key < end) {
-        const std::size_t g = key / m_per_game;
-        const TakeAway& game = m_params.games.at(g);
-        const auto& values = m_values[g];
-        const std::string name = game.name();
-        const std::uint64_t stop = std::min(end, (g + 1) * m_per_game);
-        auto heaps = sets.unrank(key - g * m_per_game);
-        for (; key < stop; ++key) {
-            std::vector<Grundy> v;
-            std::string text;
-            for (Heap h : heaps) {
-                v.push_back(values[h]);
-                text += (text.empty() ? "" : " ") + std::to_string(h);
-            }
-            const auto move = impartial::winning_move(game, heaps, values);
-            game_col.push_back(name);
-            heaps_col.push_back(text);
-            value_col.push_back(impartial::nim_sum(v));
-            search_col.push_back(m_search[g].first_player_wins(heaps) ? "win" : "loss");
-            move_col.push_back(move ? move_text(heaps[move->heap_index], move->take) : "-");
-            sets.next(heaps);
-        }
-    }
-}
-
-void declare_value_columns(common::LocalTable& table) { schema::values::table.declare(table); }
-
-void compute_values(const Params& params, common::LocalTable& table) {
-    auto& game_col = table.column(schema::values::game);
-    auto& heap_col = table.column(schema::values::heap);
-    auto& grundy_col = table.column(schema::values::grundy);
-    const Heap top = std::max<Heap>(params.max_heap, 20);
-    for (const auto& game : params.games) {
-        const auto values = game.grundy_values(top);
-        for (Heap h = 0; h <= top; ++h) {
-            game_col.push_back(game.name());
-            heap_col.push_back(h);
-            grundy_col.push_back(values[h]);
-        }
-    }
+    results.write(schema::values::table, values);
 }
 
 } // namespace cgt::jobs::nim

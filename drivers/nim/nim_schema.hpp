@@ -1,7 +1,7 @@
 #pragma once
 // The tables of a cgt-nim result file, declared once for the driver, its tests and
-// cgt-verify-nim (common/schema.hpp).
-#include "common/schema.hpp"
+// cgt-verify-nim (common/runtime/schema.hpp).
+#include "common/runtime/schema.hpp"
 
 #include <cstdint>
 #include <string>

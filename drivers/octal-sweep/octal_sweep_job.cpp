@@ -1,302 +1,296 @@
 #include "octal-sweep/octal_sweep_job.hpp"
 
-#include "octal-sweep/frontier_job.hpp"
-#include "octal-sweep/octal_sweep_schema.hpp"
+#include "common/runtime/rank_cores.hpp"
 
-#include <algorithm>
-#include <limits>
-#include <sstream>
-#include <stdexcept>
+using namespace cgt;
+using namespace cgt::common;
+namespace sweep = jobs::octal_sweep;
 
 namespace cgt::jobs::octal_sweep {
 
-using impartial::AnalysisLimits;
-using impartial::Heap;
-using impartial::OctalGame;
-using impartial::Play;
-
 namespace {
-// Subtraction games take microseconds: this many share one task of the queue.
-constexpr std::uint64_t SUBTRACTION_GAMES_PER_TASK = 256;
-constexpr std::string_view MISERE_SUFFIX = ":misere";
+// Heaps are 32-bit; 2^28 heaps already hold 1 GiB of values per game.
+constexpr long MAX_HEAP_LIMIT = 1L << 28;
+// A frontier game's ceiling (the windowed sweep: memory flat in the heaps; a rare heap past
+// 2^32 ends the game with an error).
+constexpr std::uint64_t MAX_CEILING = std::uint64_t{1} << 36;
+// The windowed sweep's pace on one core for a game valued by the split (Grundy's game,
+// .161: 2^26 heaps in about 45-70 s of CPU here), and its values: prefix + window, 2 bytes each.
+constexpr double SPLIT_HEAPS_PER_SECOND = 1.0e6;
+constexpr double WINDOW_HEAPS = (1 << 21) + (1 << 26);
+
+const WholeOption SUBTRACTION_MAX{.name = "subtraction-max",
+                                  .default_value = 12,
+                                  .min = 0,
+                                  .max = sweep::MAX_SUBTRACTION,
+                                  .meaning = "K: every non-empty subtraction set S of {1..K}",
+                                  .note = "0: none"};
+const WholeOption OCTAL_DIGITS{.name = "octal-digits",
+                               .default_value = 3,
+                               .min = 0,
+                               .max = sweep::MAX_OCTAL_DIGITS,
+                               .meaning = "D: every octal code d0.d1..dD with d0 = 0 or 4",
+                               .note = "0: none"};
+const WholeOption MAX_HEAP{.name = "max-heap",
+                           .default_value = 16384,
+                           .min = 0,
+                           .max = MAX_HEAP_LIMIT,
+                           .meaning = "heap bound of the families"};
+const WholeOption SPLIT_MAX_HEAP{
+    .name = "split-max-heap",
+    .default_value = 0,
+    .min = 0,
+    .max = MAX_HEAP_LIMIT,
+    .meaning =
+        "family games still valued by the rare/common split at --max-heap go on to this bound",
+    .note = "0: off"};
+const WholeOption LISTED_MAX_HEAP{.name = "listed-max-heap",
+                                  .default_value = 1L << 25,
+                                  .min = 0,
+                                  .max = MAX_HEAP_LIMIT,
+                                  .meaning = "heap bound of the --games"};
+const WholeOption STORED_VALUES{.name = "stored-values",
+                                .default_value = 32,
+                                .min = 0,
+                                .max = 100000,
+                                .meaning = "values G(0..) kept per game (first_values)"};
+
+std::uint64_t heap_count(const po::variables_map& vm, const std::string& name) {
+    std::uint64_t n = 0;
+    try {
+        n = sweep::parse_heap_count(vm[name].as<std::string>());
+    } catch (const std::invalid_argument& e) {
+        throw UsageError("--" + name + ": " + e.what());
+    }
+    if (n > MAX_CEILING)
+        throw UsageError("--" + name + " must be at most 2^36 heaps, got " + std::to_string(n));
+    return n;
+}
 } // namespace
 
-std::string to_string(Family family) {
-    switch (family) {
-    case Family::listed: return "listed";
-    case Family::subtraction: return "subtraction";
-    case Family::subtraction_misere: return "subtraction-misere";
-    case Family::octal: return "octal";
-    }
-    return "?";
+JobInfo OctalSweepJob::info() const {
+    return {
+        .program = "cgt-octal-sweep",
+        .summary =
+            "Analyses whole families of heap games: every subtraction set S of {1..K} and every "
+            "octal\n"
+            "code of up to D digits (d0 = 0 or 4), plus listed games; per game the Grundy values, "
+            "and\n"
+            "the preperiod and period proven by the Guy-Smith bound (or a repeated window for\n"
+            "subtraction games), or 'not yet periodic up to N'.",
+        .example =
+            "mpiexec -n 2 cgt-octal-sweep --subtraction-max 12 --octal-digits 3 --max-heap 16384 "
+            "--ceiling 2^20 --games 'grundy@2^21 .04@2^17' --out results/octal-sweep.h5",
+        .default_out = "octal-sweep.h5"};
 }
 
-std::uint64_t parse_heap_count(const std::string& text) {
-    const auto number = [&](const std::string& digits) {
-        if (digits.empty() || digits.size() > 19 || !std::all_of(digits.begin(), digits.end(), [](char c) {
-                return c >= '0' && c <= '9';
-            }))
-            throw std::invalid_argument("'" + text + "' is not a heap count (N or 2^k)");
-        return std::stoull(digits);
+void OctalSweepJob::add_options(Options& options) {
+    options.add(SUBTRACTION_MAX);
+    options.add()("misere", po::value<bool>()->default_value(false)->implicit_value(true),
+                  "also every such S in misere play");
+    options.add(OCTAL_DIGITS);
+    options.add()(
+        "games", po::value<std::string>()->default_value(""),
+        "more games, analysed first to --listed-max-heap: blank-separated octal codes (.16; they "
+        "and "
+        "grundy, Grundy's game, run by the frontier sweep until proven) or subtraction sets "
+        "(1,3,4; "
+        "1,2:misere); GAME@N or GAME@2^k gives one its own bound (for the frontier sweep: its "
+        "ceiling "
+        "in heaps)");
+    options.add(MAX_HEAP);
+    options.add(SPLIT_MAX_HEAP);
+    options.add(LISTED_MAX_HEAP);
+    options.add(STORED_VALUES);
+    options.add()("octal-d0", po::value<std::string>()->default_value("both"),
+                  "the first digit of the octal family's codes: both (0.abc and 4.abc), 0 or 4")(
+        "ceiling", po::value<std::string>()->default_value("0"),
+        "N or 2^k (at most 2^36): the frontier; every game that is not a subtraction set runs by "
+        "the "
+        "frontier sweep until the Guy-Smith bound proves its period or it reaches N heaps, with "
+        "the "
+        "statistics of every power of two; the listed ones to their own bound (0: off)")(
+        "definition-ceiling", po::value<std::string>()->default_value("2^32"),
+        "with --ceiling: a family game valued by the definition (the rare/common split does not "
+        "pay) "
+        "stops at the first step past N heaps");
+    add_threads_option(options);
+}
+
+void OctalSweepJob::read_options(const po::variables_map& vm, int) {
+    m_params.subtraction_max = static_cast<unsigned>(SUBTRACTION_MAX.read(vm));
+    m_params.misere = vm["misere"].as<bool>();
+    m_params.octal_digits = static_cast<unsigned>(OCTAL_DIGITS.read(vm));
+    m_params.max_heap = static_cast<impartial::Heap>(MAX_HEAP.read(vm));
+    m_params.split_max_heap = static_cast<impartial::Heap>(SPLIT_MAX_HEAP.read(vm));
+    m_params.listed_max_heap = static_cast<impartial::Heap>(LISTED_MAX_HEAP.read(vm));
+    m_params.stored_values = static_cast<unsigned>(STORED_VALUES.read(vm));
+    m_params.listed = sweep::parse_games(vm["games"].as<std::string>());
+    const std::string d0 = vm["octal-d0"].as<std::string>();
+    if (d0 == "0")
+        m_params.octal_d0 = {0};
+    else if (d0 == "4")
+        m_params.octal_d0 = {impartial::LEAVE_TWO};
+    else if (d0 != "both")
+        throw UsageError("--octal-d0 must be both, 0 or 4, got '" + d0 + "'");
+    m_params.ceiling = heap_count(vm, "ceiling");
+    m_params.definition_ceiling = heap_count(vm, "definition-ceiling");
+    const ThreadChoice threads = read_threads(vm);
+    m_params.threads = threads.threads;
+    m_threads_why = threads.why;
+    if (m_params.listed.empty() && m_params.subtraction_max == 0 && m_params.octal_digits == 0)
+        throw UsageError("no games: set --subtraction-max, --octal-digits or --games");
+    m_games = sweep::enumerate_games(m_params);
+    for (const auto& game : m_games) {
+        if (game.family != sweep::Family::listed || !game.bound) continue;
+        const bool frontier = sweep::runs_frontier(m_params, game);
+        const std::uint64_t most = frontier ? MAX_CEILING : MAX_HEAP_LIMIT;
+        if (game.bound > most)
+            throw UsageError("--games: the bound of " + game.name() + " must be at most " +
+                             std::string(frontier ? "2^36 heaps (its ceiling)" : "268435456") +
+                             ", got " + std::to_string(game.bound));
+    }
+    m_starts = sweep::plan_tasks(m_games);
+}
+
+std::uint64_t OctalSweepJob::task_count() const {
+    return m_starts.size() - 1;
+}
+
+MemoryNeed OctalSweepJob::memory_need(int) const {
+    // Values held: a family game's up to its bound (4 bytes each); a frontier game's prefix
+    // and window (2 bytes each, twice while a snapshot is written to the journal), or every
+    // value while a family game is valued by the definition. The time: the frontier games
+    // at the split's pace (those valued by the definition stop at their definition ceiling;
+    // the families take minutes).
+    double held = 0, frontier_heaps = 0, largest = 0;
+    for (const sweep::SweepGame& game : m_games) {
+        if (sweep::runs_frontier(m_params, game)) {
+            const auto limits = sweep::frontier_limits_for(m_params, game);
+            const double ceiling = static_cast<double>(limits.ceiling);
+            // A listed game is taken to be valued by the split (one valued by the definition
+            // to 2^26 heaps and more would take years); a family game may keep every value to
+            // its definition ceiling.
+            const double kept =
+                game.family == sweep::Family::listed
+                    ? WINDOW_HEAPS
+                    : std::max(WINDOW_HEAPS, static_cast<double>(limits.definition_ceiling));
+            held = std::max(held, 4 * std::min(ceiling, kept));
+            frontier_heaps += ceiling;
+            largest = std::max(largest, ceiling);
+        } else {
+            const double bound = static_cast<double>(
+                game.bound ? game.bound : sweep::limits_for(m_params, game.family).max_heap);
+            held = std::max(held, 4 * bound);
+            largest = std::max(largest, bound);
+        }
+    }
+    return linear_need(
+        "a game of " + std::to_string(static_cast<std::uint64_t>(largest)) + " heaps",
+        "the values one game holds on each rank", held, 1, frontier_heaps, SPLIT_HEAPS_PER_SECOND);
+}
+
+Split OctalSweepJob::split() const {
+    return Split::queue;
+}
+
+std::vector<TaskSubset> OctalSweepJob::subsets() {
+    return {{"codes", "GAMES",
+             "compute only the tasks of these games (.16,.354 or 1,3,4 as in --games), into the "
+             "journal",
+             [this](const std::string& text) { return tasks_of_games(text); }}};
+}
+
+std::vector<std::uint64_t> OctalSweepJob::dispatch_order() const {
+    std::vector<double> cost(task_count());
+    for (std::uint64_t t = 0; t < cost.size(); ++t)
+        for (std::uint64_t i = m_starts[t]; i < m_starts[t + 1]; ++i) {
+            const sweep::SweepGame& game = m_games[i];
+            if (sweep::runs_frontier(m_params, game)) {
+                const auto limits = sweep::frontier_limits_for(m_params, game);
+                cost[t] += sweep::expected_cost(sweep::frontier_rules(game), limits.ceiling,
+                                                limits.definition_ceiling);
+            } else {
+                cost[t] += static_cast<double>(
+                    game.bound ? game.bound : sweep::limits_for(m_params, game.family).max_heap);
+            }
+        }
+    return sweep::order_by_cost(cost);
+}
+
+TaskTableSpec OctalSweepJob::tables() const {
+    namespace s = sweep::schema;
+    return {.tables = {&s::games::table, &s::sequences::table, &s::frontier::table,
+                       &s::frontier_stats::table, &s::frontier_frequencies::table}};
+}
+
+void OctalSweepJob::begin(TaskTables&) {
+    m_rows = std::make_unique<sweep::GameRows>(m_params, m_games);
+}
+
+TaskStatus OctalSweepJob::compute(std::uint64_t task, TaskTables& out, TaskContext& context) {
+    namespace s = sweep::schema;
+    const sweep::RowTables rows{out.table(s::games::table), out.table(s::sequences::table),
+                                out.table(s::frontier::table), out.table(s::frontier_stats::table),
+                                out.table(s::frontier_frequencies::table)};
+    const std::uint64_t first = m_starts[task];
+    if (m_starts[task + 1] != first + 1 || !sweep::runs_frontier(m_params, m_games[first])) {
+        out.begin_blocks(task);
+        m_rows->compute_all(first, m_starts[task + 1], rows);
+        return TaskStatus::done;
+    }
+    // One frontier game: it resumes from the values it saved, and saves the new ones every
+    // --journal-every seconds and when a stop is asked for.
+    // The saved state is a snapshot of the windowed sweep, of a size that does not grow
+    // with the heaps.
+    const std::vector<std::vector<std::byte>> saved = context.saved_state();
+    impartial::WindowedLimits limits = sweep::frontier_limits_for(m_params, m_games[first]);
+    if (!saved.empty()) limits.resume = saved.back();
+    if (saved.empty() && limits.ceiling > (std::uint64_t{1} << 26))
+        context.note(m_games[first].name() + " to " + std::to_string(limits.ceiling) +
+                     " heaps on " + m_threads_why);
+    std::uint64_t saved_to = 0;
+    limits.between_chunks = [&](const impartial::WindowedSweep& sweep) {
+        const bool stop = context.stop_requested();
+        if ((stop || context.state_due()) && sweep.size() > saved_to) {
+            context.save_state(sweep.save_state(), true);
+            saved_to = sweep.size();
+        }
+        return !stop;
     };
-    if (text.rfind("2^", 0) == 0) {
-        const auto k = number(text.substr(2));
-        if (k > 62) throw std::invalid_argument("'" + text + "' is not a heap count (N or 2^k)");
-        return std::uint64_t{1} << k;
-    }
-    return number(text);
+    // The blocks begin only once the game is done: a stopped task leaves none.
+    return m_rows->compute_frontier(first, limits, rows, task) ? TaskStatus::done
+                                                               : TaskStatus::stopped;
 }
 
-std::vector<ListedGame> parse_games(const std::string& text) {
+void OctalSweepJob::finish(JobResults& results) {
+    results.write_task_tables();
+}
+
+std::vector<std::uint64_t> OctalSweepJob::tasks_of_games(const std::string& text) const {
     std::string spaced = text;
-    std::replace(spaced.begin(), spaced.end(), ';', ' ');
-    std::istringstream in(spaced);
-    std::vector<ListedGame> games;
-    std::vector<std::string> items;
-    for (std::string item; in >> item;) {
-        try {
-            ListedGame listed;
-            std::string body = item;
-            if (const auto at = body.find('@'); at != std::string::npos) {
-                listed.bound = parse_heap_count(body.substr(at + 1));
-                if (listed.bound == 0) throw std::invalid_argument("a bound of 0 heaps");
-                body.resize(at);
-            }
-            Play play = Play::normal;
-            if (body.size() > MISERE_SUFFIX.size() && body.ends_with(MISERE_SUFFIX)) {
-                play = Play::misere;
-                body.resize(body.size() - MISERE_SUFFIX.size());
-            } else if (const auto colon = body.find(':'); colon != std::string::npos) {
-                throw std::invalid_argument("unknown suffix '" + body.substr(colon) + "' (the only one is " +
-                                            std::string(MISERE_SUFFIX) + ")");
-            }
-            if (body != "grundy" || play != Play::normal) listed.octal = OctalGame::parse_game(body, play);
-            games.push_back(std::move(listed));
-        } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument("--games: '" + item + "': " + e.what());
+    for (std::size_t i = 0, depth = 0; i < spaced.size(); ++i) {
+        if (spaced[i] == '{') ++depth;
+        if (spaced[i] == '}' && depth > 0) --depth;
+        const std::string_view next = std::string_view(spaced).substr(i + 1);
+        if (spaced[i] == ',' && depth == 0 &&
+            (next.starts_with('.') || next.starts_with("4.") || next.starts_with("grundy")))
+            spaced[i] = ' ';
+    }
+    std::vector<std::uint64_t> out;
+    for (const sweep::ListedGame& listed : sweep::parse_games(spaced)) {
+        const sweep::SweepGame wanted{sweep::Family::listed, listed.octal, 0};
+        bool found = false;
+        for (std::uint64_t i = 0; i < m_games.size(); ++i) {
+            if (m_games[i].name() != wanted.name()) continue;
+            found = true;
+            out.push_back(static_cast<std::uint64_t>(
+                std::upper_bound(m_starts.begin(), m_starts.end(), i) - m_starts.begin() - 1));
         }
-        // The same game twice (.77 and .770 included) would give its table rows twice.
-        const ListedGame& last = games.back();
-        for (std::size_t i = 0; i + 1 < games.size(); ++i)
-            if (games[i].octal == last.octal)
-                throw std::invalid_argument("--games: '" + item + "' is " +
-                                            (last.octal ? last.octal->name() : std::string("grundy")) +
-                                            " again (listed before as '" + items[i] + "')");
-        items.push_back(item);
+        if (!found)
+            throw UsageError("--codes: " + wanted.name() + " is not among the games of this run");
     }
-    return games;
-}
-
-std::string SweepGame::name() const { return octal ? octal->name() : "grundy"; }
-std::string SweepGame::code() const { return octal ? octal->code() : "grundy"; }
-bool SweepGame::frontier() const { return !octal || (octal->play() == Play::normal && !octal->is_subtraction()); }
-
-std::vector<SweepGame> enumerate_games(const Params& params) {
-    if (params.subtraction_max > MAX_SUBTRACTION)
-        throw std::invalid_argument("--subtraction-max must be 0.." + std::to_string(MAX_SUBTRACTION) +
-                                    ", got " + std::to_string(params.subtraction_max));
-    if (params.octal_digits > MAX_OCTAL_DIGITS)
-        throw std::invalid_argument("--octal-digits must be 0.." + std::to_string(MAX_OCTAL_DIGITS) +
-                                    ", got " + std::to_string(params.octal_digits));
-    std::vector<SweepGame> games;
-    for (const auto& listed : params.listed) games.push_back({Family::listed, listed.octal, listed.bound});
-    const std::uint32_t sets = (std::uint32_t{1} << params.subtraction_max) - 1;
-    for (Play play : {Play::normal, Play::misere}) {
-        if (play == Play::misere && !params.misere) break;
-        const Family family = play == Play::normal ? Family::subtraction : Family::subtraction_misere;
-        for (std::uint32_t mask = 1; mask <= sets; ++mask) {
-            std::vector<Heap> set;
-            for (Heap s = 1; s <= params.subtraction_max; ++s)
-                if (mask >> (s - 1) & 1) set.push_back(s);
-            games.push_back({family, OctalGame::subtraction(set, play), 0});
-        }
-    }
-    const unsigned d = params.octal_digits;
-    if (d > 0) {
-        const std::uint32_t codes = std::uint32_t{1} << (3 * d);
-        for (std::uint8_t d0 : params.octal_d0)
-            for (std::uint32_t code = d0 ? 0 : 1; code < codes; ++code) {
-                std::vector<std::uint8_t> digits(d + 1, d0);
-                for (unsigned k = 1; k <= d; ++k)
-                    digits[k] = static_cast<std::uint8_t>(code >> (3 * (d - k)) & 7);
-                games.push_back({Family::octal, OctalGame::from_digits(std::move(digits)), 0});
-            }
-    }
-    return games;
-}
-
-std::vector<std::uint64_t> plan_tasks(const std::vector<SweepGame>& games) {
-    std::vector<std::uint64_t> starts;
-    std::uint64_t group = 0; // games in the current subtraction group
-    for (std::uint64_t i = 0; i < games.size(); ++i) {
-        const bool cheap = games[i].family == Family::subtraction ||
-                           games[i].family == Family::subtraction_misere;
-        const bool same_group = cheap && group > 0 && group < SUBTRACTION_GAMES_PER_TASK &&
-                                games[i - 1].family == games[i].family;
-        if (!same_group) {
-            starts.push_back(i);
-            group = 0;
-        }
-        group = cheap ? group + 1 : 0;
-    }
-    starts.push_back(games.size());
-    return starts;
-}
-
-AnalysisLimits limits_for(const Params& params, Family family) {
-    AnalysisLimits limits;
-    limits.max_heap = family == Family::listed ? params.listed_max_heap : params.max_heap;
-    limits.split_max_heap = family == Family::listed ? 0 : params.split_max_heap;
-    return limits;
-}
-
-impartial::FrontierLimits frontier_limits_for(const Params& params, const SweepGame& game) {
-    impartial::FrontierLimits limits;
-    if (game.family == Family::listed) {
-        limits.ceiling = game.bound ? game.bound : std::uint64_t{params.listed_max_heap} + 1;
-    } else {
-        limits.ceiling = params.ceiling;
-        limits.definition_ceiling = params.definition_ceiling;
-    }
-    return limits;
-}
-
-bool runs_frontier(const Params& params, const SweepGame& game) {
-    return game.frontier() && (params.ceiling > 0 || game.family == Family::listed);
-}
-
-impartial::HeapRules frontier_rules(const SweepGame& game) {
-    return game.octal ? impartial::HeapRules::octal(*game.octal) : impartial::HeapRules::grundys_game();
-}
-
-std::string first_values_text(const std::vector<impartial::Grundy>& values, std::size_t count) {
-    std::string text;
-    for (std::size_t n = 0; n < std::min(count, values.size()); ++n) {
-        if (n > 0) text += ' ';
-        text += std::to_string(values[n]);
-    }
-    return text;
-}
-
-void GameRows::declare_columns(common::LocalTable& table) { schema::games::table.declare(table); }
-
-void GameRows::declare_sequence_columns(common::LocalTable& sequences) { schema::sequences::table.declare(sequences); }
-
-void GameRows::compute(std::uint64_t begin, std::uint64_t end, common::LocalTable& table,
-                       common::LocalTable& sequences) const {
-    namespace g = schema::games;
-    auto& index = table.column(g::index);
-    auto& family = table.column(g::family);
-    auto& game = table.column(g::game);
-    auto& code = table.column(g::code);
-    auto& status = table.column(g::status);
-    auto& preperiod = table.column(g::preperiod);
-    auto& period = table.column(g::period);
-    auto& proof = table.column(g::proof);
-    auto& check_end = table.column(g::check_end);
-    auto& largest_removal = table.column(g::largest_removal);
-    auto& max_heap = table.column(g::max_heap);
-    auto& computed_to = table.column(g::computed_to);
-    auto& largest_value = table.column(g::largest_value);
-    auto& largest_at = table.column(g::largest_at);
-    auto& rare_mask = table.column(g::rare_mask);
-    auto& rare_heaps = table.column(g::rare_heaps);
-    auto& last_rare = table.column(g::last_rare);
-    auto& first_values = table.column(g::first_values);
-    auto& sequence_index = sequences.column(schema::sequences::index);
-    auto& sequence_heap = sequences.column(schema::sequences::heap);
-    auto& sequence_value = sequences.column(schema::sequences::value);
-    for (std::uint64_t i = begin; i < end; ++i) {
-        const SweepGame& item = m_games.at(i);
-        if (!item.octal) throw std::logic_error("Grundy's game is played by the frontier sweep only");
-        AnalysisLimits limits = limits_for(m_params, item.family);
-        if (item.bound) limits.max_heap = static_cast<Heap>(item.bound);
-        const auto result = impartial::analyse(*item.octal, limits);
-        index.push_back(static_cast<std::int64_t>(i));
-        family.push_back(to_string(item.family));
-        game.push_back(item.name());
-        code.push_back(item.code());
-        status.push_back(impartial::to_string(result.status));
-        // -1: not applicable (no period proven, no split in use).
-        preperiod.push_back(result.period ? std::int64_t{result.period->preperiod} : -1);
-        period.push_back(result.period ? std::int64_t{result.period->period} : -1);
-        proof.push_back(result.period ? impartial::to_string(result.rule) : "-");
-        check_end.push_back(result.period ? static_cast<std::int64_t>(result.check_end) : -1);
-        largest_removal.push_back(result.largest_removal);
-        max_heap.push_back(result.max_heap);
-        computed_to.push_back(result.computed_to);
-        largest_value.push_back(result.largest_value);
-        largest_at.push_back(result.largest_at);
-        rare_mask.push_back(result.rare_mask ? impartial::to_string(*result.rare_mask) : "-");
-        rare_heaps.push_back(result.rare_mask ? static_cast<std::int64_t>(result.rare_mask->rare_heaps) : -1);
-        last_rare.push_back(result.last_rare ? static_cast<std::int64_t>(*result.last_rare) : -1);
-        first_values.push_back(first_values_text(result.values, m_params.stored_values));
-        if (!result.period) continue;
-        const std::uint64_t length = std::uint64_t{result.period->preperiod} + result.period->period;
-        if (length > m_params.max_sequence) continue;
-        for (std::uint64_t heap = 0; heap < length; ++heap) {
-            sequence_index.push_back(static_cast<std::int64_t>(i));
-            sequence_heap.push_back(static_cast<std::int64_t>(heap));
-            sequence_value.push_back(result.values[heap]);
-        }
-    }
-}
-
-bool GameRows::compute_frontier(std::uint64_t i, const impartial::FrontierLimits& limits, const RowTables& out,
-                                std::optional<std::uint64_t> block) const {
-    const SweepGame& item = m_games.at(i);
-    const auto r = impartial::analyse_to_ceiling(frontier_rules(item), limits, m_params.stored_values,
-                                                 m_params.max_sequence);
-    if (r.stopped) return false;
-    if (block)
-        for (common::LocalTable* t : {&out.games, &out.sequences, &out.frontier, &out.frontier_stats,
-                                      &out.frontier_frequencies})
-            t->begin_block(*block);
-    namespace g = schema::games;
-    const auto as_int = [](std::uint64_t v) { return static_cast<std::int64_t>(v); };
-    auto& t = out.games;
-    t.column(g::index).push_back(as_int(i));
-    t.column(g::family).push_back(to_string(item.family));
-    t.column(g::game).push_back(item.name());
-    t.column(g::code).push_back(item.code());
-    t.column(g::status).push_back(impartial::to_string(r.status));
-    t.column(g::preperiod).push_back(r.period ? std::int64_t{r.period->preperiod} : -1);
-    t.column(g::period).push_back(r.period ? std::int64_t{r.period->period} : -1);
-    t.column(g::proof).push_back(r.period ? impartial::to_string(r.rule) : "-");
-    t.column(g::check_end).push_back(r.period ? as_int(r.check_end) : -1);
-    t.column(g::largest_removal).push_back(r.largest_removal);
-    t.column(g::max_heap).push_back(as_int(r.ceiling) - 1);
-    t.column(g::computed_to).push_back(as_int(r.heaps) - 1);
-    t.column(g::largest_value).push_back(r.largest_value);
-    t.column(g::largest_at).push_back(as_int(r.largest_at));
-    const bool has_stats = !r.stats.empty();
-    t.column(g::rare_mask).push_back(has_stats ? impartial::to_string(r.stats.back().mask) : "-");
-    t.column(g::rare_heaps).push_back(has_stats ? as_int(r.stats.back().mask.rare_heaps) : -1);
-    t.column(g::last_rare).push_back(has_stats ? r.stats.back().last_rare : -1);
-    // A periodic game's first values past n0 + p follow from its period, as the family's do.
-    const bool whole = r.period && r.sequence.size() == std::size_t{r.period->preperiod} + r.period->period;
-    const std::vector<impartial::Grundy> sequence(r.sequence.begin(), r.sequence.end());
-    std::vector<impartial::Grundy> first;
-    for (std::uint64_t n = 0; n < m_params.stored_values && (whole || n < sequence.size()); ++n)
-        first.push_back(whole ? impartial::periodic_value(sequence, *r.period, n) : sequence[n]);
-    t.column(g::first_values).push_back(first_values_text(first, m_params.stored_values));
-    if (whole)
-        for (std::size_t heap = 0; heap < r.sequence.size(); ++heap) {
-            out.sequences.column(schema::sequences::index).push_back(as_int(i));
-            out.sequences.column(schema::sequences::heap).push_back(static_cast<std::int64_t>(heap));
-            out.sequences.column(schema::sequences::value).push_back(r.sequence[heap]);
-        }
-    append_frontier_rows(i, r, out.frontier, out.frontier_stats, out.frontier_frequencies);
-    return true;
-}
-
-void GameRows::compute_all(std::uint64_t begin, std::uint64_t end, const RowTables& out) const {
-    for (std::uint64_t i = begin; i < end; ++i) {
-        if (runs_frontier(m_params, m_games.at(i)))
-            compute_frontier(i, frontier_limits_for(m_params, m_games[i]), out);
-        else
-            compute(i, i + 1, out.games, out.sequences);
-    }
+    return out;
 }
 
 } // namespace cgt::jobs::octal_sweep

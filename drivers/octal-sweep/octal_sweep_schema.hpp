@@ -1,8 +1,8 @@
 #pragma once
 // The tables of a cgt-octal-sweep result file, declared once for the driver, its tests and
-// cgt-verify-octal-sweep (common/schema.hpp). -1 (or "-") where a figure does not apply:
+// cgt-verify-octal-sweep (common/runtime/schema.hpp). -1 (or "-") where a figure does not apply:
 // no period proven, no rare/common split in use.
-#include "common/schema.hpp"
+#include "common/runtime/schema.hpp"
 
 #include <cstdint>
 #include <string>

@@ -7,6 +7,12 @@ namespace cgt::core {
 GameId GameStore::neg(GameId g) {
     if (g.is_number()) return GameId::number(-g.number_value());
     if (record(g).negative != GameId::none()) return record(g).negative;
+    if (const Classification c = classify(g); c.kind != ValueKind::Other) {
+        const GameId result = number_ups_star(-c.number, -c.ups, c.star);
+        m_records[g.index()].negative = result;
+        m_records[result.index()].negative = g;
+        return result;
+    }
     // -G = {-G^R | -G^L}. The negative of a canonical form is canonical, so it is interned
     // directly. Options are copied first: the recursion may grow m_options.
     GameId scratch;
@@ -36,6 +42,18 @@ GameId GameStore::add(GameId g, GameId h) {
     // *a + *b = *(a xor b), without the a * b options of the sum.
     if (!g.is_number() && !h.is_number() && record(g).nim != NOT_NIMBER && record(h).nim != NOT_NIMBER)
         return nimber(record(g).nim ^ record(h).nim);
+    // (x + a.up + *b) + (y + c.up + *d) = (x + y) + (a + c).up + *(b xor d), made directly:
+    // a sum of many ups costs one intern per up, and no walk of a deep game.
+    if (ups_star_shape(g) && ups_star_shape(h)) {
+        const Classification cg = classify(g), ch = classify(h);
+        const GameId result = number_ups_star(cg.number + ch.number, cg.ups + ch.ups, cg.star ^ ch.star);
+        remember(m_add_memo, key, result);
+        return result;
+    }
+    // The walk below recurses depth(g) + depth(h) levels: refused past the store's bound.
+    if (std::uint64_t{depth(g)} + depth(h) > m_limits.max_depth)
+        throw_depth("a sum of games " + std::to_string(depth(g)) + " and " + std::to_string(depth(h)) +
+                    " levels of options deep");
 
     std::vector<GameId> left, right;
     GameId scratch;

@@ -15,7 +15,9 @@ bool GameStore::le(GameId g, GameId h) {
 //     x < R(H) is below H and one with x > L(H) is not <= H; G <= H implies L(G) <= L(H)
 //     and R(G) <= R(H); L(G) < R(H) implies G < H;
 //  3. the memo;
-//  4. the definition.
+//  4. values x + n.up + *m on both sides (at equal stops), by their forms (classify()
+//     creates no games, so the spans below stay valid);
+//  5. the definition.
 bool GameStore::le_general(GameId g, GameId h) {
     const GamePair key{g, h};
     // Multiply-shift: enough spread for a small table, cheaper than PairHash.
@@ -26,6 +28,32 @@ bool GameStore::le_general(GameId g, GameId h) {
     // The recursion may have overwritten this slot meanwhile; the table itself never moves.
     recent = {key, result};
     return result;
+}
+
+// G <= H iff H - G = (y - x) + k.up + *s >= 0, and at y = x that holds iff k >= 2, or k = 1
+// and s != 1 (up* is fuzzy), or k = 0 and s = 0. Nothing unless both are of that shape
+// with one x (other stops were decided before).
+std::optional<bool> GameStore::le_by_form(GameId g, GameId h) {
+    // A shallow game not classified yet goes to the definition, whose recursion is short:
+    // classifying it here (its whole option tree) costs more than the comparison saves
+    // (green Hackenbush: 14% of the run). Deep ones are classified, so that comparing
+    // them never recurses as deep as they are.
+    constexpr std::uint32_t SHALLOW = 64;
+    const auto unknown_shallow = [&](GameId v) {
+        return !v.is_number() && record(v).class_kind == UNCLASSIFIED && record(v).depth < SHALLOW;
+    };
+    if (unknown_shallow(g) || unknown_shallow(h)) return std::nullopt;
+    const GameId x = g.is_number() ? g : record(g).left_stop;
+    const auto one_stop = [&](GameId v) {
+        return v.is_number() ? v == x : record(v).left_stop == x && record(v).right_stop == x;
+    };
+    if (!one_stop(g) || !one_stop(h) || !ups_star_shape(g) || !ups_star_shape(h)) return std::nullopt;
+    // Both of the shape x + n.up + *m (a number: n = m = 0), classified by now.
+    const auto ups = [&](GameId v) { return v.is_number() ? 0 : record(v).class_ups; };
+    const auto star = [&](GameId v) { return v.is_number() ? 0U : record(v).class_star; };
+    const std::int64_t k = std::int64_t{ups(h)} - ups(g);
+    const std::uint32_t s = star(h) ^ star(g);
+    return k >= 2 || (k == 1 && s != 1) || (k == 0 && s == 0);
 }
 
 bool GameStore::le_uncached(GameId g, GameId h) {
@@ -55,6 +83,7 @@ bool GameStore::le_uncached(GameId g, GameId h) {
     } else if (const bool* known = m_le_memo.find(key)) {
         return *known;
     }
+    if (const auto by_form = le_by_form(g, h)) return *by_form;
 
     // Conway: G <= H unless some H^R <= G or some G^L >= H. Against a number x the
     // number avoidance theorem drops x's own options: x <= H iff no H^R <= x, and

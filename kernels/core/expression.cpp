@@ -25,15 +25,23 @@ constexpr std::array<std::string_view, 10> SUPERSCRIPTS = {"\u2070", "\u00b9", "
                                                           "\u2075", "\u2076", "\u2077", "\u2078", "\u2079"};
 // The largest n of ↑^n and ↑^[n] that is read: their canonical forms grow with n^2.
 constexpr std::uint32_t MAX_UP_POWER = 256;
-// The most ups (downs) in one name. n.up itself is made in O(n), but classifying and
-// analysing it costs about n^3 (each of its n nested options is tested for the form
-// x + k.up + *m by a subtraction of games born on day k): v400 took 2 to 6 s, v4444 did not
-// finish in 15 minutes (fuzzing found it).
+// The most ups (downs) one name spells ("^^^", "^3"); sums of ups go on to the store's
+// depth bound (GameStore::Limits::max_depth).
 constexpr std::uint32_t MAX_UPS = 256;
 
 class Parser {
 public:
     Parser(GameStore& store, std::string_view text) : m_store(store), m_text(text) {}
+
+    // A value past the store's depth is a fault of the text, at the place it was reached.
+    template <class Body>
+    auto depth_checked(Body body) {
+        try {
+            return body();
+        } catch (const DepthError& e) {
+            fail(e.what());
+        }
+    }
 
     GameId expression_only() {
         const GameId g = expression();
@@ -528,8 +536,14 @@ const char* relation_symbol(Relation r) {
     return "?";
 }
 
-GameId parse_expression(GameStore& store, std::string_view text) { return Parser(store, text).expression_only(); }
+GameId parse_expression(GameStore& store, std::string_view text) {
+    Parser parser(store, text);
+    return parser.depth_checked([&] { return parser.expression_only(); });
+}
 
-Statement parse_statement(GameStore& store, std::string_view text) { return Parser(store, text).statement(); }
+Statement parse_statement(GameStore& store, std::string_view text) {
+    Parser parser(store, text);
+    return parser.depth_checked([&] { return parser.statement(); });
+}
 
 } // namespace cgt::core

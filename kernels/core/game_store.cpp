@@ -32,6 +32,12 @@ GameStore::GameStore(Limits limits)
       m_add_memo(GamePair{GameId::none(), GameId::none()}) {
     if (m_limits.max_cache_entries == 0)
         throw std::invalid_argument("GameStore: max_cache_entries must be at least 1");
+    if (m_limits.max_depth == 0) throw std::invalid_argument("GameStore: max_depth must be at least 1");
+}
+
+void GameStore::throw_depth(const std::string& what) const {
+    throw DepthError(what + " is past the limit of " + std::to_string(m_limits.max_depth) +
+                     " levels of options (the deepest value this program computes)");
 }
 
 template <class Map, class Key, class Value>
@@ -118,14 +124,20 @@ GameId GameStore::intern(std::span<const GameId> left, std::span<const GameId> r
     };
     GameId ls = stop(left.front(), false), rs = stop(right.front(), true);
     std::uint64_t day = 0;
+    std::uint32_t depth = 0;
     for (GameId o : left) {
         if (compare_numbers(stop(o, false), ls) > 0) ls = stop(o, false);
         day = std::max(day, birthday(o));
+        depth = std::max(depth, this->depth(o));
     }
     for (GameId o : right) {
         if (compare_numbers(stop(o, true), rs) < 0) rs = stop(o, true);
         day = std::max(day, birthday(o));
+        depth = std::max(depth, this->depth(o));
     }
+    if (depth >= m_limits.max_depth)
+        throw_depth("a game " + std::to_string(std::uint64_t{depth} + 1) + " levels of options deep");
+    rec.depth = depth + 1;
     rec.left_stop = ls;
     rec.right_stop = rs;
     rec.birthday = day + 1;
@@ -215,31 +227,11 @@ GameId GameStore::nimber(std::uint32_t m) {
     return m_nimbers[m];
 }
 
-GameId GameStore::ups(std::int32_t n) {
-    if (n < 0) return neg(ups(-n));
-    if (n > MAX_UPS) throw std::invalid_argument("ups: |n| must be at most " + std::to_string(MAX_UPS));
-    if (m_ups.empty()) {
-        const GameId zero[1] = {GameId()}, star[1] = {nimber(1)}, zero_star[2] = {GameId(), nimber(1)};
-        m_ups = {GameId(), make(zero, star)};             // 0, up = {0 | *}
-        m_up_stars = {nimber(1), make(zero_star, zero)}; // *, up* = {0, * | 0}
-    }
-    // Made from their canonical forms (Winning Ways ch. 8): n.up = {0 | (n-1).up*} and
-    // n.up* = {0 | (n-1).up} for n >= 2, one make() each. Adding up n times instead costs
-    // sums of ever deeper games, about n^2 work and memo entries (v400 took 2.3 s, 80 MB).
-    const GameId zero[1] = {GameId()};
-    while (m_ups.size() <= static_cast<std::size_t>(n)) {
-        const GameId up_star[1] = {m_up_stars.back()}, up[1] = {m_ups.back()};
-        m_ups.push_back(make(zero, up_star));
-        m_up_stars.push_back(make(zero, up));
-    }
-    return m_ups[static_cast<std::size_t>(n)];
-}
-
 std::size_t GameStore::memory_bytes() const {
     return m_records.capacity() * sizeof(Record) + m_options.capacity() * sizeof(GameId) +
            m_intern_slots.capacity() * sizeof(std::uint32_t) + m_le_memo.memory_bytes() +
-           m_le_pairs.memory_bytes() +
-           m_add_memo.memory_bytes();
+           m_le_pairs.memory_bytes() + m_add_memo.memory_bytes() +
+           m_ups_made.size() * (sizeof(UpsKey) + sizeof(GameId) + 2 * sizeof(void*));
 }
 
 void GameStore::clear_caches() {

@@ -11,7 +11,8 @@
 //
 // Implemented in: game_store.cpp (interning, queries, constants), make.cpp (canonical form),
 // compare.cpp (order), arithmetic.cpp (sum, negative), classify.cpp (number / x + *m /
-// x + n.up + *m), uptimals.cpp (up-nth and its sums), game_text.cpp (names and texts),
+// x + n.up + *m), number_ups_star.cpp (those values from their forms), uptimals.cpp (up-nth
+// and its sums), game_text.cpp (names and texts),
 // expression.cpp (parsing). Temperature theory and the infinitesimals built on it:
 // thermograph.hpp, heating.hpp, incentives.hpp, infinitesimals.hpp.
 #include "core/dyadic.hpp"
@@ -22,11 +23,25 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+#if defined(__SANITIZE_ADDRESS__) // GCC's -fsanitize=address
+#define CGT_CORE_DEFAULT_MAX_DEPTH 512
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) // clang's
+#define CGT_CORE_DEFAULT_MAX_DEPTH 512
+#endif
+#endif
+#if !defined(CGT_CORE_DEFAULT_MAX_DEPTH) && !defined(__OPTIMIZE__)
+#define CGT_CORE_DEFAULT_MAX_DEPTH 2048
+#elif !defined(CGT_CORE_DEFAULT_MAX_DEPTH)
+#define CGT_CORE_DEFAULT_MAX_DEPTH 4096
+#endif
 
 namespace cgt::core {
 
@@ -54,6 +69,13 @@ struct Classification {
     friend bool operator==(const Classification&, const Classification&) = default;
 };
 
+// A value deeper than GameStore::Limits::max_depth levels of options: refused before any
+// function recurses on it, so that no input can overflow the stack.
+class DepthError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
 // How names are written: Unicode arrows (up, double up, down) or ASCII ('^', 'v').
 enum class Notation : std::uint8_t { Unicode, Ascii };
 
@@ -64,7 +86,19 @@ public:
         // this many entries, which bounds the store's memory beyond the interned forms
         // themselves. Results never depend on it.
         std::size_t max_cache_entries = std::size_t{1} << 23;
+        // The deepest value the store makes: depth(G) = 0 for a number, else 1 + the
+        // greatest depth of G's options. Every function that walks a game recurses at most
+        // depth(G) + depth(H) levels (a comparison walks two games; the thermograph, cooling,
+        // heating and the infinitesimal functions walk on an explicit stack), so this is a
+        // bound on the stack. A deeper value throws DepthError. Sums and comparisons of
+        // values x + n.up + *m are computed from their forms without a walk.
+        std::uint32_t max_depth = DEFAULT_MAX_DEPTH;
     };
+    // The default bound leaves the deepest walk (a sum of two games half as deep, with the
+    // comparisons of its make()) at most half of an 8 MiB stack: it needs under 2 MiB at
+    // 4096 levels when optimised, under 4 MiB at 2048 levels unoptimised (-O0), and
+    // AddressSanitizer's frames (several KiB a level) under 4 MiB at 512 levels.
+    static constexpr std::uint32_t DEFAULT_MAX_DEPTH = CGT_CORE_DEFAULT_MAX_DEPTH;
 
     GameStore() : GameStore(Limits{}) {}
     explicit GameStore(Limits limits);
@@ -76,10 +110,14 @@ public:
     // otherwise). Made directly; *0 .. *m hold m(m+1) options in all (*1023: 8 MiB).
     static constexpr std::uint32_t MAX_NIMBER = 1023;
     GameId nimber(std::uint32_t m);
-    // n.up (n > 0), 0, or |n|.down (n < 0), |n| <= MAX_UPS (std::invalid_argument
-    // otherwise): born on day |n| + 1, made directly in O(|n|).
-    static constexpr std::int32_t MAX_UPS = 1'000'000;
-    GameId ups(std::int32_t n);
+    // n.up (n > 0), 0, or |n|.down (n < 0): born on day |n| + 1, made directly.
+    GameId ups(std::int32_t n) { return number_ups_star(Dyadic(), n, 0); }
+    // x + n.up + *m (n < 0: |n| downs), m <= MAX_NIMBER, made from its canonical form
+    // without a sum or a comparison: {x | x + (n-1).up + *(m xor 1)} for n >= 1 (x + up* =
+    // {x, x* | x}), {x + *k for k < m | the same} for n = 0, and negatives for n < 0
+    // (Winning Ways, ch. 8). Each level made is remembered, so x + (n+1).up after x + n.up
+    // costs one intern. DepthError past Limits::max_depth; std::invalid_argument for m.
+    GameId number_ups_star(const Dyadic& x, std::int32_t n, std::uint32_t m);
     // The canonical form of {left | right} (options are handles of this store, in any
     // order, repeats allowed). If every option is a number and max left < min right the
     // result is the simplest number between them, at the cost of a few comparisons.
@@ -110,8 +148,12 @@ public:
     // Canonical options (a number's canonical form has at most one per side).
     [[nodiscard]] std::vector<GameId> left_options(GameId g) const;
     [[nodiscard]] std::vector<GameId> right_options(GameId g) const;
-    // Number, x + *m, x + n.up + *m, or other; x is found through the stops.
+    // Number, x + *m, x + n.up + *m, or other, read off the canonical form (each shape has
+    // one, see number_ups_star) with an explicit stack; remembered per interned value.
     Classification classify(GameId g);
+    // Levels of options below g that are not numbers (see Limits::max_depth).
+    [[nodiscard]] std::uint32_t depth(GameId g) const { return g.is_number() ? 0 : record(g).depth; }
+    [[nodiscard]] const Limits& limits() const { return m_limits; }
 
     // ---- Text (game_text.cpp, uptimals.cpp, expression.cpp) ------------------------------
     // A name for people, as CGSuite writes values: "3/4", "*2", "↑*", "1↑*", "-1/2⇓*3";
@@ -175,7 +217,8 @@ private:
         GameId negative;              // GameId::none() until neg() is asked
         std::uint32_t first;          // left options at m_options[first ..], then right
         std::uint32_t n_left, n_right;
-        std::uint32_t nim; // NOT_NIMBER unless the value is *nim
+        std::uint32_t nim;   // NOT_NIMBER unless the value is *nim
+        std::uint32_t depth; // see Limits::max_depth
         // classify(), filled in on first use (kind UNCLASSIFIED until then).
         std::int32_t class_ups;
         std::uint32_t class_star;
@@ -208,7 +251,21 @@ private:
                                                 std::span<const GameId> right) const;
     bool le_general(GameId g, GameId h);
     bool le_uncached(GameId g, GameId h);
-    bool options_share_number(GameId g);
+    std::optional<bool> le_by_form(GameId g, GameId h);
+    // uptimal_form() from the options' (found before), by the canonical forms.
+    std::optional<UptimalForm> uptimal_by_form(GameId g);
+    // Classification from the options' (classified before), by the canonical forms.
+    Classification classify_by_form(GameId g);
+    // Whether each option classify_by_form reads is classified; pushes those that are not.
+    bool push_unclassified(GameId g, std::vector<GameId>& stack) const;
+    void set_class(GameId g, const Classification& c);
+    // Whether g is a number, x + *m or x + n.up + *m (classifying it if need be).
+    bool ups_star_shape(GameId g);
+    [[nodiscard]] std::optional<Classification> known_class(GameId g) const;
+    // x + *m for m >= 1 made level by level from its canonical form.
+    GameId number_plus_nimber(GameId x, std::uint32_t m);
+    // DepthError: "<what> is past the limit of N levels of options".
+    [[noreturn]] void throw_depth(const std::string& what) const;
     struct TextStyle {
         Notation notation;
         bool spaced;          // ", " and " | " between options
@@ -240,10 +297,22 @@ private:
     std::vector<RecentLe> m_le_recent = std::vector<RecentLe>(RECENT_LE_SLOTS);
     FlatMap<GamePair, GameId, PairHash> m_add_memo;
     std::vector<GameId> m_nimbers; // m_nimbers[m] = *m, made on demand
-    std::vector<GameId> m_ups;      // m_ups[k] = k.up, made on demand
-    std::vector<GameId> m_up_stars; // m_up_stars[k] = k.up + *, alongside
+    // Values x + n.up + *m made by number_ups_star, by (x, n, m).
+    struct UpsKey {
+        std::uint64_t x;
+        std::int32_t n;
+        std::uint32_t m;
+        friend bool operator==(const UpsKey&, const UpsKey&) = default;
+    };
+    struct UpsKeyHash {
+        std::size_t operator()(const UpsKey& k) const {
+            return mix64(k.x ^ mix64((std::uint64_t{static_cast<std::uint32_t>(k.n)} << 32) | k.m));
+        }
+    };
+    std::unordered_map<UpsKey, GameId, UpsKeyHash> m_ups_made;
     std::vector<GameId> m_up_powers, m_up_power_sums; // [k] = ↑^k, ↑^[k]; [0] unused
     std::unordered_map<std::uint32_t, std::optional<UptimalForm>> m_uptimal_memo; // by interned index
+    std::vector<GameId> m_classify_stack; // classify()'s explicit stack
     // Scratch of make() (make never re-enters itself).
     std::vector<GameId> m_left, m_right, m_next, m_next_right;
     std::vector<std::pair<GameId, bool>> m_raw_x_le_g, m_raw_g_le_x;

@@ -1,5 +1,7 @@
 #include "core/heating.hpp"
 
+#include "core/post_order.hpp"
+
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -13,17 +15,20 @@ template <class Base>
 GameId integral(GameStore& store, GameId g, GameId t, Base base) {
     std::unordered_map<std::uint64_t, GameId> memo;
     const GameId minus_t = store.neg(t);
-    const auto rec = [&](auto& self, GameId x) -> GameId {
+    const auto integral_of = [&](GameId x) {
         if (const auto known = base(x)) return *known;
-        if (const auto it = memo.find(x.bits()); it != memo.end()) return it->second;
-        std::vector<GameId> left, right;
-        for (GameId o : store.left_options(x)) left.push_back(store.add(self(self, o), t));
-        for (GameId o : store.right_options(x)) right.push_back(store.add(self(self, o), minus_t));
-        const GameId result = store.make(left, right);
-        memo.emplace(x.bits(), result);
-        return result;
+        return memo.at(x.bits());
     };
-    return rec(rec, g);
+    post_order(
+        store, g, [&](GameId x) { return memo.contains(x.bits()) || base(x).has_value(); },
+        [](GameId) { return false; },
+        [&](GameId x) {
+            std::vector<GameId> left, right;
+            for (GameId o : store.left_options(x)) left.push_back(store.add(integral_of(o), t));
+            for (GameId o : store.right_options(x)) right.push_back(store.add(integral_of(o), minus_t));
+            memo.emplace(x.bits(), store.make(left, right));
+        });
+    return integral_of(g);
 }
 
 } // namespace

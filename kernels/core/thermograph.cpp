@@ -1,5 +1,7 @@
 #include "core/thermograph.hpp"
 
+#include "core/post_order.hpp"
+
 #include <stdexcept>
 #include <vector>
 
@@ -35,8 +37,12 @@ std::string Thermograph::cgsuite_text() const {
 
 const Thermograph& Thermography::thermograph(GameId g) {
     if (const auto it = m_memo.find(g.bits()); it != m_memo.end()) return it->second;
-    Thermograph t = compute(g);
-    return m_memo.emplace(g.bits(), std::move(t)).first->second;
+    // compute() asks for the options' thermographs, which are remembered by then.
+    post_order(
+        m_store, g, [&](GameId x) { return m_memo.contains(x.bits()); },
+        [](GameId x) { return x.is_number() && x.number_value().is_integer(); },
+        [&](GameId x) { m_memo.emplace(x.bits(), compute(x)); });
+    return m_memo.at(g.bits());
 }
 
 Thermograph Thermography::compute(GameId g) {
@@ -68,22 +74,24 @@ GameId Thermography::cool(GameId g, const Dyadic& t) {
         throw std::invalid_argument("cooling is defined for t >= -1, got " + t.to_string());
     std::unordered_map<std::uint64_t, GameId> memo;
     const GameId tax = GameStore::number(t);
-    const auto cool_rec = [&](auto& self, GameId x) -> GameId {
-        if (x.is_number() && x.number_value().is_integer()) return x;
-        if (const auto it = memo.find(x.bits()); it != memo.end()) return it->second;
-        GameId result;
-        if (temperature(x) < t) {
-            result = GameStore::number(mean(x));
-        } else {
-            std::vector<GameId> left, right;
-            for (GameId o : m_store.left_options(x)) left.push_back(m_store.sub(self(self, o), tax));
-            for (GameId o : m_store.right_options(x)) right.push_back(m_store.add(self(self, o), tax));
-            result = m_store.make(left, right);
-        }
-        memo.emplace(x.bits(), result);
-        return result;
-    };
-    return cool_rec(cool_rec, g);
+    const auto integer = [](GameId x) { return x.is_number() && x.number_value().is_integer(); };
+    const auto cooled = [&](GameId x) { return integer(x) ? x : memo.at(x.bits()); };
+    post_order(
+        m_store, g, [&](GameId x) { return integer(x) || memo.contains(x.bits()); },
+        [&](GameId x) { return temperature(x) < t; },
+        [&](GameId x) {
+            GameId result;
+            if (temperature(x) < t) {
+                result = GameStore::number(mean(x));
+            } else {
+                std::vector<GameId> left, right;
+                for (GameId o : m_store.left_options(x)) left.push_back(m_store.sub(cooled(o), tax));
+                for (GameId o : m_store.right_options(x)) right.push_back(m_store.add(cooled(o), tax));
+                result = m_store.make(left, right);
+            }
+            memo.emplace(x.bits(), result);
+        });
+    return cooled(g);
 }
 
 } // namespace cgt::core

@@ -26,8 +26,10 @@ GameId PictureValues::value(EdgeMask position) {
     }
     m_memo.set(position, result);
     constexpr std::size_t LOOK_EVERY = 1024; // positions between looks at the budget
-    if (++m_positions % LOOK_EVERY == 0 && m_budget != 0 && memory_bytes() > m_budget)
-        throw MemoryBudgetExceeded(m_positions, memory_bytes());
+    if (++m_positions % LOOK_EVERY == 0) {
+        if (m_budget != 0 && memory_bytes() > m_budget) throw MemoryBudgetExceeded(m_positions, memory_bytes());
+        if (m_watch) m_watch(*this);
+    }
     return result;
 }
 

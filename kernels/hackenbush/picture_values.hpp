@@ -7,6 +7,7 @@
 #include "hackenbush/picture.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <stdexcept>
 #include <vector>
 
@@ -40,6 +41,10 @@ public:
     // MemoryBudgetExceeded as soon as the store and this memo hold more than `bytes` (looked
     // at every 1024 new positions), and this object must not be used after. 0: no budget.
     void set_memory_budget(std::size_t bytes) { m_budget = bytes; }
+    // Called every 1024 new positions (after the budget's look), with this object: a caller
+    // shows progress from it, or ends the valuation by throwing (a limit on positions or
+    // time); after a throw this object must not be used.
+    void set_watch(std::function<void(const PictureValues&)> watch) { m_watch = std::move(watch); }
     // The store's memory and this memo's.
     [[nodiscard]] std::size_t memory_bytes() const { return m_store.memory_bytes() + m_memo.memory_bytes(); }
     // Positions valued so far (memo entries).
@@ -57,6 +62,7 @@ private:
     MaskMemo<core::GameId> m_memo;
     std::vector<core::GameId> m_left, m_right; // option stacks shared by the recursion
     std::size_t m_budget = 0, m_positions = 0;
+    std::function<void(const PictureValues&)> m_watch;
 };
 
 // One edge the player to move may cut in a sum of pictures (each at its full position).

@@ -1,7 +1,7 @@
 #include "verify/common/report.hpp"
 
-#include "common/json_writer.hpp"
-#include "common/printable.hpp"
+#include "common/plumbing/json_writer.hpp"
+#include "common/plumbing/printable.hpp"
 #include "verify/common/reference_data.hpp"
 
 #include <cstdio>
@@ -29,14 +29,7 @@ Report::Report(const common::ResultReader& file, ReportFormat format, std::strin
     const auto ranks = static_cast<long long>(file.int_attribute("ranks"));
     const double wall = file.float_attribute("wall_seconds");
     if (m_format == ReportFormat::json) {
-        m_provenance = common::JsonObject()
-                           .add("program", program)
-                           .add("version", version)
-                           .add("ranks", ranks)
-                           .add("started", started)
-                           .add("wall_seconds", wall)
-                           .add("parameters", file.text_attribute("parameters"))
-                           .str();
+        m_provenance = {program, version, started, file.text_attribute("parameters"), ranks, wall};
         return;
     }
     std::printf("%s: written by %s %s on %lld rank(s), started %s, %.1f s\n", file.path().c_str(), program.c_str(),
@@ -67,13 +60,7 @@ void Report::check(const std::string& what, const std::string& published, const 
     if (!ok) ++m_failed;
     const char* verdict = ok ? "ok" : "FAIL";
     if (m_format == ReportFormat::json) {
-        m_json_checks.push_back(common::JsonObject()
-                                    .add("section", m_section)
-                                    .add("name", what)
-                                    .add("published", published)
-                                    .add("ours", ours)
-                                    .add("verdict", verdict)
-                                    .str());
+        m_json_checks.push_back({m_section, what, published, ours, ok});
         return;
     }
     if (static_cast<int>(published.size()) <= VALUE && static_cast<int>(ours.size()) <= VALUE &&
@@ -89,7 +76,7 @@ void Report::check(const std::string& what, const std::string& published, const 
 void Report::note(const std::string& text) {
     heads();
     if (m_format == ReportFormat::json)
-        m_json_notes.push_back(common::JsonObject().add("section", m_section).add("text", text).str());
+        m_json_notes.push_back({m_section, text});
     else
         std::printf("  %s\n", text.c_str());
 }
@@ -97,19 +84,7 @@ void Report::note(const std::string& text) {
 int Report::finish() {
     const bool pass = m_failed == 0;
     if (m_format == ReportFormat::json) {
-        const auto json = common::JsonObject()
-                              .add("verify", m_verify_name)
-                              .add("file", m_file)
-                              .add("verdict", pass ? "PASS" : "FAIL")
-                              .raw("provenance", m_provenance)
-                              .raw("sources", common::json_strings(m_sources))
-                              .add("checks_total", m_checks)
-                              .add("failed", m_failed)
-                              .add("rows", m_rows)
-                              .raw("checks", common::json_array(m_json_checks))
-                              .raw("notes", common::json_array(m_json_notes))
-                              .str();
-        std::printf("%s\n", json.c_str());
+        std::printf("%s\n", json_report().c_str());
     } else if (pass) {
         std::printf("\nverdict: PASS (%d checks; %llu rows)\n", m_checks, static_cast<unsigned long long>(m_rows));
     } else {
@@ -120,6 +95,43 @@ int Report::finish() {
     return pass ? 0 : 1;
 }
 
+std::string Report::json_report() const {
+    using common::Json;
+    const Provenance& p = m_provenance;
+    Json checks = Json::array(), notes = Json::array();
+    for (const CheckRow& c : m_json_checks)
+        checks.push_back({{"section", c.section},
+                          {"name", c.name},
+                          {"published", c.published},
+                          {"ours", c.ours},
+                          {"verdict", c.ok ? "ok" : "FAIL"}});
+    for (const NoteRow& n : m_json_notes)
+        notes.push_back({{"section", n.section}, {"text", n.text}});
+    const Json out{{"verify", m_verify_name},
+                   {"file", m_file},
+                   {"verdict", m_failed == 0 ? "PASS" : "FAIL"},
+                   {"provenance",
+                    {{"program", p.program},
+                     {"version", p.version},
+                     {"ranks", p.ranks},
+                     {"started", p.started},
+                     {"wall_seconds", p.wall_seconds},
+                     {"parameters", p.parameters}}},
+                   {"sources", m_sources},
+                   {"checks_total", m_checks},
+                   {"failed", m_failed},
+                   {"rows", m_rows},
+                   {"checks", std::move(checks)},
+                   {"notes", std::move(notes)}};
+    return common::json_text(out);
+}
+
+std::string refused_json(const std::string& verify_name, const std::string& file,
+                         const std::string& error) {
+    return common::json_text(common::Json{
+        {"verify", verify_name}, {"file", file}, {"verdict", "REFUSED"}, {"error", error}});
+}
+
 int run_verify(int argc, char* argv[], const std::string& verify_name, const std::string& job,
                const std::string& program, const std::string& summary, const VerifyBody& body) {
     bool json = false;
@@ -127,24 +139,24 @@ int run_verify(int argc, char* argv[], const std::string& verify_name, const std
     // A refused file: the error line on stderr, and with --json also a REFUSED object on
     // stdout, so a script reading stdout learns why.
     auto refused = [&](const std::string& message) {
-        if (json)
-            std::printf("%s\n", common::JsonObject()
-                                    .add("verify", verify_name)
-                                    .add("file", path)
-                                    .add("verdict", "REFUSED")
-                                    .add("error", message)
-                                    .str()
-                                    .c_str());
+        if (json) std::printf("%s\n", refused_json(verify_name, path, message).c_str());
         std::fflush(stdout);
         std::fprintf(stderr, "error: %s\n", common::printable(message).c_str());
         return 2;
     };
     try {
         common::Options options(verify_name, summary, verify_name + " results/" + job + ".h5");
-        options.add()("in", common::po::value<std::string>()->default_value("results/" + job + ".h5")->value_name("FILE"),
+        options.add()("in",
+                      common::po::value<std::string>()
+                          ->default_value("results/" + job + ".h5")
+                          ->value_name("FILE"),
                       "the result file to check (also as a bare argument)")(
-            "data-dir", common::po::value<std::string>()->default_value(default_data_dir())->value_name("DIR"),
-            "reference data folder (verify/data of the source tree)")(
+            "data-dir",
+            common::po::value<std::string>()
+                ->default_value(default_data_dir(), "PREFIX/share/cgt/verify-data")
+                ->value_name("DIR"),
+            "reference data folder: share/cgt/verify-data of the install this program is in "
+            "(or, run from a build tree, the source tree's verify/data)")(
             "json", common::po::bool_switch()->default_value(false),
             "print the report as one JSON object (checks: name, published, ours, verdict)");
         options.positional("in", 1);

@@ -14,9 +14,11 @@
 //    "checks": [{"section": ..., "name": ..., "published": ..., "ours": ..., "verdict": "ok"}],
 //    "notes": [{"section": ..., "text": ...}]}
 // A refused file is {"verify": ..., "file": ..., "verdict": "REFUSED", "error": ...} on
-// stdout, the `error: ...` line on stderr and status 2, as in text mode.
-#include "common/options.hpp"
-#include "common/result_reader.hpp"
+// stdout (refused_json), the `error: ...` line on stderr and status 2, as in text mode.
+// Both are written by common::json_text: a text that is not UTF-8 (a file name, a value
+// read from the file) has its bad bytes replaced by U+FFFD and is named in "not_utf8".
+#include "common/runtime/options.hpp"
+#include "common/runtime/result_reader.hpp"
 
 #include <functional>
 #include <string>
@@ -55,22 +57,45 @@ public:
 private:
     void heads();
 
+    // What --json prints at the end (common::json_text).
+    struct Provenance {
+        std::string program, version, started, parameters;
+        long long ranks = 0;
+        double wall_seconds = 0;
+    };
+    struct CheckRow {
+        std::string section, name, published, ours;
+        bool ok;
+    };
+    struct NoteRow {
+        std::string section, text;
+    };
+    [[nodiscard]] std::string json_report() const;
+
     ReportFormat m_format;
     bool m_heads_printed = false;
-    std::string m_verify_name, m_file, m_provenance, m_section;
-    std::vector<std::string> m_sources, m_json_checks, m_json_notes;
+    std::string m_verify_name, m_file, m_section;
+    Provenance m_provenance;
+    std::vector<std::string> m_sources;
+    std::vector<CheckRow> m_json_checks;
+    std::vector<NoteRow> m_json_notes;
     int m_checks = 0;
     int m_failed = 0;
     std::uint64_t m_rows = 0;
 };
 
 // The main of a verify program: options (--help, --version, --json, the result file as --in
-// or a bare argument, default results/<job>.h5; --data-dir, default the source tree's
-// verify/data), opening the file as `program`'s, and the error conventions. `body` checks
-// the file and reports; it gets the data folder.
+// or a bare argument, default results/<job>.h5; --data-dir, default default_data_dir():
+// the install's share/cgt/verify-data, or from a build tree the source tree's verify/data),
+// opening the file as `program`'s, and the error conventions. `body` checks the file and
+// reports; it gets the data folder.
 using VerifyBody = std::function<void(const common::ResultReader&, Report&, const std::string& data_dir)>;
 int run_verify(int argc, char* argv[], const std::string& verify_name, const std::string& job,
                const std::string& program, const std::string& summary, const VerifyBody& body);
+
+// The REFUSED object of --json for a file refused with `error` (one line, no newline).
+std::string refused_json(const std::string& verify_name, const std::string& file,
+                         const std::string& error);
 
 // "1,274" for 1274: figures printed as the literature prints them.
 std::string thousands(long long n);

@@ -1,9 +1,7 @@
 #include "verify/hackenbush-common/figures.hpp"
 
+#include "common/runtime/result_reader.hpp"
 #include "hackenbush/graphs.hpp"
-#include "verify/common/report.hpp"
-
-#include <sstream>
 
 namespace cgt::verify::hackenbush_common {
 
@@ -17,13 +15,15 @@ hackenbush::Picture graph_picture(const std::string& text) {
 
 std::string join(const std::vector<long long>& values) {
     std::string s;
-    for (long long v : values) s += (s.empty() ? "" : " ") + std::to_string(v);
+    for (long long v : values)
+        s += (s.empty() ? "" : " ") + std::to_string(v);
     return s;
 }
 
-std::string join_thousands(const std::vector<long long>& values) {
+std::string join_words(const std::vector<std::string>& words) {
     std::string s;
-    for (long long v : values) s += (s.empty() ? "" : ", ") + verify::thousands(v);
+    for (const auto& w : words)
+        s += (s.empty() ? "" : " ") + w;
     return s;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // What the rules of cgt-hex-openings did and what they saved, as cgt-verify-hex-openings
 // prints them (information, not compared: the figures depend on the implementation).
-#include "common/result_reader.hpp"
+#include "common/runtime/result_reader.hpp"
 #include "verify/common/report.hpp"
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // The checks of a cgt-hex-openings splits table (--split): each split opening's result the
 // negamax of its replies' lines, its needed leaves solved and the others not counted, the
 // needed set recomputed from the file (hex::needed_leaves), and nodes that add up.
-#include "common/result_reader.hpp"
+#include "common/runtime/result_reader.hpp"
 #include "verify/common/report.hpp"
 
 namespace cgt::verify::hex_openings {

@@ -4,7 +4,7 @@
 // repeated, every row's work at least the run's --store-min-work, the openings' own positions
 // with the openings table's winners, and a sample of the positions solved again here,
 // without a store, to the winners the table names.
-#include "common/result_reader.hpp"
+#include "common/runtime/result_reader.hpp"
 #include "verify/common/report.hpp"
 
 namespace cgt::verify::hex_openings {

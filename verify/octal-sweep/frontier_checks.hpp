@@ -3,7 +3,7 @@
 // correct file satisfies, values recomputed by the definition, and Czajka's statistics.
 #pragma once
 
-#include "common/result_reader.hpp"
+#include "common/runtime/result_reader.hpp"
 #include "verify/common/report.hpp"
 #include "verify/octal-sweep/game_rows.hpp"
 

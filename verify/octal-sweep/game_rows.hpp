@@ -2,7 +2,7 @@
 // reference CSV files of verify/data/octal.
 #pragma once
 
-#include "common/result_reader.hpp"
+#include "common/runtime/result_reader.hpp"
 #include "impartial/octal_analysis.hpp"
 #include "verify/common/report.hpp"
 

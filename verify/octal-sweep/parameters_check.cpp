@@ -1,6 +1,6 @@
 #include "verify/octal-sweep/parameters_check.hpp"
 
-#include "octal-sweep/octal_sweep_job.hpp"
+#include "octal-sweep/sweep_games.hpp"
 #include "octal-sweep/octal_sweep_schema.hpp"
 #include "verify/common/parameters.hpp"
 

@@ -1,7 +1,7 @@
 // The games table of a cgt-octal-sweep file against the run's parameters.
 #pragma once
 
-#include "common/result_reader.hpp"
+#include "common/runtime/result_reader.hpp"
 #include "verify/common/report.hpp"
 
 namespace cgt::verify::octal_sweep {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compaction of a long opening's journal (drivers/common/journal_compaction.hpp), with the
+# Compaction of a long opening's journal (drivers/common/runtime/journal_compaction.hpp), with the
 # skeleton's test hooks: every rewrite is due as soon as dead records outweigh live ones
 # (CGT_TEST_COMPACT_FLOOR_BYTES=1), and the process kills itself in its N-th rewrite
 # (CGT_TEST_KILL_IN_COMPACTION=N) after half the new file is written.

@@ -15,23 +15,13 @@ excluded=(timings)
 dir=$(mktemp -d /tmp/cgt-long-opening.XXXXXX)
 pid=
 trap '[ -n "$pid" ] && kill -KILL $(session) 2>/dev/null; rm -rf "$dir"' EXIT
-# Every saved state lasts half a second longer (the skeleton's test hook), so that the kill
-# or the signal lands between two saved states of one opening; --journal-every 0 saves at
-# every pause of the search.
+# --journal-every 0 saves at every pause of the search; the kill and the signals land right
+# after the first saved state of an opening, where the run kills itself or holds (the
+# skeleton's test hooks CGT_TEST_KILL_AFTER_STATES and CGT_TEST_HOLD_AFTER_STATES).
 launch() { # OUT [options]: one rank, in the background, in a session of its own
   local out=$1; shift
-  CGT_TEST_STATE_SECONDS=0.5 setsid "$driver" --journal-every 0 --out "$out" "$@" "${opts[@]}" &
+  setsid "$driver" --journal-every 0 --out "$out" "$@" "${opts[@]}" &
   pid=$!
-}
-wait_for_state() { # JOURNAL: a first saved state of an unfinished opening
-  local i
-  for i in $(seq 6000); do
-    journal_state "$1"
-    [ "$states" -ge 1 ] && return 0
-    alive || fail "the run ended before an opening saved its search; use a longer opening"
-    sleep 0.1
-  done
-  fail "no saved state within 10 minutes"
 }
 column() { # FILE DATASET: its values, blank-separated (the first DATA block: not the attributes')
   h5dump -y -w 0 -d "$2" "$1" | awk '/DATA \{/ { f = 1; next } f && /\}/ { exit } f' | tr ',\n' '  '
@@ -55,8 +45,9 @@ continued() {
 
 "$driver" --quiet --out "$dir/whole.h5" "${opts[@]}" || fail "the uninterrupted run failed"
 
-launch "$dir/killed.h5"
-wait_for_state "$dir/killed.h5.journal"
+CGT_TEST_KILL_AFTER_STATES=1 launch "$dir/killed.h5"
+wait "$pid"
+[ $? = 137 ] || fail "the run was to kill itself after its first saved search; use a longer opening"
 kill_run
 journal_state "$dir/killed.h5.journal"
 echo "killed with $done_tasks of $all_tasks openings done and $states saved states in the journal"
@@ -67,12 +58,13 @@ continued "$dir/killed.h5" "killed with a saved search on 1 rank, resumed on 2"
 
 for signal in USR1 TERM; do
   out=$dir/stopped-$signal.h5
-  launch "$out" 2>"$dir/err-$signal.txt"
-  wait_for_state "$out.journal"
+  CGT_TEST_HOLD_AFTER_STATES=1 launch "$out" 2>"$dir/err-$signal.txt"
+  wait_held "$out" || fail "$signal: the run ended before an opening saved its search; use a longer opening"
   kill -"$signal" "$pid"
   wait "$pid"
   status=$?
   pid=
+  rm -f "$out.held"
   [ $status = 3 ] || { cat "$dir/err-$signal.txt"; fail "$signal: status $status, expected 3"; }
   journal_state "$out.journal"
   [ "$states" -ge 1 ] || fail "$signal: no saved search in the journal after the stop"

@@ -1,7 +1,7 @@
 #pragma once
-// The openings job's rows as the unit tests compare them (test_openings_job.cpp,
+// The openings job's rows as the unit tests compare them (test_openings_tasks.cpp,
 // test_openings_store.cpp).
-#include "hex-openings/openings_job.hpp"
+#include "hex-openings/openings_tasks.hpp"
 #include "hex-openings/openings_schema.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // The openings job's store of proven positions: the table written, read back, and read by
 // later runs of other openings and rule sets.
-#include "hex-openings/openings_job.hpp"
+#include "hex-openings/openings_tasks.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex/solver/openings.hpp"
 #include "openings_test_rows.hpp"

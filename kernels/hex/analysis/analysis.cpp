@@ -25,6 +25,15 @@ Analyser<Bits>::Analyser(const Geometry<Bits>& g, RuleSet rules, VcLimits limits
             m_strong[i].use_templates(templates);
         }
     }
+    if (rules.ladders) {
+        const auto ladders = std::make_shared<const CellLadders<Bits>>(g);
+        for (int i = 0; i < 2; ++i) {
+            m_vc[i].use_ladders(ladders);
+            m_strong[i].use_ladders(ladders);
+        }
+    }
+    for (int i = 0; i < 2; ++i)
+        m_strong[i].use_key_pairs(rules.keypair);
 }
 
 template <class Bits>

@@ -6,17 +6,43 @@
 
 namespace cgt::hex {
 
+namespace {
+// The rex rule set read by RuleSet::parse, or std::invalid_argument for a part it refuses.
+RuleSet checked_rex(std::string_view text, const RuleSet& out) {
+    if (out.inferior || out.proof || out.stronger || out.templates || out.row4 || out.semis || out.induced ||
+        out.vulnerable || out.regions || out.order == Order::history || out.order == Order::distance)
+        throw std::invalid_argument("rule set '" + std::string(text) +
+                                    "': the rex rules take dfpn, dead, captured, pairing, keys, killers, mirror, "
+                                    "rotation, transpose and the centre or resistance order (e.g. "
+                                    "dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation)");
+    if (out.keys && !out.pairing)
+        throw std::invalid_argument("rule set '" + std::string(text) +
+                                    "': keys go with pairing (e.g. rex+pairing+keys)");
+    return out;
+}
+} // namespace
+
 std::string RuleSet::name() const {
     const char* base = rules == Rules::plain   ? "plain"
                        : rules == Rules::rule1 ? "rule1"
                        : rules == Rules::rule12 ? "rule1+2"
-                                                : "vc";
+                       : rules == Rules::vc     ? "vc"
+                                                : "rex";
     std::string out = search == Search::dfpn ? "dfpn+" : "";
     out += base;
+    if (dead) out += "+dead";
+    if (captured) out += "+captured";
+    if (pairing) out += "+pairing";
+    if (keys) out += "+keys";
+    if (killers) out += "+killers";
+    if (mirror) out += "+mirror";
+    if (rotation) out += "+rotation";
     if (stronger) out += "+stronger";
     if (templates) out += "+templates";
     if (row4) out += "+row4";
     if (semis) out += "+semis";
+    if (ladders) out += "+ladders";
+    if (keypair) out += "+keypair";
     if (inferior) out += "+inferior";
     if (induced) out += "+induced";
     if (vulnerable) out += "+vulnerable";
@@ -33,7 +59,9 @@ RuleSet RuleSet::parse(std::string_view text) {
     const auto unknown = [&]() {
         return std::invalid_argument("unknown rule set '" + std::string(text) +
                                      "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
-                                     "and vc with dfpn+, +stronger, +templates, +row4, +semis, +inferior (+induced, +vulnerable, +regions), +proof, +transpose and +resistance)");
+                                     "and vc with dfpn+, +stronger, +templates, +row4, +semis, +ladders, +keypair, +inferior (+induced, +vulnerable, +regions), +proof, +transpose and +resistance, "
+                                     "and for misere Hex rex with dfpn+, +dead, +captured, +pairing, +keys, +killers, +mirror, +rotation, "
+                                     "+transpose and +resistance)");
     };
     std::vector<std::string_view> parts;
     for (std::size_t at = 0;;) {
@@ -66,6 +94,22 @@ RuleSet RuleSet::parse(std::string_view text) {
             set_base(Rules::rule12);
         } else if (p == "vc") {
             set_base(Rules::vc);
+        } else if (p == "rex") {
+            set_base(Rules::rex);
+        } else if (p == "dead" && !out.dead) {
+            out.dead = true;
+        } else if (p == "captured" && !out.captured) {
+            out.captured = true;
+        } else if (p == "pairing" && !out.pairing) {
+            out.pairing = true;
+        } else if (p == "keys" && !out.keys) {
+            out.keys = true;
+        } else if (p == "killers" && !out.killers) {
+            out.killers = true;
+        } else if (p == "mirror" && !out.mirror) {
+            out.mirror = true;
+        } else if (p == "rotation" && !out.rotation) {
+            out.rotation = true;
         } else if (p == "history" || p == "h") {
             set_order(Order::history);
         } else if (p == "distance" || p == "d") {
@@ -82,6 +126,10 @@ RuleSet RuleSet::parse(std::string_view text) {
             out.row4 = true;
         } else if (p == "semis" && !out.semis) {
             out.semis = true;
+        } else if (p == "ladders" && !out.ladders) {
+            out.ladders = true;
+        } else if (p == "keypair" && !out.keypair) {
+            out.keypair = true;
         } else if (p == "induced" && !out.induced) {
             out.induced = true;
         } else if (p == "vulnerable" && !out.vulnerable) {
@@ -100,12 +148,21 @@ RuleSet RuleSet::parse(std::string_view text) {
         }
     }
     if (!has_base) throw unknown();
+    if (out.rules == Rules::rex) return checked_rex(text, out);
+    if (out.dead || out.captured || out.pairing || out.keys || out.killers || out.mirror || out.rotation)
+        throw std::invalid_argument("rule set '" + std::string(text) +
+                                    "': dead, captured, pairing, keys, killers, mirror and rotation go with the rex "
+                                    "rules only (misere Hex, e.g. dfpn+rex+dead+pairing)");
     if (out.rules != Rules::vc &&
         (out.inferior || out.proof || out.transpose || out.stronger || out.templates || out.row4 ||
-         out.search == Search::dfpn))
+         out.ladders || out.keypair || out.search == Search::dfpn))
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only (e.g. "
                                     "dfpn+vc+inferior+proof)");
+    if (out.keypair && !out.stronger)
+        throw std::invalid_argument(
+            "rule set '" + std::string(text) +
+            "': keypair goes with stronger (e.g. dfpn+vc+stronger+ladders+keypair)");
     if (out.semis && !out.templates && !out.row4)
         throw std::invalid_argument("rule set '" + std::string(text) +
                                     "': semis go with templates or row4 (e.g. dfpn+vc+templates+semis)");

@@ -19,6 +19,9 @@ enum class Rules : std::uint8_t {
     vc,     // H-search (vc.hpp): own connection between the edges (full, or semi with the
             // mover to play its key): win; the opponent's full one: loss; else only the
             // intersection of the carriers of the opponent's semi connections
+    rex,    // misere Hex only: the misere analysis of misere_analysis.hpp, each of its rules
+            // switched on by a flag below (dead, captured, pairing, keys, killers, mirror,
+            // rotation)
 };
 
 // How the tree is searched (the vc rules only; the article's rules are depth-first).
@@ -34,7 +37,7 @@ enum class Order : std::uint8_t {
     distance, // threat cells, then the mover's shortest chains (move_order.hpp), then centre;
               // and every child is looked up in the table before any is searched (for the
               // vc rules: both players' shortest chains through the cell)
-    resistance, // the vc rules only: most current in both players' circuits first
+    resistance, // the vc and rex rules only: most current in both players' circuits first
                 // (resistance.hpp), as Benzene orders its proof-number search
 };
 
@@ -62,20 +65,44 @@ struct RuleSet {
     // player who plays it holds the template; EdgeTemplates::for_each_semi), with
     // templates or row4 only.
     bool semis = false;
+    // Ladder connections between two cells along an edge (edge_ladders.hpp) added to either
+    // builder.
+    bool ladders = false;
+    // The stronger builder's AND through an empty cell with the cell's key pair
+    // (vc_strong.hpp), with stronger only.
+    bool keypair = false;
     bool induced = false;    // with inferior only
     bool vulnerable = false; // with inferior only
     bool regions = false;    // with inferior only
     // The table is keyed by the stones played, not by the stones with the fill-in of the
     // positions above (vc_search.hpp): positions reached by different move orders meet.
     bool transpose = false;
-    // "plain", "rule1", "rule1+2" or "vc"; before vc "dfpn+", after it "+stronger",
-    // "+templates", "+row4", "+semis", "+inferior", "+induced", "+vulnerable", "+regions", "+proof" and
-    // "+transpose"; last "+history", "+distance" or "+resistance" for those orders
-    // ("dfpn+vc+stronger+templates+row4+semis+inferior+induced+vulnerable+regions+proof+transpose+resistance").
+    // The rex rules (misere_analysis.hpp): dead cells filled in pairs, the last one the only
+    // move; captured pairs filled; pairing connections deciding by the parity of the empty
+    // cells, and with keys the moves that make the mover's own connection cut; a move that
+    // kills another dominated by it; colour-symmetric positions decided by parity; one move
+    // of each pair a 180-degree rotation maps to each other. With transpose as for vc.
+    bool dead = false;
+    bool captured = false;
+    bool pairing = false;
+    bool keys = false; // with pairing only
+    bool killers = false;
+    bool mirror = false;
+    bool rotation = false;
+    // "plain", "rule1", "rule1+2", "vc" or "rex"; before vc or rex "dfpn+"; after rex "+dead",
+    // "+captured", "+pairing", "+keys", "+killers", "+mirror" and "+rotation"; after vc
+    // "+stronger", "+templates", "+row4", "+semis", "+ladders",
+    // "+keypair", "+inferior", "+induced", "+vulnerable",
+    // "+regions", "+proof" and "+transpose"; last "+history", "+distance" or "+resistance"
+    // for those orders
+    // ("dfpn+vc+stronger+templates+row4+semis+ladders+keypair+inferior+induced+vulnerable+regions+proof+transpose+
+    // resistance").
     [[nodiscard]] std::string name() const;
     // Reads what name() writes, the parts in any order; also "1", "1+2", "2" (= 1+2), "+h",
     // "+d" and "+r". Throws std::invalid_argument naming what is wrong and the accepted names.
     static RuleSet parse(std::string_view text);
+    // Whether positions are searched by the analysing search (vc_search.hpp): vc and rex.
+    [[nodiscard]] bool analysed() const { return rules == Rules::vc || rules == Rules::rex; }
     friend bool operator==(const RuleSet&, const RuleSet&) = default;
 };
 

@@ -141,9 +141,10 @@ template <class Bits> bool VcBuilder<Bits>::build(Colour colour, Bits own, Bits 
     ++m_stats.builds;
 
     Bits captains = 0;
-    if (vc_base_step(m_geo, m_templates.get(), colour, own, empty, m_vertex_of, captains,
-                     [&](int u, int v, Bits carrier) { add_full(u, v, carrier); },
-                     [&](int u, int v, Bits carrier) { add_semi(u, v, carrier); }))
+    if (vc_base_step(
+            m_geo, m_templates.get(), m_ladders.get(), colour, own, empty, m_vertex_of, captains,
+            [&](int u, int v, Bits carrier) { add_full(u, v, carrier); },
+            [&](int u, int v, Bits carrier) { add_semi(u, v, carrier); }))
         return true;
     // Only the captains are groups for the AND rule: the other stones are marked not own.
     m_own = captains;

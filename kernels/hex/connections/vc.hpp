@@ -22,6 +22,7 @@
 // carrier keeps the connection. That is what the solver's proof sets rely on.
 #include "hex/board/cell_set.hpp"
 #include "hex/board/geometry.hpp"
+#include "hex/connections/edge_ladders.hpp"
 #include "hex/connections/edge_templates.hpp"
 
 #include <cstdint>
@@ -49,10 +50,14 @@ struct VcStats {
 // empty neighbours as full connections with an empty carrier (add_full(u, v, 0)), then the
 // ladder templates' connections to the edges; with EdgeTemplates::semis(), also the semi
 // connections of the templates whose helper cell is empty (add_semi(u, v, carrier), the
-// carrier with the helper, which is the key). `captains` gets the free groups' captains.
+// carrier with the helper, which is the key); with ladders, the ladder connections between
+// two cells along an edge (edge_ladders.hpp) whose ends are different ends. `captains` gets
+// the free groups' captains.
 template <class Bits, class AddFull, class AddSemi>
-bool vc_base_step(const Geometry<Bits>& g, const EdgeTemplates<Bits>* templates, Colour colour, Bits own,
-                  Bits empty, std::vector<int>& vertex_of, Bits& captains, AddFull&& add_full, AddSemi&& add_semi) {
+bool vc_base_step(const Geometry<Bits>& g, const EdgeTemplates<Bits>* templates,
+                  const CellLadders<Bits>* ladders, Colour colour, Bits own, Bits empty,
+                  std::vector<int>& vertex_of, Bits& captains, AddFull&& add_full,
+                  AddSemi&& add_semi) {
     const int edge[2] = {g.cells(), g.cells() + 1};
     const Bits part0 = g.flood(g.edge(colour, 0) & own, own), part1 = g.flood(g.edge(colour, 1) & own, own);
     if (part0 & part1) return true;
@@ -89,6 +94,12 @@ bool vc_base_step(const Geometry<Bits>& g, const EdgeTemplates<Bits>* templates,
             const int v = vertex_of[static_cast<std::size_t>(anchor)];
             if (v != edge[side]) add_semi(v, edge[side], carrier);
         });
+    if (ladders)
+        ladders->for_each_match(colour, own, empty, [&](int x, int y, Bits carrier) {
+            const int u = vertex_of[static_cast<std::size_t>(x)],
+                      v = vertex_of[static_cast<std::size_t>(y)];
+            if (u != v) add_full(u, v, carrier);
+        });
     return false;
 }
 
@@ -124,6 +135,9 @@ public:
     // Ladder patterns (edge_templates.hpp) added as base connections by every build from now
     // on (nullptr: none).
     void use_templates(std::shared_ptr<const EdgeTemplates<Bits>> templates) { m_templates = std::move(templates); }
+    // Ladder connections between cells (edge_ladders.hpp) added as base connections by every
+    // build from now on (nullptr: none).
+    void use_ladders(std::shared_ptr<const CellLadders<Bits>> ladders) { m_ladders = std::move(ladders); }
 
 private:
     struct Block {
@@ -175,6 +189,7 @@ private:
     std::size_t m_head = 0;
     std::vector<int> m_vertex_of;
     std::shared_ptr<const EdgeTemplates<Bits>> m_templates;
+    std::shared_ptr<const CellLadders<Bits>> m_ladders;
     VcStats m_stats;
 };
 

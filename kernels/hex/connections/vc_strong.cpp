@@ -20,9 +20,11 @@ template <class Bits>
 StrongVcBuilder<Bits>::StrongVcBuilder(const Geometry<Bits>& g)
     : m_geo(g), m_cells(g.cells()), m_ends(g.cells() + 2), m_all(g.all()) {
     m_pairs.resize(static_cast<std::size_t>(m_ends * m_ends));
-    for (Pair& p : m_pairs) p.full_meet = p.full_done_meet = p.semi_meet = ~Bits{0};
-    m_full_ends.resize(static_cast<std::size_t>(m_ends));
+    for (Pair& p : m_pairs) p.full_meet = p.semi_meet = ~Bits{0};
+    m_done_meet.assign(m_pairs.size(), ~Bits{0});
+    m_done_ends.resize(static_cast<std::size_t>(m_ends));
     m_vertex_of.resize(static_cast<std::size_t>(m_cells));
+    m_pair_of.resize(static_cast<std::size_t>(m_cells));
 }
 
 template <class Bits> typename StrongVcBuilder<Bits>::Pair& StrongVcBuilder<Bits>::use(int u, int v) {
@@ -52,9 +54,10 @@ template <class Bits> bool StrongVcBuilder<Bits>::add_full(int u, int v, Bits ca
         p.full.resize(kept);
         p.full_done.resize(kept);
         p.full_meet = meet_of(p.full);
-        p.full_done_meet = ~Bits{0};
+        Bits done_meet = ~Bits{0};
         for (std::size_t i = 0; i < kept; ++i)
-            if (p.full_done[i]) p.full_done_meet &= p.full[i];
+            if (p.full_done[i]) done_meet &= p.full[i];
+        done_meet_of(u, v) = done_meet_of(v, u) = done_meet;
     } else if ((p.full_meet & ~carrier) == 0) {
         return false; // shrinks nothing the solver looks at
     }
@@ -77,8 +80,6 @@ template <class Bits> bool StrongVcBuilder<Bits>::add_full(int u, int v, Bits ca
         p.semi_done.resize(kept);
         p.semi_meet = meet_of(p.semi);
     }
-    m_full_ends[static_cast<std::size_t>(u)].set(v);
-    m_full_ends[static_cast<std::size_t>(v)].set(u);
     m_full_queue.push_back({u, v, carrier});
     ++m_stats.fulls;
     if (m_stop != Stop::never && is_edge_pair(u, v)) m_done = true;
@@ -124,20 +125,33 @@ template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own,
         p.semi.clear();
         p.full_done.clear();
         p.semi_done.clear();
-        p.full_meet = p.full_done_meet = p.semi_meet = ~Bits{0};
+        p.full_meet = p.semi_meet = ~Bits{0};
+        done_meet_of(t / m_ends, t % m_ends) = done_meet_of(t % m_ends, t / m_ends) = ~Bits{0};
         p.queued = p.used = false;
     }
     m_touched.clear();
     m_full_queue.clear();
     m_or_queue.clear();
-    for (Ends& e : m_full_ends) e = Ends{};
+    for (Ends& e : m_done_ends) e = Ends{};
     m_stop = stop;
     m_done = false;
     ++m_stats.builds;
 
-    if (vc_base_step(m_geo, m_templates.get(), colour, own, empty, m_vertex_of, m_captains,
-                     [&](int u, int v, Bits carrier) { add_full(u, v, carrier); },
-                     [&](int u, int v, Bits carrier) { add_semi(u, v, carrier); }))
+    if (m_key_pairs)
+        for_each_cell(empty, [&](int z) {
+            Bits key_pair = 0;
+            for (int side = 0; side < 2; ++side) {
+                const Bits row = m_geo.edge(colour, side);
+                const Bits low = m_geo.neighbours(z) & row;
+                if (!(row & cell_bit<Bits>(z)) && count_cells(low) == 2 && (low & empty) == low)
+                    key_pair = low;
+            }
+            m_pair_of[static_cast<std::size_t>(z)] = key_pair;
+        });
+    if (vc_base_step(
+            m_geo, m_templates.get(), m_ladders.get(), colour, own, empty, m_vertex_of, m_captains,
+            [&](int u, int v, Bits carrier) { add_full(u, v, carrier); },
+            [&](int u, int v, Bits carrier) { add_semi(u, v, carrier); }))
         return true;
 
     std::size_t full_head = 0, or_head = 0;
@@ -162,7 +176,10 @@ template <class Bits> void StrongVcBuilder<Bits>::process_full(const FullTask& t
     while (i < p.full.size() && p.full[i] != t.carrier) ++i;
     if (i == p.full.size() || p.full_done[i]) return; // made redundant meanwhile
     p.full_done[i] = 1;
-    p.full_done_meet &= t.carrier;
+    done_meet_of(t.u, t.v) &= t.carrier;
+    done_meet_of(t.v, t.u) &= t.carrier;
+    m_done_ends[static_cast<std::size_t>(t.u)].set(t.v);
+    m_done_ends[static_cast<std::size_t>(t.v)].set(t.u);
     and_through(t.u, t.v, t.carrier);
     if (!m_done) and_through(t.v, t.u, t.carrier);
 }
@@ -171,22 +188,29 @@ template <class Bits> void StrongVcBuilder<Bits>::and_through(int x, int z, Bits
     if (!is_cell(z)) return; // never through an edge
     const bool through_cell = !(m_captains & cell_bit<Bits>(z));
     const Bits cz = through_cell ? carrier | cell_bit<Bits>(z) : carrier;
-    const Ends ends = m_full_ends[static_cast<std::size_t>(z)];
+    // Through an empty cell the carriers may meet inside its key pair (use_key_pairs).
+    const Bits key_pair =
+        through_cell && m_key_pairs ? m_pair_of[static_cast<std::size_t>(z)] : Bits{0};
+    const Ends ends = m_done_ends[static_cast<std::size_t>(z)];
+    const Bits* done_meet = &done_meet_of(z, 0);
     for (int w = 0; w < 2; ++w) {
         for (std::uint64_t rest = ends.w[w]; rest; rest &= rest - 1) {
             const int y = w * 64 + std::countr_zero(rest);
             if (y == x || in(cz, y)) continue;
+            if (done_meet[y] & cz & ~key_pair)
+                continue; // every processed carrier there meets this one
             const Pair& zy = pair(z, y);
-            if (zy.full_done_meet & cz) continue; // every processed carrier there meets this one
             // (z, y) is not changed below: the results go to (x, y).
             for (std::size_t j = 0; j < zy.full.size(); ++j) {
                 if (!zy.full_done[j]) continue;
                 const Bits d = zy.full[j];
-                if ((d & cz) || in(d, x)) continue;
+                const Bits meet = d & cz;
+                if ((meet & ~key_pair) || in(d, x)) continue;
+                const Bits joined = meet ? cz | d | key_pair : cz | d;
                 if (through_cell)
-                    add_semi(x, y, cz | d);
+                    add_semi(x, y, joined);
                 else
-                    add_full(x, y, cz | d);
+                    add_full(x, y, joined);
                 if (m_done) return;
             }
         }
@@ -196,16 +220,15 @@ template <class Bits> void StrongVcBuilder<Bits>::and_through(int x, int z, Bits
 template <class Bits> void StrongVcBuilder<Bits>::or_rule(int u, int v) {
     Pair& p = m_pairs[static_cast<std::size_t>(index(u, v))];
     p.queued = false;
-    // The semis, smallest first (so that the joined carriers stay small), new ones marked.
-    struct Semi {
-        Bits carrier;
-        int size;
-        bool done;
-    };
-    std::vector<Semi> semis;
-    semis.reserve(p.semi.size());
-    for (std::size_t i = 0; i < p.semi.size(); ++i) semis.push_back({p.semi[i], size_of(p.semi[i]), p.semi_done[i] != 0});
-    std::stable_sort(semis.begin(), semis.end(), [](const Semi& a, const Semi& b) { return a.size < b.size; });
+    // The semis, smallest first (so that the joined carriers stay small; equal sizes in the
+    // list's order), new ones marked.
+    std::vector<Semi>& semis = m_or_semis;
+    semis.clear();
+    for (std::size_t i = 0; i < p.semi.size(); ++i)
+        semis.push_back({p.semi[i], size_of(p.semi[i]), static_cast<int>(i), p.semi_done[i] != 0});
+    std::sort(semis.begin(), semis.end(), [](const Semi& a, const Semi& b) {
+        return a.size != b.size ? a.size < b.size : a.order < b.order;
+    });
     for (std::size_t i = 0; i < p.semi_done.size(); ++i) p.semi_done[i] = 1;
     Bits candidates = p.full.empty() ? m_all : p.full_meet;
     m_scratch.clear();

@@ -19,6 +19,17 @@
 //     full connection avoiding c (the opponent's one move leaves one of them whole).
 // Carriers are sound for the same reason as H-search's: each rule's result holds whatever
 // happens outside its carrier.
+//
+// Key pairs (use_key_pairs, RuleSet::keypair): an empty cell z on the second row of one of
+// the colour's edges whose two neighbours on the first row are empty has them as its pair:
+// once the colour holds z, the pair is captured (the opponent's stone on one, answered on
+// the other, joins nothing of the opponent's, and the colour's stone on the other joins z
+// to the edge, so that the cell lost adds nothing to the colour's components either). The
+// AND through an empty cell z then also takes two carriers that meet only inside z's pair,
+// and the semi connection's carrier holds the whole pair: after the key z, the colour
+// answers a move in the pair with its other cell and follows the two connections'
+// strategies elsewhere, each seeing both cells of the pair as the colour's. (Benzene's
+// builder does this with its captured-set pattern.)
 #include "hex/board/cell_set.hpp"
 #include "hex/board/geometry.hpp"
 #include "hex/connections/vc.hpp"
@@ -49,18 +60,26 @@ public:
 
     [[nodiscard]] const VcStats& stats() const { return m_stats; }
 
-    // As VcBuilder::use_templates.
+    // As VcBuilder::use_templates and use_ladders.
     void use_templates(std::shared_ptr<const EdgeTemplates<Bits>> templates) { m_templates = std::move(templates); }
+    void use_ladders(std::shared_ptr<const CellLadders<Bits>> ladders) { m_ladders = std::move(ladders); }
+    // The AND rule through an empty cell with its key pair (see above), from the next build on.
+    void use_key_pairs(bool on) { m_key_pairs = on; }
 
 private:
     struct Pair {
         std::vector<Bits> full, semi;
         std::vector<std::uint8_t> full_done, semi_done; // processed by the AND / OR rule
         Bits full_meet = 0;      // intersection of the full carriers (all cells when none)
-        Bits full_done_meet = 0; // of the processed ones
         Bits semi_meet = 0;      // intersection of the semi carriers
         bool queued = false;     // waiting for the OR rule
         bool used = false;
+    };
+    struct Semi { // the OR rule's view of a semi carrier
+        Bits carrier;
+        int size;
+        int order; // its place in the pair's list
+        bool done;
     };
     struct FullTask {
         int u, v;
@@ -74,6 +93,7 @@ private:
     [[nodiscard]] int index(int u, int v) const { return u < v ? u * m_ends + v : v * m_ends + u; }
     [[nodiscard]] const Pair& pair(int u, int v) const { return m_pairs[static_cast<std::size_t>(index(u, v))]; }
     Pair& use(int u, int v);
+    Bits& done_meet_of(int u, int v) { return m_done_meet[static_cast<std::size_t>(u * m_ends + v)]; }
     [[nodiscard]] bool is_cell(int v) const { return v < m_cells; }
     [[nodiscard]] bool in(Bits carrier, int v) const { return v < m_cells && (carrier & cell_bit<Bits>(v)); }
     [[nodiscard]] bool is_edge_pair(int u, int v) const { return index(u, v) == index(edge(0), edge(1)); }
@@ -93,12 +113,20 @@ private:
     bool m_done = false;
     std::vector<Pair> m_pairs;
     std::vector<int> m_touched;
-    std::vector<Ends> m_full_ends;
+    // Per ordered pair (u, v) at u * m_ends + v, both orders kept equal: the intersection of
+    // the pair's processed full carriers (all cells when none), a row per end so that the
+    // AND rule's scan through an end reads one dense row.
+    std::vector<Bits> m_done_meet;
+    std::vector<Ends> m_done_ends; // per end: the ends it has a processed full connection with
     std::vector<FullTask> m_full_queue;
     std::vector<int> m_or_queue;
     std::vector<int> m_vertex_of;
     std::vector<Bits> m_scratch;
+    std::vector<Semi> m_or_semis; // the OR rule's scratch list
     std::shared_ptr<const EdgeTemplates<Bits>> m_templates;
+    std::shared_ptr<const CellLadders<Bits>> m_ladders;
+    bool m_key_pairs = false;
+    std::vector<Bits> m_pair_of; // per cell: its key pair in this build (0: none)
     VcStats m_stats;
 };
 

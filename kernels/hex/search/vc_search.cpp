@@ -28,7 +28,12 @@ constexpr std::uint32_t widened(std::uint32_t delta2) {
 
 template <class Bits>
 VcSearch<Bits>::VcSearch(Shape shape, RuleSet rules, std::size_t tt_size_mib, VcLimits limits)
-    : m_geo(shape), m_keys(shape), m_rules(rules), m_analyser(m_geo, rules, limits), m_table(tt_size_mib) {}
+    : m_geo(shape), m_keys(shape), m_rules(rules), m_table(tt_size_mib) {
+    if (rules.rules == Rules::rex)
+        m_misere = std::make_unique<MisereAnalyser<Bits>>(m_geo, rules);
+    else
+        m_analyser = std::make_unique<Analyser<Bits>>(m_geo, rules, limits);
+}
 
 template <class Bits> void VcSearch<Bits>::load(Bits red, Bits blue, Colour mover) {
     if ((red & blue) || ((red | blue) & ~m_geo.all()))
@@ -51,7 +56,10 @@ template <class Bits> DfpnEntry<Bits> VcSearch<Bits>::expand(std::uint64_t k, co
     const Bits pf[2] = {parent_fill ? parent_fill[0] : Bits{0}, parent_fill ? parent_fill[1] : Bits{0}};
     Bits s[2] = {m_stones[0] | pf[0], m_stones[1] | pf[1]};
     Analysis<Bits> a;
-    m_analyser.analyse(s, m_mover, a, *m_stats);
+    if (m_misere)
+        m_misere->analyse(s, m_mover, a, *m_stats);
+    else
+        m_analyser->analyse(s, m_mover, a, *m_stats);
     e.filled[0] = a.filled[0] | pf[0];
     e.filled[1] = a.filled[1] | pf[1];
     if (a.outcome != Outcome::unknown) {
@@ -300,11 +308,13 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof, const B
         }
         // Progressive widening (as Benzene's solver): phi and the choice of child look only
         // at the first live moves in move order, one plus a quarter of them (on 7x7 with the
-        // resistance order this halves the nodes); delta sums all.
+        // resistance order this halves the nodes); delta sums all. Not for the rex rules,
+        // whose move order is poorer: without it they search 5.6 times fewer nodes on 6x6
+        // misere positions, 2.2 times fewer on the 5x5 openings' replies.
         int window = n;
         int live = 0;
         for (int i = 0; i < n; ++i) live += !cut[i] && !child[i].win();
-        if (live >= 2) {
+        if (live >= 2 && !m_misere) {
             const int look = 1 + (live + 3) / 4;
             for (int i = 0, seen = 0; i < n; ++i)
                 if (!cut[i] && !child[i].win() && ++seen == look) {
@@ -451,11 +461,15 @@ template <class Bits> bool VcSearch<Bits>::dfs(Bits& proof, const Bits* parent_f
 }
 
 template <class Bits> void VcSearch<Bits>::set_store(std::shared_ptr<const PositionStore> store) {
+    if (store && m_misere)
+        throw std::invalid_argument("VcSearch::set_store: a store holds normal Hex positions, not misere");
     if (store && !store->sealed()) throw std::invalid_argument("VcSearch::set_store: the store is not sealed");
     m_store = store && !store->empty() ? std::move(store) : nullptr;
 }
 
 template <class Bits> void VcSearch<Bits>::set_recording(int max_plies, std::uint32_t min_work) {
+    if (max_plies >= 0 && m_misere)
+        throw std::invalid_argument("VcSearch::set_recording: a store holds normal Hex positions, not misere");
     m_record_plies = max_plies;
     m_record_min_work = min_work;
 }

@@ -43,6 +43,7 @@
 // (recorded()), in the order proved, for a store of later runs; a saved search keeps them
 // and the store hits (the state's format then has a section for them).
 #include "hex/analysis/analysis.hpp"
+#include "hex/analysis/misere_analysis.hpp"
 #include "hex/board/board.hpp"
 #include "hex/board/zobrist.hpp"
 #include "hex/search/dfpn_table.hpp"
@@ -60,7 +61,8 @@ namespace cgt::hex {
 
 template <class Bits> class VcSearch {
 public:
-    // rules.rules must be Rules::vc (std::invalid_argument otherwise).
+    // rules.rules must be Rules::vc (normal Hex) or Rules::rex (misere Hex, analysed by
+    // misere_analysis.hpp; no proof sets and no store); std::invalid_argument otherwise.
     VcSearch(Shape shape, RuleSet rules, std::size_t tt_size_mib, VcLimits limits = {});
     VcSearch(int size, RuleSet rules, std::size_t tt_size_mib, VcLimits limits = {})
         : VcSearch(Shape::square(size), rules, tt_size_mib, limits) {}
@@ -79,7 +81,8 @@ public:
     // (a proof-number search returns to a position many times).
     Outcome solve(std::uint64_t node_limit, SearchStats& stats);
     // The proof set of the last solve() that decided the position: empty cells of the loaded
-    // position such that the winner still wins when the loser has stones on all the others.
+    // position such that the winner still wins when the loser has stones on all the others
+    // (the vc rule sets; meaningless for the rex ones).
     [[nodiscard]] Bits last_proof() const { return m_last_proof; }
     void clear_table() {
         m_table.clear();
@@ -236,7 +239,8 @@ private:
     Geometry<Bits> m_geo;
     ZobristKeys m_keys;
     RuleSet m_rules;
-    Analyser<Bits> m_analyser;
+    std::unique_ptr<Analyser<Bits>> m_analyser;     // the vc rule sets
+    std::unique_ptr<MisereAnalyser<Bits>> m_misere; // or the rex ones
     DfpnTable<Bits> m_table;
     Bits m_stones[2] = {0, 0};
     Colour m_mover = Colour::red;

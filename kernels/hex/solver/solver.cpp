@@ -22,7 +22,7 @@ struct Solver::Impl {
     }
     Impl(Shape shape, std::shared_ptr<TranspositionTable> t, const SolverOptions& options)
         : table(std::move(t)), engine(make(shape, *table)) {
-        if (options.rules.rules != Rules::vc) return;
+        if (!options.rules.analysed()) return;
         if (shape.cells() <= CELL_CAPACITY<Narrow>)
             vc = std::make_unique<VcSearch<Narrow>>(shape, options.rules, options.tt_size_mib);
         else
@@ -33,10 +33,13 @@ struct Solver::Impl {
 Solver::Solver(Shape shape, SolverOptions options, std::shared_ptr<TranspositionTable> table)
     : m_options(options) {
     check_shape(shape);
-    if (options.variant == Variant::misere && options.rules.rules != Rules::plain)
-        throw std::invalid_argument("misere Hex is searched with the plain rule set only (the threat rules "
-                                    "assume that connecting wins), got " + options.rules.name());
-    if (!table) table = std::make_shared<TranspositionTable>(options.rules.rules == Rules::vc ? 1 : options.tt_size_mib);
+    if (options.variant == Variant::misere && options.rules.rules != Rules::plain && options.rules.rules != Rules::rex)
+        throw std::invalid_argument("misere Hex is searched with the plain rule set only or a rex rule set (the "
+                                    "threat and vc rules assume that connecting wins), got " + options.rules.name());
+    if (options.variant == Variant::normal && options.rules.rules == Rules::rex)
+        throw std::invalid_argument("the rex rule sets search misere Hex only, got " + options.rules.name() +
+                                    " for normal Hex");
+    if (!table) table = std::make_shared<TranspositionTable>(options.rules.analysed() ? 1 : options.tt_size_mib);
     m_impl = std::make_unique<Impl>(shape, std::move(table), options);
     set_position(Board(shape));
 }

@@ -36,11 +36,12 @@ struct SearchResult {
 class Solver {
 public:
     // Throws std::invalid_argument for a board size outside 1..MAX_BOARD_SIZE, misere with a
-    // rule set other than plain, or a bad table size. With `table`, the solver uses that
-    // table (shared with other solvers, e.g. one per board size, so that a program keeps one
-    // large table) and ignores options.tt_size_mib. Proven results hold whatever the rule
-    // set, and misere positions have keys of their own, so sharing is always sound. The vc
-    // rule sets keep their own table of options.tt_size_mib (its entries hold more).
+    // rule set other than plain or rex, normal Hex with a rex rule set, or a bad table size.
+    // With `table`, the solver uses that table (shared with other solvers, e.g. one per
+    // board size, so that a program keeps one large table) and ignores options.tt_size_mib.
+    // Proven results hold whatever the rule set, and misere positions have keys of their
+    // own, so sharing is always sound. The vc and rex rule sets keep their own table of
+    // options.tt_size_mib (its entries hold more).
     Solver(Shape shape, SolverOptions options = {}, std::shared_ptr<TranspositionTable> table = nullptr);
     Solver(int board_size, SolverOptions options = {}, std::shared_ptr<TranspositionTable> table = nullptr)
         : Solver(Shape::square(board_size), options, std::move(table)) {}

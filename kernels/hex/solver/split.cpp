@@ -1,6 +1,7 @@
 #include "hex/solver/split.hpp"
 
 #include "hex/analysis/analysis.hpp"
+#include "hex/analysis/misere_analysis.hpp"
 #include "hex/search/vc_search.hpp"
 
 #include <stdexcept>
@@ -20,6 +21,8 @@ public:
     SplitBuilder(Shape shape, Variant variant, RuleSet rules, int plies)
         : m_geo(shape), m_variant(variant), m_rules(rules), m_plies(plies) {
         if (rules.rules == Rules::vc) m_analyser = std::make_unique<Analyser<Bits>>(m_geo, rules);
+        if (rules.rules == Rules::rex)
+            m_misere = std::make_unique<MisereAnalyser<Bits>>(m_geo, rules);
     }
 
     void expand(SplitTree& tree, int index) {
@@ -35,10 +38,13 @@ public:
                 return;
             }
         std::vector<int> moves;
-        if (m_analyser) {
+        if (m_analyser || m_misere) {
             Analysis<Bits> a;
             const SearchStats before = tree.stats;
-            m_analyser->analyse(stones, mover, a, tree.stats);
+            if (m_analyser)
+                m_analyser->analyse(stones, mover, a, tree.stats);
+            else
+                m_misere->analyse(stones, mover, a, tree.stats);
             if (a.outcome != Outcome::unknown) {
                 node.decided = a.outcome;
                 node.analysed = true;
@@ -88,7 +94,8 @@ private:
     Variant m_variant;
     RuleSet m_rules;
     int m_plies;
-    std::unique_ptr<Analyser<Bits>> m_analyser;
+    std::unique_ptr<Analyser<Bits>> m_analyser;     // the vc rule sets
+    std::unique_ptr<MisereAnalyser<Bits>> m_misere; // the rex ones
 };
 
 } // namespace
@@ -100,8 +107,11 @@ struct PositionSolver::Impl {
 
 PositionSolver::PositionSolver(Shape shape, const SolverOptions& options) : m_shape(shape), m_options(options) {
     check_shape(shape);
-    if (options.rules.rules != Rules::vc || options.variant != Variant::normal)
-        throw std::invalid_argument("PositionSolver: a vc rule set for normal Hex, got " + options.rules.name());
+    if (!((options.rules.rules == Rules::vc && options.variant == Variant::normal) ||
+          (options.rules.rules == Rules::rex && options.variant == Variant::misere)))
+        throw std::invalid_argument(
+            "PositionSolver: a vc rule set for normal Hex or a rex one for misere, got " +
+            options.rules.name() + " for " + variant_name(options.variant) + " Hex");
     m_impl = std::make_unique<Impl>();
     if (shape.cells() <= CELL_CAPACITY<Narrow>)
         m_impl->search = std::make_unique<VcSearch<Narrow>>(shape, options.rules, options.tt_size_mib);
@@ -161,8 +171,12 @@ std::vector<int> SplitTree::leaves() const {
 SplitTree split_position(Shape shape, Variant variant, RuleSet rules, const SplitPosition& root, int plies) {
     check_shape(shape);
     if (plies < 1 || plies > 4) throw std::invalid_argument("split_position: plies must be 1..4, got " + std::to_string(plies));
-    if (variant == Variant::misere && rules.rules != Rules::plain)
-        throw std::invalid_argument("split_position: misere Hex is searched with the plain rule set only");
+    if (variant == Variant::misere && rules.rules != Rules::plain && rules.rules != Rules::rex)
+        throw std::invalid_argument(
+            "split_position: misere Hex is searched with the plain rule set only or a rex "
+            "rule set");
+    if (variant == Variant::normal && rules.rules == Rules::rex)
+        throw std::invalid_argument("split_position: the rex rule sets search misere Hex only");
     SplitTree tree;
     tree.nodes.push_back({root, {}, 0, Outcome::unknown, false, {}});
     if (shape.cells() <= CELL_CAPACITY<Narrow>)
@@ -175,9 +189,11 @@ SplitTree split_position(Shape shape, Variant variant, RuleSet rules, const Spli
 SearchResult solve_position(Shape shape, const SolverOptions& options, const SplitPosition& position,
                             std::shared_ptr<TranspositionTable> table) {
     check_shape(shape);
-    if (options.rules.rules == Rules::vc) {
-        if (options.variant == Variant::misere)
-            throw std::invalid_argument("solve_position: misere Hex is searched with the plain rule set only");
+    if (options.rules.analysed()) {
+        if ((options.variant == Variant::misere) != (options.rules.rules == Rules::rex))
+            throw std::invalid_argument(
+                "solve_position: misere Hex is searched with the plain rule set only or a rex "
+                "rule set, normal Hex not with a rex one");
         return PositionSolver(shape, options).solve(position);
     }
     Board board(shape);

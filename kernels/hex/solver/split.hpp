@@ -10,14 +10,14 @@
 //   for (int i : tree.leaves()) leaf[i] = solve_position(shape, options, tree.nodes[i].position).outcome;
 //   Outcome blue = combine_split(tree, leaf)[0]; // for the root's mover
 //
-// Pruning (vc rule sets): each node of the tree is analysed once (analysis.hpp) with the
-// fill-in of its ancestors on the board, as the search without RuleSet::transpose plays it:
-// a node that the fill-in, a virtual connection or an empty must-play region decides has no
-// children and no task; otherwise its children are the moves the analysis keeps (inside
-// the must-play region, not dominated), each played on the filled position. The same holds
-// for a position and its fill-in, so every node's result is the position's. The other rule
-// sets have no analysis: every empty cell is a child, and a move that connects decides its
-// child at once (normal: the mover won; misere: lost).
+// Pruning (vc rule sets, and rex for misere Hex): each node of the tree is analysed once
+// (analysis.hpp, misere_analysis.hpp) with the fill-in of its ancestors on the board, as the
+// search without RuleSet::transpose plays it: a node that the analysis decides (fill-in,
+// connections, an empty must-play region, symmetry) has no children and no task; otherwise
+// its children are the moves the analysis keeps, each played on the filled position. The
+// same holds for a position and its fill-in, so every node's result is the position's. The
+// other rule sets have no analysis: every empty cell is a child, and a move that connects
+// decides its child at once (normal: the mover won; misere: lost).
 //
 // The tree is a function of the position, the variant, the rule set and the plies only, so
 // every rank builds the same one and the leaves can be dealt as tasks.
@@ -55,21 +55,23 @@ struct SplitNode {
 struct SplitTree {
     std::vector<SplitNode> nodes; // pre-order (a node before its children, children in move order); [0] the root
     SearchStats stats;            // the analyses of the nodes that are not leaves (one expansion each)
-    std::uint64_t analysed = 0;   // those nodes (vc rule sets; 0 for the others)
+    std::uint64_t analysed = 0;   // those nodes (vc and rex rule sets; 0 for the others)
     // The leaves, in pre-order.
     [[nodiscard]] std::vector<int> leaves() const;
 };
 
 // Expands `root` `plies` (1..4) plies deep (see above). Throws std::invalid_argument for a bad
-// shape, misere with a vc rule set, or plies out of range.
+// shape, misere with a rule set other than plain or rex, normal Hex with rex, or plies out of
+// range.
 SplitTree split_position(Shape shape, Variant variant, RuleSet rules, const SplitPosition& root, int plies);
 
 // Solves positions one after another with one table, cleared before each (so each result and
-// node count is the one a fresh table gives: solve_position), for the vc rule sets; a
+// node count is the one a fresh table gives: solve_position), for the vc and rex rule sets; a
 // program that solves many sub-problems keeps one and saves allocating the table each time.
 class PositionSolver {
 public:
-    // std::invalid_argument unless options.rules is a vc rule set for normal Hex.
+    // std::invalid_argument unless options.rules is a vc rule set for normal Hex or a rex one
+    // for misere Hex.
     PositionSolver(Shape shape, const SolverOptions& options);
     ~PositionSolver();
     PositionSolver(PositionSolver&&) noexcept;
@@ -91,7 +93,7 @@ private:
 
 // Solves a position (stones placed, player to move) with a fresh table, within
 // options.node_limit nodes: the outcome for its mover and the search's counters. Any stone
-// counts for the vc rule sets; the others search boards a game reaches (red = blue or
+// counts for the vc and rex rule sets; the others search boards a game reaches (red = blue or
 // red = blue + 1, the mover the one the counts say: std::invalid_argument otherwise). With
 // `table`, the article's rule sets use (and first clear) that table.
 SearchResult solve_position(Shape shape, const SolverOptions& options, const SplitPosition& position,

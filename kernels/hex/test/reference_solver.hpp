@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <random>
 #include <unordered_map>
 #include <vector>
@@ -93,6 +94,15 @@ inline void random_stones(int rows, int cols, int count, std::mt19937_64& rng, s
 
 inline void random_stones(int n, int count, std::mt19937_64& rng, std::uint64_t& red, std::uint64_t& blue) {
     random_stones(n, n, count, rng, red, blue);
+}
+
+// The cells named ("a1": column a, row 1) on a size x size board, as a set (bit row*size + col);
+// single-digit rows only.
+inline Narrow cells_of(int size, std::initializer_list<const char*> names) {
+    Narrow out = 0;
+    for (const char* name : names)
+        out |= cell_bit<Narrow>((name[1] - '1') * size + (name[0] - 'a'));
+    return out;
 }
 
 } // namespace cgt::hex::test

@@ -13,17 +13,11 @@
 #include <vector>
 
 using namespace cgt::hex;
+using cgt::hex::test::cells_of;
 using cgt::hex::test::random_stones;
 using cgt::hex::test::ReferenceSolver;
 
 namespace {
-
-Narrow cells_of(int size, std::initializer_list<const char*> names) {
-    Narrow out = 0;
-    for (const char* name : names)
-        out |= cell_bit<Narrow>((name[1] - '1') * size + (name[0] - 'a'));
-    return out;
-}
 
 // The winner of a position whose stones may already join an edge pair.
 Colour winner(ReferenceSolver& judge, Narrow red, Narrow blue, Colour mover) {

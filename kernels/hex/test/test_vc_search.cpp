@@ -30,7 +30,9 @@ std::vector<RuleSet> vc_rule_sets() {
                              "dfpn+vc+stronger+templates+row4+inferior+proof+resistance", "vc+row4+proof",
                              "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance", "vc+templates+row4+semis+proof",
                              "vc+inferior+regions+proof",
-                             "dfpn+vc+stronger+templates+inferior+induced+vulnerable+regions+proof+resistance"})
+                             "dfpn+vc+stronger+templates+inferior+induced+vulnerable+regions+proof+resistance",
+                             "vc+ladders+proof", "vc+stronger+keypair",
+                             "dfpn+vc+stronger+templates+row4+ladders+keypair+inferior+induced+vulnerable+regions+proof+resistance"})
         out.push_back(RuleSet::parse(name));
     return out;
 }
@@ -72,7 +74,7 @@ TEST_CASE("VcSearch: every vc rule set agrees with the reference on random 4x4 a
             }
         }
     }
-    CHECK(checked == 4800);
+    CHECK(checked == 5280);
     CHECK(wins > 30);
     CHECK(wins < 130);
 }
@@ -90,7 +92,9 @@ TEST_CASE("VcSearch: the loser's stones outside a proof set do not change the re
                              "dfpn+vc+stronger+templates+inferior+proof+resistance", "vc+templates+proof",
                              "dfpn+vc+stronger+templates+row4+inferior+proof+resistance", "vc+row4+proof",
                              "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance", "vc+templates+row4+semis+proof",
-                             "dfpn+vc+stronger+templates+inferior+regions+proof+resistance", "vc+inferior+regions+proof+transpose"}) {
+                             "dfpn+vc+stronger+templates+inferior+regions+proof+resistance", "vc+inferior+regions+proof+transpose",
+                             "dfpn+vc+stronger+templates+ladders+keypair+inferior+regions+proof+resistance",
+                             "vc+ladders+proof", "vc+stronger+ladders+keypair+proof+transpose"}) {
         const RuleSet rules = RuleSet::parse(name);
         for (int trial = 0; trial < 40; ++trial) {
             const int n = trial % 2 ? 4 : 5;
@@ -201,6 +205,9 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
          "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance"},
         {"regions+vulnerable+proof+dfpn+inferior+vc+r+stronger",
          "dfpn+vc+stronger+inferior+vulnerable+regions+proof+resistance"},
+        {"keypair+ladders+regions+row4+proof+dfpn+inferior+vc+r+stronger+templates",
+         "dfpn+vc+stronger+templates+row4+ladders+keypair+inferior+regions+proof+resistance"},
+        {"ladders+vc", "vc+ladders"},
     };
     for (const auto& n : names) {
         INFO(n.text);
@@ -230,6 +237,10 @@ TEST_CASE("RuleSet: the vc names, and the combinations refused", "[hex]") {
         {"vc+row4+row4", "unknown rule set 'vc+row4+row4'"},
         {"vc+semis", "rule set 'vc+semis': semis go with templates or row4 (e.g. dfpn+vc+templates+semis)"},
         {"vc+templates+semis+semis", "unknown rule set 'vc+templates+semis+semis'"},
+        {"vc+ladders+ladders", "unknown rule set 'vc+ladders+ladders'"},
+        {"vc+ladders+keypair", "rule set 'vc+ladders+keypair': keypair goes with stronger (e.g. dfpn+vc+stronger+ladders+keypair)"},
+        {"rule1+2+ladders", "rule set 'rule1+2+ladders': dfpn, stronger, templates, inferior, proof and transpose go with the vc rules only"},
+        {"vc+stronger+keypair+keypair", "unknown rule set 'vc+stronger+keypair+keypair'"},
     };
     for (const auto& b : bad) {
         INFO(b.text);
@@ -326,7 +337,8 @@ TEST_CASE("VcSearch: the vc rule sets agree with the reference on random rectang
                                      "dfpn+vc+stronger+inferior+induced+vulnerable+proof+transpose+resistance",
                                      "dfpn+vc+stronger+templates+row4+inferior+proof+resistance",
                                      "dfpn+vc+stronger+templates+row4+semis+inferior+proof+resistance",
-                                     "dfpn+vc+stronger+templates+inferior+induced+vulnerable+regions+proof+resistance"}) {
+                                     "dfpn+vc+stronger+templates+inferior+induced+vulnerable+regions+proof+resistance",
+                                     "dfpn+vc+stronger+templates+ladders+keypair+inferior+regions+proof+resistance"}) {
                 VcSearch<Narrow> search(shape, RuleSet::parse(name), 1);
                 search.load(red, blue, mover);
                 SearchStats stats;
@@ -336,7 +348,7 @@ TEST_CASE("VcSearch: the vc rule sets agree with the reference on random rectang
             }
         }
     }
-    CHECK(checked == 750);
+    CHECK(checked == 875);
     CHECK(wins > 20);
     CHECK(wins < 105);
 }

@@ -1,13 +1,13 @@
 """The checksums of a result file, recomputed with numpy exactly as the C++ side writes them.
 
 - ``parameters_checksum`` (root attribute): ``hash_bytes`` of the ``parameters`` text, in
-  decimal (drivers/common/result_file.cpp).
+  decimal (drivers/common/runtime/result_file.cpp).
 - a table's ``checksum`` (group attribute): the sum mod 2^64 over its columns and rows of
   ``mix64(hash_bytes(name) ^ mix64(row ^ value_hash(value)))``, in decimal
-  (drivers/common/table.cpp, ``column_checksum``), where ``value_hash`` is ``mix64`` of an
+  (drivers/common/runtime/table.cpp, ``column_checksum``), where ``value_hash`` is ``mix64`` of an
   integer's two's-complement 64-bit word, ``mix64`` of a float64's bits, and ``hash_bytes``
   of a text's bytes up to its first NUL.
-- ``hash_bytes`` (drivers/common/hash.hpp): splitmix64's finaliser over little-endian 64-bit
+- ``hash_bytes`` (drivers/common/plumbing/hash.hpp): splitmix64's finaliser over little-endian 64-bit
   words, the length mixed in first, the last word zero-padded.
 
 A column is hashed a slab of rows at a time, so memory stays bounded whatever its length.

@@ -1,6 +1,6 @@
 """Opening a result file and reading its tables, refusing what the verify programs refuse.
 
-The checks and their messages are those of the C++ reader (drivers/common/result_reader.cpp):
+The checks and their messages are those of the C++ reader (drivers/common/runtime/result_reader.cpp):
 a file is refused (``Refused``, one line naming the file and why) when it is ``PATH.partial``
 or only that exists, is not a regular file or not HDF5, lacks ``complete = 1``, was written
 by another program, or its ``parameters`` no longer match ``parameters_checksum``; a table
@@ -22,11 +22,15 @@ SLAB_BYTES = 16 << 20
 JOBS = {
     "nim": "cgt-nim",
     "grundy": "cgt-grundy",
+    "grundy-2e36": "cgt-grundy",
     "hex-openings": "cgt-hex-openings",
     "hex-large": "cgt-hex-openings",
     "hex-8x8": "cgt-hex-openings",
+    "hex-misere": "cgt-hex-openings",
+    "hex-misere-7x7": "cgt-hex-openings",
     "octal-sweep": "cgt-octal-sweep",
     "octal-unsolved": "cgt-octal-sweep",
+    "octal-unsolved-2e36": "cgt-octal-sweep",
     "octal-frontier": "cgt-octal-sweep",
     "octal-4digit": "cgt-octal-sweep",
     "hackenbush-signs": "cgt-hackenbush-signs",

@@ -24,15 +24,8 @@ run() { # JOB OPTIONS...: the job's driver with its INI and smaller parameters, 
   "$bin/$(cgt_job_driver "$job")" --config "$root/jobs/$job.ini" --quiet --out "$dir/results/$job.h5" "$@" \
     >"$dir/$job.log" 2>&1 || { cat "$dir/$job.log"; fail "the driver of $job failed"; }
 }
-run nim
-run grundy --max-heap 100000
-run hex-openings --sizes 1-4 --rules rule1+2+distance --misere 2-3 --copy-from 4
-run octal-sweep --subtraction-max 6 --octal-digits 2 --games " " --max-heap 2048 --ceiling 2^12 --definition-ceiling 2^10
-run hackenbush-signs --max-length 10
-run hackenbush-green --graphs 3:5
-run hackenbush-colour --max-edges 3
-run hackenbush-sums --triples 300
-run hackenbush-stalks --max-length 6
+. "$root/verify/common/small_results.sh"
+small_results run
 export PYTHONPATH=$root/verify/python${PYTHONPATH:+:$PYTHONPATH}
 case $mode in
 read)

@@ -9,6 +9,7 @@ export CGT_BUILD=$1
 tamper=$2
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
+. "$root/jobs/common.sh"
 bin=$CGT_BUILD/bin
 if [ -n "${CGT_REPORT_KEEP:-}" ]; then
   dir=$CGT_REPORT_KEEP
@@ -21,20 +22,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fail() { echo "FAIL: $*"; exit 1; }
 run() { # JOB OPTIONS...: the job's driver with its INI and smaller parameters, on 1 rank
   local job=$1; shift
-  local driver
-  driver=$(sed -n 's/^#[[:space:]]*driver[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1/p' "$root/jobs/$job.ini")
-  "$bin/${driver:-cgt-$job}" --config "$root/jobs/$job.ini" --quiet --out "$dir/$job.h5" "$@" >"$dir/$job.log" 2>&1 ||
+  "$bin/$(cgt_job_driver "$job")" --config "$root/jobs/$job.ini" --quiet --out "$dir/$job.h5" "$@" >"$dir/$job.log" 2>&1 ||
     { cat "$dir/$job.log"; fail "cgt-$job failed"; }
 }
-run nim
-run grundy --max-heap 100000
-run hex-openings --sizes 1-4 --rules rule1+2+distance --misere 2-3 --copy-from 4
-run octal-sweep --subtraction-max 6 --octal-digits 2 --games " " --max-heap 2048 --ceiling 2^12 --definition-ceiling 2^10
-run hackenbush-signs --max-length 10
-run hackenbush-green --graphs 3:5
-run hackenbush-colour --max-edges 3
-run hackenbush-sums --triples 300
-run hackenbush-stalks --max-length 6
+. "$root/verify/common/small_results.sh"
+small_results run
 "$tamper" "$dir/hackenbush-sums.h5" set-int complete 0 || fail "h5_tamper failed"
 "$root/jobs/report" "$dir" || fail "jobs/report failed"
 # What a reader sees: headless Chromium's screenshot of the page (Debian's chromium).

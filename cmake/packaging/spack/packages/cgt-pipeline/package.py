@@ -22,7 +22,9 @@ class CgtPipeline(CMakePackage):
     depends_on("cmake@3.25:", type="build")
     depends_on("mpi")
     depends_on("hdf5+mpi")
+    depends_on("zlib")  # the journal deflates its task records
     depends_on("boost+program_options")
+    depends_on("nlohmann-json@3.10:", type="build")
     depends_on("help2man", type="build", when="+man")
     depends_on("catch2@2", type="test")
     depends_on("python@3.8:", type="run", when="+python")

@@ -1,0 +1,110 @@
+// A test-only tool that alters a task journal as a disagreeing or damaged part would:
+//   journal_tamper FILE content TASK   the task's record claims other results: its content
+//                                      hash changes, and its checksums are made to fit, so
+//                                      only a comparison with another journal can tell
+//   journal_tamper FILE flip TASK      one byte of the task's record flips (its checksum fails)
+//   journal_tamper FILE flip-state K   one byte of the K-th saved state (0: the first) flips
+//   journal_tamper FILE flip-frame TASK  one byte of the task field of the task's frame flips
+//   journal_tamper FILE states         prints how many saved states the file holds
+//   journal_tamper FILE serials        prints each saved state, in file order, as a line
+//                                      `TASK SERIAL snapshot|delta` (alters nothing)
+#include "common/plumbing/hash.hpp"
+#include "common/runtime/journal.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace cgt::common;
+
+int main(int argc, char* argv[]) {
+    if (argc != 4 && !(argc == 3 && (std::string(argv[2]) == "states" || std::string(argv[2]) == "serials"))) {
+        std::fprintf(stderr, "usage: journal_tamper FILE content|flip|flip-frame TASK, FILE flip-state K, FILE states|serials\n");
+        return 2;
+    }
+    const std::string path = argv[1], what = argv[2];
+    const std::uint64_t task = argc == 4 ? std::stoull(argv[3]) : 0;
+    try {
+        const ScannedFile f = scan_journal_file(path);
+        if (what == "serials") {
+            for (const RecordRef& r : f.records) {
+                if (r.kind != RecordKind::state) continue;
+                std::uint64_t serial = 0;
+                std::memcpy(&serial, read_payload(path, r).data(), 8);
+                std::printf("%llu %llu %s\n", static_cast<unsigned long long>(r.task),
+                            static_cast<unsigned long long>(serial), r.flags & STATE_SNAPSHOT ? "snapshot" : "delta");
+            }
+            return 0;
+        }
+        if (what == "states" || what == "flip-state") {
+            std::uint64_t k = 0;
+            for (const RecordRef& r : f.records) {
+                if (r.kind != RecordKind::state) continue;
+                if (what == "flip-state" && k == task) {
+                    std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
+                    const auto at = static_cast<std::streamoff>(r.offset + r.length / 2);
+                    char byte = 0;
+                    io.seekg(at);
+                    io.read(&byte, 1);
+                    byte = static_cast<char>(byte ^ 1);
+                    io.seekp(at);
+                    io.write(&byte, 1);
+                    return io ? 0 : 1;
+                }
+                ++k;
+            }
+            if (what == "states") {
+                std::printf("%llu\n", static_cast<unsigned long long>(k));
+                return 0;
+            }
+            std::fprintf(stderr, "journal_tamper: %s holds %llu saved states\n", path.c_str(),
+                         static_cast<unsigned long long>(k));
+            return 1;
+        }
+        for (const RecordRef& r : f.records) {
+            if (r.kind != RecordKind::task || r.task != task) continue;
+            std::vector<std::byte> payload = read_stored_payload(path, r); // deflated or not
+            std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
+            const auto frame_at = static_cast<std::streamoff>(r.offset - 40);
+            if (what == "flip-frame") {
+                std::fstream frame_io(path, std::ios::in | std::ios::out | std::ios::binary);
+                char byte = 0;
+                frame_io.seekg(frame_at + 8); // the low byte of the task number
+                frame_io.read(&byte, 1);
+                byte = static_cast<char>(byte ^ 1);
+                frame_io.seekp(frame_at + 8);
+                frame_io.write(&byte, 1);
+                return frame_io ? 0 : 1;
+            }
+            if (what == "flip") {
+                payload[payload.size() / 2] ^= std::byte{1};
+            } else if (what == "content") {
+                payload[0] ^= std::byte{1}; // the content hash at the head of a task record
+                // The frame's payload hash (bytes 24..31) and its own hash (32..39).
+                char frame[40];
+                io.seekg(frame_at);
+                io.read(frame, 40);
+                const std::uint64_t payload_hash = hash_bytes(payload.data(), payload.size());
+                std::memcpy(frame + 24, &payload_hash, 8);
+                const std::uint64_t frame_hash = hash_bytes(frame, 32);
+                std::memcpy(frame + 32, &frame_hash, 8);
+                io.seekp(frame_at);
+                io.write(frame, 40);
+            } else {
+                std::fprintf(stderr, "journal_tamper: unknown change '%s'\n", what.c_str());
+                return 2;
+            }
+            io.seekp(static_cast<std::streamoff>(r.offset));
+            io.write(reinterpret_cast<const char*>(payload.data()), static_cast<std::streamsize>(payload.size()));
+            return io ? 0 : 1;
+        }
+        std::fprintf(stderr, "journal_tamper: no record of task %llu in %s\n", static_cast<unsigned long long>(task),
+                     path.c_str());
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "journal_tamper: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,90 @@
+#include "common/runtime/options.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace cgt::common;
+
+namespace {
+const WholeOption HEAPS{
+    .name = "heaps", .default_value = 3, .min = 1, .max = 16, .meaning = "K: heaps per position"};
+const WholeOption LIMIT{
+    .name = "node-limit", .default_value = 0, .min = 0, .meaning = "nodes", .note = "0: no limit"};
+const WholeOption PAUSE{
+    .name = "pause-nodes", .default_value = 16384, .min = 1, .max = 1L << 40, .meaning = "pause"};
+const WholeOption WORK{.name = "min-work",
+                       .default_value = std::nullopt,
+                       .min = 1,
+                       .max = 0xffffffffL,
+                       .meaning = "work",
+                       .why = "a 32-bit count"};
+
+// Parses `args` with the four options declared; "" when accepted, else the usage error.
+std::string parse(std::vector<const char*> args, long* heaps = nullptr) {
+    Options options("cgt-test", "a test", "cgt-test --heaps 3");
+    options.add(HEAPS);
+    options.add(LIMIT);
+    options.add(PAUSE);
+    options.add(WORK);
+    args.insert(args.begin(), "cgt-test");
+    bool go = false;
+    try {
+        go = options.parse(static_cast<int>(args.size()), args.data());
+    } catch (const UsageError& e) {
+        return e.what();
+    }
+    REQUIRE(go);
+    if (heaps) *heaps = HEAPS.read(options.values());
+    CHECK(WORK.given(options.values()) == (options.values().count("min-work") > 0));
+    return "";
+}
+} // namespace
+
+TEST_CASE("WholeOption: the help line and the range come from one declaration", "[common]") {
+    CHECK(HEAPS.help() == "K: heaps per position (1..16)");
+    CHECK(LIMIT.help() == "nodes (>= 0; 0: no limit)");
+    CHECK(PAUSE.range_text() == "1..2^40");
+    CHECK(WORK.range_text() == "1..2^32-1");
+    CHECK(HEAPS.refusal(16).empty());
+    CHECK(HEAPS.refusal(17) == "--heaps must be 1..16, got 17");
+    CHECK(LIMIT.refusal(-5) == "--node-limit must be >= 0, got -5");
+    CHECK(WORK.refusal(0) == "--min-work must be 1..2^32-1 (a 32-bit count), got 0");
+}
+
+TEST_CASE("WholeOption: Options::parse refuses a value out of range with one line, a default in "
+          "range passes",
+          "[common]") {
+    long heaps = 0;
+    CHECK(parse({}, &heaps).empty());
+    CHECK(heaps == 3);
+    CHECK(parse({"--heaps", "16"}, &heaps).empty());
+    CHECK(heaps == 16);
+    CHECK(parse({"--heaps", "17"}) == "--heaps must be 1..16, got 17");
+    CHECK(parse({"--heaps=-1"}) == "--heaps must be 1..16, got -1");
+    CHECK(parse({"--pause-nodes", "1099511627777"}) ==
+          "--pause-nodes must be 1..2^40, got 1099511627777");
+    CHECK(parse({"--min-work", "0"}) == "--min-work must be 1..2^32-1 (a 32-bit count), got 0");
+    CHECK(parse({"--min-work", "4294967295"}).empty());
+    // Not a number: Boost's own line, as before.
+    CHECK(parse({"--heaps", "x"}) == "the argument ('x') for option '--heaps' is invalid");
+}
+
+TEST_CASE(
+    "WholeOption: a --config file's value is checked too, also one the command line overrides",
+    "[common]") {
+    char path[] = "/tmp/cgt-options-test-XXXXXX";
+    const int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    close(fd);
+    std::ofstream(path) << "heaps = 99\n";
+    const std::string config = path;
+    CHECK(parse({"--config", config.c_str()}) == "--heaps must be 1..16, got 99");
+    CHECK(parse({"--config", config.c_str(), "--heaps", "4"}) ==
+          "in --config file '" + config + "': --heaps must be 1..16, got 99");
+    std::remove(path);
+}

@@ -1,0 +1,56 @@
+#pragma once
+// The Grundy's game job's sweep: G(0..N) by the windowed sweep (impartial/windowed_sweep.hpp),
+// whose memory does not grow with N, on --threads threads (the same values on any number),
+// then one result file with the tables of grundy_schema.hpp: grundy (G(n) in row n, up to
+// --store-values), sparse, records, value_counts, scan, and the statistics and value
+// frequencies of every power of two (stats, frequencies). Nothing here talks MPI: the sweep
+// is one task (G(n) needs every G below n).
+#include "common/runtime/table.hpp"
+#include "impartial/windowed_sweep.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cgt::jobs::grundy {
+
+inline constexpr const char* PROGRAM = "cgt-grundy";
+
+// --kernel: "auto" (the fastest this processor runs), "avx512", "avx2" or "portable".
+// Throws std::invalid_argument naming the choices, or saying the processor lacks it.
+impartial::ScanKernel parse_kernel(const std::string& text);
+
+struct SweepSettings {
+    std::uint64_t max_heap = 0;     // G(0..max_heap)
+    std::uint64_t store_values = 0; // the grundy table holds G(0..min(max_heap, store_values))
+    unsigned threads = 1;
+    impartial::ScanKernel kernel = impartial::fastest_scan_kernel();
+};
+
+// The window is 2^26 heaps (Grundy's last sparse heap, 48,399,022, lies within it of every
+// heap); the prefix 2^25 heaps (the longest scan to 2^26 reads G(0..7,250,049)), or
+// G(0..store_values) if more, so that the stored values are read from it at the end.
+impartial::WindowConfig window_config(const SweepSettings& settings);
+// The bytes the sweep holds at its peak for these settings (values, tables, blocks, and a
+// snapshot of the values being written to the journal).
+double sweep_bytes(const SweepSettings& settings);
+
+// The sweep's state for the journal (a snapshot): WindowedSweep::save_state, of a size that
+// does not grow with the heaps swept.
+std::vector<std::byte> encode_state(const impartial::WindowedSweep& sweep);
+
+// A sweep that continues from the last snapshot saved (a fresh one if there is none).
+// Throws std::invalid_argument if it is damaged, from another game or classes, or holds
+// more than max_heap + 1 values.
+impartial::WindowedSweep sweep_from_state(const std::vector<std::vector<std::byte>>& saved,
+                                          const SweepSettings& settings);
+
+// The result tables of a finished sweep of G(0..settings.max_heap). The stored values are
+// moved out of the sweep's prefix (no copy), and the sweep is freed.
+struct Tables {
+    common::LocalTable grundy, sparse, records, value_counts, scan, stats, frequencies;
+};
+Tables make_tables(impartial::WindowedSweep&& sweep, const SweepSettings& settings);
+
+} // namespace cgt::jobs::grundy

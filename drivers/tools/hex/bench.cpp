@@ -1,0 +1,118 @@
+// cgt-hex-bench: the Hex solver's benchmark (not a test). Solves openings of one board, each
+// with a cleared table, and prints per opening the result for the first player, the nodes,
+// the positions analysed and the CPU seconds (one core), then the totals and a signature
+// (the sum of the node counts: it changes whenever the search does, as Stockfish's bench).
+#include "common/runtime/memory_limit.hpp"
+#include "common/runtime/options.hpp"
+#include "common/plumbing/tool_main.hpp"
+#include "hex/solver/openings.hpp"
+#include "hex/solver/solver.hpp"
+
+#include <cstdio>
+#include <ctime>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace common = cgt::common;
+namespace hex = cgt::hex;
+using common::UsageError;
+
+namespace {
+
+double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+
+// "all", "half" (one of each 180-degree pair) or cell names separated by blanks or commas.
+std::vector<hex::Cell> parse_openings(hex::Shape size, const std::string& text) {
+    std::vector<hex::Cell> out;
+    if (text == "all" || text == "half") {
+        for (const hex::Cell c : hex::all_cells(size))
+            if (text == "all" || hex::is_representative(size, c)) out.push_back(c);
+        return out;
+    }
+    std::string spaced = text;
+    for (char& ch : spaced)
+        if (ch == ',') ch = ' ';
+    std::istringstream in(spaced);
+    for (std::string name; in >> name;) {
+        const hex::Board b = hex::Board::from_moves(size, name); // names a cell or throws
+        for (const hex::Cell c : hex::all_cells(size))
+            if (b.at(c) != hex::Stone::empty) out.push_back(c);
+    }
+    if (out.empty()) throw UsageError("--openings is empty: give all, half or cell names (e.g. a1,d4)");
+    return out;
+}
+
+int run(int argc, char* argv[]) {
+    common::Options options(
+        "cgt-hex-bench",
+        "Benchmark of the Hex solver: solves the openings asked for on one board, each with a\n"
+        "cleared table, and prints result, nodes, positions analysed and CPU seconds per opening.",
+        "cgt-hex-bench --size 7 --openings half --rules dfpn+vc+inferior+proof+resistance   (or --size 6x7)");
+    options.add()("size", common::po::value<std::string>()->default_value("7"),
+                  "board: N (N x N) or WxH (W columns, H rows, as Benzene's boardsize W H), sides 1..11")(
+        "openings", common::po::value<std::string>()->default_value("half"),
+        "all, half (one of each 180-degree pair) or cell names, e.g. 'a1,d4'")(
+        "rules", common::po::value<std::string>()->default_value("dfpn+vc+inferior+proof+resistance"), "rule set")(
+        "node-limit", common::po::value<long>()->default_value(0), "nodes per opening (0: none)")(
+        "tt-size-mib", common::po::value<long>()->default_value(64), "transposition table, MiB (1..65536)");
+    hex::SolverOptions solver_options;
+    std::vector<hex::Cell> openings;
+    hex::Shape size;
+    common::add_max_memory_option(options);
+    const bool go = options.parse(argc, argv, [&](const common::po::variables_map& vm) {
+        const long limit = vm["node-limit"].as<long>(), tt = vm["tt-size-mib"].as<long>();
+        try {
+            size = hex::Shape::parse(vm["size"].as<std::string>());
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--size: ") + e.what());
+        }
+        if (limit < 0) throw UsageError("--node-limit must be >= 0, got " + std::to_string(limit));
+        if (tt < 1 || tt > 65536) throw UsageError("--tt-size-mib must be 1..65536, got " + std::to_string(tt));
+        common::check_memory(vm, common::sized_table_need("--tt-size-mib", static_cast<std::uint64_t>(tt), "the transposition table"));
+        solver_options.rules = hex::RuleSet::parse(vm["rules"].as<std::string>());
+        solver_options.node_limit = static_cast<std::uint64_t>(limit);
+        solver_options.tt_size_mib = static_cast<std::size_t>(tt);
+        openings = parse_openings(size, vm["openings"].as<std::string>());
+    });
+    if (!go) return 0;
+    hex::Solver solver(size, solver_options);
+    std::uint64_t nodes = 0, expansions = 0;
+    double seconds = 0;
+    int wins = 0, unknown = 0;
+    std::printf("%s %s\n%-6s %-8s %12s %12s %10s %8s %8s %10s\n", size.name().c_str(), solver_options.rules.name().c_str(),
+                "cell", "result", "nodes", "expansions", "decided", "moves", "win-at", "seconds");
+    for (const hex::Cell c : openings) {
+        hex::SearchStats stats;
+        const double start = cpu_seconds();
+        const hex::OpeningResult r = hex::solve_opening(solver, c, &stats);
+        const double s = cpu_seconds() - start;
+        const std::uint64_t decided = stats.fill_decided + stats.vc_wins + stats.vc_losses + stats.mustplay_losses;
+        const double moves = stats.expansions > decided
+                                 ? static_cast<double>(stats.moves_sum) / static_cast<double>(stats.expansions - decided)
+                                 : 0.0;
+        const double win_at =
+            stats.won ? static_cast<double>(stats.winning_index_sum) / static_cast<double>(stats.won) : 0.0;
+        std::printf("%-6s %-8s %12llu %12llu %10llu %8.2f %8.2f %10.2f\n", hex::cell_name(c).c_str(),
+                    hex::outcome_name(r.outcome), static_cast<unsigned long long>(r.nodes),
+                    static_cast<unsigned long long>(stats.expansions), static_cast<unsigned long long>(decided), moves,
+                    win_at, s);
+        std::fflush(stdout);
+        nodes += r.nodes;
+        expansions += stats.expansions;
+        seconds += s;
+        wins += r.outcome == hex::Outcome::win;
+        unknown += r.outcome == hex::Outcome::unknown;
+    }
+    std::printf("total: %zu openings, %d wins, %d unknown, %llu nodes, %llu expansions, %.2f s CPU\n",
+                openings.size(), wins, unknown, static_cast<unsigned long long>(nodes),
+                static_cast<unsigned long long>(expansions), seconds);
+    std::printf("signature %llu\n", static_cast<unsigned long long>(nodes));
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    return cgt::common::run_tool([&] { return run(argc, argv); });
+}

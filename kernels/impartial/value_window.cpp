@@ -1,0 +1,79 @@
+#include "impartial/value_window.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+#include <string>
+
+namespace cgt::impartial {
+
+ValueWindow::ValueWindow(std::uint64_t prefix_heaps, std::uint64_t window_heaps)
+    : m_prefix_limit(prefix_heaps), m_window(window_heaps) {
+    if (prefix_heaps < 1) throw std::invalid_argument("the prefix must hold at least one heap");
+    if (window_heaps < MIRROR || !std::has_single_bit(window_heaps))
+        throw std::invalid_argument("the window must be a power of two of at least 64 heaps, got " +
+                                    std::to_string(window_heaps));
+}
+
+void ValueWindow::relayout(std::uint64_t slots) {
+    std::vector<std::uint16_t> ring(slots + MIRROR, 0);
+    const std::uint64_t first = window_start();
+    for (std::uint64_t m = first; m < m_size; ++m)
+        ring[(~m) & (slots - 1)] = m_ring[slot(m)];
+    std::copy(ring.begin(), ring.begin() + MIRROR,
+              ring.begin() + static_cast<std::ptrdiff_t>(slots));
+    m_ring = std::move(ring);
+    m_ring_slots = slots;
+}
+
+void ValueWindow::grow_ring(std::uint64_t needed) {
+    relayout(std::min(m_window, std::max<std::uint64_t>(MIRROR, std::bit_ceil(needed))));
+}
+
+void ValueWindow::reserve_prefix(std::uint64_t heaps) {
+    const std::uint64_t doubled = 2 * static_cast<std::uint64_t>(m_prefix.capacity());
+    m_prefix.reserve(std::min(m_prefix_limit, std::max(heaps, doubled)));
+}
+
+void ValueWindow::grow_window(std::uint64_t window_heaps) {
+    if (dropped_any()) throw std::logic_error("the window can grow only before it drops a value");
+    if (!std::has_single_bit(window_heaps) || window_heaps < m_window)
+        throw std::invalid_argument("a window grows to a larger power of two");
+    m_window = window_heaps;
+}
+
+ValueWindow ValueWindow::from_parts(std::uint64_t prefix_heaps, std::uint64_t window_heaps,
+                                    std::uint64_t size, std::span<const std::uint16_t> prefix,
+                                    std::span<const std::uint16_t> window) {
+    ValueWindow v(prefix_heaps, window_heaps);
+    const std::uint64_t start = size > window_heaps ? size - window_heaps : 0;
+    if (prefix.size() != std::min(size, prefix_heaps) || window.size() != size - start)
+        throw std::invalid_argument("the saved values do not fit a prefix of " +
+                                    std::to_string(prefix_heaps) + " and a window of " +
+                                    std::to_string(window_heaps) + " heaps");
+    v.m_prefix.assign(prefix.begin(), prefix.end());
+    v.m_size = size;
+    v.m_ring_slots =
+        std::min(window_heaps,
+                 std::max<std::uint64_t>(MIRROR, std::bit_ceil(std::max<std::uint64_t>(size, 1))));
+    v.m_ring.assign(v.m_ring_slots + MIRROR, 0);
+    for (std::uint64_t m = start; m < size; ++m)
+        v.m_ring[v.slot(m)] = window[m - start];
+    std::copy(v.m_ring.begin(), v.m_ring.begin() + MIRROR,
+              v.m_ring.begin() + static_cast<std::ptrdiff_t>(v.m_ring_slots));
+    return v;
+}
+
+std::uint64_t ValueWindow::memory_bytes() const {
+    return 2 * (m_prefix.capacity() + m_ring.capacity());
+}
+
+std::vector<std::uint16_t> ValueWindow::window_values() const {
+    std::vector<std::uint16_t> out;
+    out.reserve(m_size - window_start());
+    for (std::uint64_t m = window_start(); m < m_size; ++m)
+        out.push_back(m_ring[slot(m)]);
+    return out;
+}
+
+} // namespace cgt::impartial

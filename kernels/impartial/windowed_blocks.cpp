@@ -1,0 +1,145 @@
+// The windowed sweep's blocks: one heap at a time on one thread, or blocks whose independent
+// parts run in parallel, the next block's marks made while the block before is settled.
+#include "impartial/windowed_block.hpp"
+#include "impartial/windowed_sweep.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <functional>
+
+namespace cgt::impartial {
+
+void WindowedSweep::run_blocks(std::uint64_t heaps) {
+    const bool fused = m_config.threads == 1 && m_config.block_heaps == MARK_BLOCK;
+    while (size() < heaps) {
+        const std::uint64_t n = size();
+        if (!m_split || m_bound > SIMD_BOUND) {
+            before_dropping(n + 1);
+            const Grundy g = m_split ? by_portable(n) : by_definition(n);
+            ++(m_split ? m_counters.by_portable : m_counters.by_definition);
+            push(n, g);
+        } else if (fused) {
+            const std::uint64_t end = block_end(n, heaps);
+            before_dropping(end);
+            run_fused(n, end);
+        } else {
+            run_pipeline(heaps);
+        }
+    }
+}
+
+// A block ends before the next power of two, where the mask may change.
+std::uint64_t WindowedSweep::block_end(std::uint64_t n0, std::uint64_t heaps) const {
+    return std::min({heaps, n0 + m_config.block_heaps, std::bit_ceil(n0 + 1)});
+}
+
+void WindowedSweep::prepare(Block& b, std::uint64_t n0, std::uint64_t end,
+                            std::uint64_t known_marks, bool fused) {
+    b.n0 = n0;
+    b.count = end - n0;
+    b.fused = fused;
+    b.known_marks = known_marks;
+    b.rare_view = std::span<const SparsePart>(m_rare.data(), m_rare.size());
+    const std::size_t rows = std::size_t{m_config.block_heaps};
+    if (b.marks.size() < rows * SIMD_BOUND) {
+        b.marks.assign(rows * SIMD_BOUND, 0);
+        b.stamp = 0;
+    }
+    if (++b.stamp == 0) {
+        std::fill(b.marks.begin(), b.marks.end(), std::uint8_t{0});
+        b.stamp = 1;
+    }
+    b.specs.resize(rows);
+    b.seen.resize(rows * SEEN_PER_HEAP);
+    const std::uint64_t groups = (b.count + MARK_BLOCK - 1) / MARK_BLOCK;
+    b.ranges.assign(groups * std::max<std::size_t>(1, m_rules.leave_two.size()), {0, 0, 0, 0});
+}
+
+void WindowedSweep::run_fused(std::uint64_t n0, std::uint64_t end) {
+    Block& b = *m_blocks[0];
+    prepare(b, n0, end, n0, true);
+    mark_groups(b, 0);
+    for (std::uint64_t n = n0; n < end; ++n) {
+        HeapSpec& spec = b.specs[n - n0];
+        guess(b, n, spec);
+        push(n, settle(b, n, spec));
+        // A value of 512 or more: the block's rows of 512 marks cannot hold what the next
+        // heaps would mark with it; they are valued in portable code (run_blocks).
+        if (m_bound > SIMD_BOUND) return;
+    }
+}
+
+void WindowedSweep::guess_block(Block& b) {
+    const std::function<void(std::uint64_t)> one = [&](std::uint64_t j) {
+        guess(b, b.n0 + j, b.specs[j]);
+    };
+    if (m_pool)
+        m_pool->run(b.count, one, 4);
+    else
+        for (std::uint64_t j = 0; j < b.count; ++j)
+            one(j);
+}
+
+void WindowedSweep::settle_block(Block& b) {
+    b.rare_from_block = static_cast<std::size_t>(
+        std::lower_bound(m_rare.begin(), m_rare.end(), std::max<std::uint64_t>(b.n0, 1),
+                         [](const SparsePart& p, std::uint64_t h) { return p.heap < h; }) -
+        m_rare.begin());
+    for (std::uint64_t n = b.n0; n < b.n0 + b.count; ++n) {
+        push(n, settle(b, n, b.specs[n - b.n0]));
+        if (m_bound > SIMD_BOUND) return; // as run_fused: the rest in portable code
+    }
+}
+
+// Blocks of the split with the SIMD kernels until the mode may change (a power of two, values
+// of 512) or `heaps` is reached. While block k is settled (in order, on this thread), the other
+// threads make block k + 1's group marks: they read only values before block k and the rare
+// heaps found before it, and nothing settling block k writes (the ring does not move, the rare
+// heaps' storage is reserved, the values it overwrites lie beyond the window's margin).
+void WindowedSweep::run_pipeline(std::uint64_t heaps) {
+    Block* cur = m_blocks[0].get();
+    Block* next = m_blocks[1].get();
+    std::uint64_t end = block_end(size(), heaps);
+    before_dropping(end);
+    prepare(*cur, size(), end, size(), false);
+    const std::function<void(std::uint64_t)> mark_cur = [&](std::uint64_t q) {
+        mark_groups(*cur, q);
+    };
+    if (m_pool)
+        m_pool->run((cur->count + MARK_BLOCK - 1) / MARK_BLOCK, mark_cur);
+    else
+        for (std::uint64_t q = 0; q < (cur->count + MARK_BLOCK - 1) / MARK_BLOCK; ++q)
+            mark_cur(q);
+    guess_block(*cur);
+    for (;;) {
+        const std::uint64_t n1 = cur->n0 + cur->count;
+        const bool overlap =
+            m_pool && n1 < heaps && !std::has_single_bit(n1) &&
+            (m_values.dropped_any() || m_values.ring_slots() >= block_end(n1, heaps));
+        if (!overlap) {
+            settle_block(*cur);
+            return;
+        }
+        end = block_end(n1, heaps);
+        before_dropping(end);
+        m_rare.reserve(m_rare.size() + cur->count);
+        prepare(*next, n1, end, cur->n0, false);
+        const std::function<void(std::uint64_t)> mark_next = [&](std::uint64_t q) {
+            mark_groups(*next, q);
+        };
+        m_pool->start((next->count + MARK_BLOCK - 1) / MARK_BLOCK, mark_next);
+        try {
+            settle_block(*cur);
+        } catch (...) {
+            m_pool->finish();
+            throw;
+        }
+        m_pool->finish();
+        if (m_bound > SIMD_BOUND) return; // a value of 512 or more: the next block is not valid
+        before_dropping(end);             // again, knowing block k's rare heaps
+        guess_block(*next);
+        std::swap(cur, next);
+    }
+}
+
+} // namespace cgt::impartial
