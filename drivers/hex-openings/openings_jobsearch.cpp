@@ -83,6 +83,24 @@ struct Backoff {
     void reset() { wait = std::chrono::microseconds(20); }
 };
 
+// Ends every worker's part: END to each, then its messages until its DONE (a result it was
+// sending, a stop it told, are dropped). With a stop, the wait polls stop_requested(): the
+// rank is heard waiting, not taken for hung.
+void end_workers(const common::Comm& comm, bool decided, SearchHooks* hooks) {
+    for (int r = 1; r < comm.size(); ++r)
+        send_message(comm, r, TO_WORKER, END, decided ? 1 : 0);
+    for (int r = 1; r < comm.size(); ++r) {
+        Backoff backoff;
+        for (;;) {
+            const std::optional<std::pair<int, Message>> got = try_receive(comm, r, TO_MASTER);
+            if (got && got->second.kind == DONE) break;
+            if (got) continue;
+            if (!decided && hooks) (void)hooks->stop_requested();
+            backoff.sleep();
+        }
+    }
+}
+
 // The master's side of one opening.
 class Master {
   public:
@@ -97,12 +115,33 @@ class Master {
         m_jobs_before = m_tree.counters().jobs;
     }
 
+    // Searches until the root is decided or a stop; the workers' parts are ended either way
+    // (also when this throws: then as stopped, so that no worker waits for ever).
     JobSearchRun run() {
         bool stop = false;
+        try {
+            stop = search();
+            if (stop) save();
+        } catch (...) {
+            end_workers(m_comm, false, &m_hooks);
+            throw;
+        }
+        end_workers(m_comm, !stop, &m_hooks);
+        return {stop, stop ? hex::Outcome::unknown : m_tree.outcome(),
+                m_tree.counters().nodes - m_nodes_before, m_tree.counters().jobs - m_jobs_before};
+    }
+
+  private:
+    struct Seat {
+        bool busy = false;
+        std::uint64_t job = 0;
+    };
+
+    // True when it stopped (a stop heard here or told by a worker), false once decided.
+    bool search() {
         Backoff backoff;
         while (m_tree.outcome() == hex::Outcome::unknown) {
-            if (m_hooks.stop_requested() || m_worker_stopping) stop = true;
-            if (stop) break;
+            if (m_hooks.stop_requested() || m_worker_stopping) return true;
             if (m_hooks.state_due()) save();
             hand_out();
             if (std::none_of(m_seats.begin(), m_seats.end(), [](const Seat& s) { return s.busy; }))
@@ -123,17 +162,8 @@ class Master {
             else
                 backoff.sleep();
         }
-        if (stop) save();
-        end_workers(!stop);
-        return {stop, stop ? hex::Outcome::unknown : m_tree.outcome(),
-                m_tree.counters().nodes - m_nodes_before, m_tree.counters().jobs - m_jobs_before};
+        return false;
     }
-
-  private:
-    struct Seat {
-        bool busy = false;
-        std::uint64_t job = 0;
-    };
 
     void hand_out() {
         for (std::size_t i = 0; i < m_seats.size(); ++i) {
@@ -195,25 +225,6 @@ class Master {
         }
     }
 
-    // Ends every worker's part: END to each, then its messages until its DONE (a result it
-    // was sending, a stop it told, are dropped).
-    void end_workers(bool decided) {
-        for (int r = 1; r < m_comm.size(); ++r)
-            send_message(m_comm, r, TO_WORKER, END, decided ? 1 : 0);
-        for (int r = 1; r < m_comm.size(); ++r) {
-            Backoff backoff;
-            for (;;) {
-                std::optional<std::pair<int, Message>> got = try_receive(m_comm, r, TO_MASTER);
-                if (!got) {
-                    if (!decided) (void)m_hooks.stop_requested(); // heard: waiting, not hung
-                    backoff.sleep();
-                    continue;
-                }
-                if (got->second.kind == DONE) break;
-            }
-        }
-    }
-
     const common::Comm& m_comm;
     hex::Shape m_shape;
     hex::JobTree m_tree;
@@ -231,25 +242,25 @@ JobSearchRun master_job_search(const common::Comm& comm, hex::Shape shape,
                                const hex::RuleSet& rules, const hex::SplitPosition& root,
                                const hex::JobSearchOptions& options, std::size_t tt_size_mib,
                                std::uint64_t pause_nodes, SearchHooks& hooks) {
-    Master master(comm, shape, rules, root, options, tt_size_mib, pause_nodes, hooks);
-    return master.run();
+    std::optional<Master> master;
+    try {
+        master.emplace(comm, shape, rules, root, options, tt_size_mib, pause_nodes, hooks);
+    } catch (...) { // e.g. a saved tree that does not load: no worker waits for ever
+        end_workers(comm, false, &hooks);
+        throw;
+    }
+    return master->run();
 }
 
 void end_job_search(const common::Comm& comm, bool stopped) {
-    for (int r = 1; r < comm.size(); ++r)
-        send_message(comm, r, TO_WORKER, END, stopped ? 0 : 1);
-    for (int r = 1; r < comm.size(); ++r) {
-        Backoff backoff;
-        while (true) {
-            const auto got = try_receive(comm, r, TO_MASTER);
-            if (got && got->second.kind == DONE) break;
-            if (!got) backoff.sleep();
-        }
-    }
+    end_workers(comm, !stopped, nullptr);
 }
 
-bool serve_job_search(const common::Comm& comm, hex::Shape shape, const hex::RuleSet& rules,
-                      std::size_t tt_size_mib, std::uint64_t pause_nodes, SearchHooks& hooks) {
+namespace {
+
+// A worker's part of one opening (serve_job_search).
+bool serve(const common::Comm& comm, hex::Shape shape, const hex::RuleSet& rules,
+           std::size_t tt_size_mib, std::uint64_t pause_nodes, SearchHooks& hooks) {
     std::optional<hex::JobWorker> worker; // made at the first job: a root decided at once has none
     bool running = false, told_stop = false;
     std::uint64_t current = 0;
@@ -287,6 +298,24 @@ bool serve_job_search(const common::Comm& comm, hex::Shape shape, const hex::Rul
             send_message(comm, 0, TO_MASTER, RESULT, 0, bytes);
         }
         if (!running) backoff.sleep();
+    }
+}
+
+} // namespace
+
+bool serve_job_search(const common::Comm& comm, hex::Shape shape, const hex::RuleSet& rules,
+                      std::size_t tt_size_mib, std::uint64_t pause_nodes, SearchHooks& hooks) {
+    try {
+        return serve(comm, shape, rules, tt_size_mib, pause_nodes, hooks);
+    } catch (...) { // the master stops the opening and ends this part: then the failure goes on
+        send_message(comm, 0, TO_MASTER, STOPPING, 0);
+        for (Backoff backoff;;) {
+            const auto got = try_receive(comm, 0, TO_WORKER);
+            if (got && got->second.kind == END) break;
+            if (!got) backoff.sleep();
+        }
+        send_message(comm, 0, TO_MASTER, DONE, 0);
+        throw;
     }
 }
 
