@@ -101,6 +101,13 @@ void end_workers(const common::Comm& comm, bool decided, SearchHooks* hooks) {
     }
 }
 
+// The pauses of rank 0's own jobs, between which it reads the workers' messages and hands
+// out jobs: an eighth of a job (or the workers' pauses if shorter), so that a worker whose
+// job ended waits a fraction of a job for its next one.
+std::uint64_t local_pause(std::uint64_t job_nodes, std::uint64_t pause_nodes) {
+    return std::max<std::uint64_t>(1, std::min(pause_nodes, job_nodes / 8));
+}
+
 // The master's side of one opening.
 class Master {
   public:
@@ -108,8 +115,8 @@ class Master {
            const hex::SplitPosition& root, const hex::JobSearchOptions& options,
            std::size_t tt_size_mib, std::uint64_t pause_nodes, SearchHooks& hooks)
         : m_comm(comm), m_shape(shape), m_tree(shape, rules, root, options),
-          m_local(shape, rules, tt_size_mib, pause_nodes), m_hooks(hooks),
-          m_seats(static_cast<std::size_t>(comm.size())) {
+          m_local(shape, rules, tt_size_mib, local_pause(options.job_nodes, pause_nodes)),
+          m_hooks(hooks), m_seats(static_cast<std::size_t>(comm.size())) {
         if (!hooks.saved.empty()) m_tree.load(hooks.saved.back()); // each save is a snapshot
         m_nodes_before = m_tree.counters().nodes;
         m_jobs_before = m_tree.counters().jobs;
@@ -185,8 +192,16 @@ class Master {
     void take(const hex::JobResult& result, std::size_t seat) {
         m_seats[seat].busy = false;
         m_tree.job_done(result);
+        // For tests only (openings_jobsearch.hpp): a stop in the middle of an opening.
         static const long stop_after = common::test_count("CGT_TEST_STOP_AFTER_JOBS");
-        if (common::test_count_reached(stop_after, ++g_results_received)) std::raise(SIGTERM);
+        static bool stop_raised = false;
+        ++g_results_received;
+        if (stop_after > 0 && !stop_raised &&
+            g_results_received >= static_cast<std::uint64_t>(stop_after) &&
+            m_tree.outcome() == hex::Outcome::unknown) {
+            stop_raised = true;
+            std::raise(SIGTERM);
+        }
     }
 
     void handle(int source, const Message& m) {

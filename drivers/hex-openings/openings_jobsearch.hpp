@@ -16,7 +16,8 @@
 // stopped; every worker hears the end and returns stopped as well. The tree is saved also
 // whenever SearchHooks::state_due(). A resumed run loads the last saved tree: its jobs in
 // flight are free leaves again. Test hook: CGT_TEST_STOP_AFTER_JOBS=N raises SIGTERM on
-// rank 0 once N results of this run have reached it (a count, not a clock).
+// rank 0 at the first result, from the Nth of this run on, that leaves its opening undecided
+// (a count, not a clock: the stop lands inside an opening whatever the timing).
 #include "common/plumbing/comm.hpp"
 #include "hex-openings/openings_tasks.hpp"
 #include "hex/parallel/job.hpp"
