@@ -101,31 +101,42 @@ std::vector<int> parse_workers(const std::string& text) {
     return out;
 }
 
+void add_simulation_options(common::Options& options) {
+    options.add()("simulate", common::po::value<std::string>()->default_value(""),
+                  "also the job-level search of each opening (cgt-hex-openings --job-search) simulated on these "
+                  "worker counts (e.g. 2,4,16; a clock in nodes; dfpn+vc rule sets): makespan and speed-up "
+                  "against the nodes above")(
+        "job-nodes", common::po::value<long>()->default_value(2000), "with --simulate: nodes per job")(
+        "pause-nodes", common::po::value<long>()->default_value(1024),
+        "with --simulate: the workers' pauses (a job ends at the first past its budget)");
+}
+
+Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_size_mib) {
+    Simulation sim;
+    sim.workers = parse_workers(vm["simulate"].as<std::string>());
+    const long job = vm["job-nodes"].as<long>(), pause = vm["pause-nodes"].as<long>();
+    if (job < 1) throw UsageError("--job-nodes must be >= 1, got " + std::to_string(job));
+    if (pause < 1) throw UsageError("--pause-nodes must be >= 1, got " + std::to_string(pause));
+    sim.options.search.job_nodes = static_cast<std::uint64_t>(job);
+    sim.options.pause_nodes = static_cast<std::uint64_t>(pause);
+    sim.options.tt_size_mib = tt_size_mib;
+    return sim;
+}
+
 int run(int argc, char* argv[]) {
     common::Options options(
         "cgt-hex-bench",
         "Benchmark of the Hex solver: solves the openings asked for on one board, each with a\n"
         "cleared table, and prints result, nodes, positions analysed and CPU seconds per opening.",
         "cgt-hex-bench --size 7 --openings half --rules dfpn+vc+inferior+proof+resistance   (or --size 6x7)");
-    options.add()(
-        "size", common::po::value<std::string>()->default_value("7"),
-        "board: N (N x N) or WxH (W columns, H rows, as Benzene's boardsize W H), sides 1..11")(
+    options.add()("size", common::po::value<std::string>()->default_value("7"),
+                  "board: N (N x N) or WxH (W columns, H rows, as Benzene's boardsize W H), sides 1..11")(
         "openings", common::po::value<std::string>()->default_value("half"),
         "all, half (one of each 180-degree pair) or cell names, e.g. 'a1,d4'")(
-        "rules",
-        common::po::value<std::string>()->default_value("dfpn+vc+inferior+proof+resistance"),
-        "rule set")("node-limit", common::po::value<long>()->default_value(0),
-                    "nodes per opening (0: none)")("tt-size-mib",
-                                                   common::po::value<long>()->default_value(64),
-                                                   "transposition table, MiB (1..65536)")(
-        "simulate", common::po::value<std::string>()->default_value(""),
-        "also the job-level search of each opening (cgt-hex-openings --job-search) simulated on "
-        "these worker "
-        "counts (e.g. 2,4,16; a clock in nodes; dfpn+vc rule sets): makespan and speed-up against "
-        "the nodes above")("job-nodes", common::po::value<long>()->default_value(2000),
-                           "with --simulate: nodes per job")(
-        "pause-nodes", common::po::value<long>()->default_value(1024),
-        "with --simulate: the workers' pauses (a job ends at the first past its budget)");
+        "rules", common::po::value<std::string>()->default_value("dfpn+vc+inferior+proof+resistance"), "rule set")(
+        "node-limit", common::po::value<long>()->default_value(0), "nodes per opening (0: none)")(
+        "tt-size-mib", common::po::value<long>()->default_value(64), "transposition table, MiB (1..65536)");
+    add_simulation_options(options);
     Simulation sim;
     hex::SolverOptions solver_options;
     std::vector<hex::Cell> openings;
@@ -145,13 +156,7 @@ int run(int argc, char* argv[]) {
         solver_options.node_limit = static_cast<std::uint64_t>(limit);
         solver_options.tt_size_mib = static_cast<std::size_t>(tt);
         openings = parse_openings(size, vm["openings"].as<std::string>());
-        sim.workers = parse_workers(vm["simulate"].as<std::string>());
-        const long job = vm["job-nodes"].as<long>(), pause = vm["pause-nodes"].as<long>();
-        if (job < 1) throw UsageError("--job-nodes must be >= 1, got " + std::to_string(job));
-        if (pause < 1) throw UsageError("--pause-nodes must be >= 1, got " + std::to_string(pause));
-        sim.options.search.job_nodes = static_cast<std::uint64_t>(job);
-        sim.options.pause_nodes = static_cast<std::uint64_t>(pause);
-        sim.options.tt_size_mib = static_cast<std::size_t>(tt);
+        sim = read_simulation(vm, static_cast<std::size_t>(tt));
     });
     if (!go) return 0;
     hex::Solver solver(size, solver_options);
