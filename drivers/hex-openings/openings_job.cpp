@@ -228,7 +228,9 @@ void HexOpeningsJob::check_job_search() const {
                         : !m_params.split.empty()                  ? "--split"
                         : m_params.store || recording()            ? "--store and --store-plies"
                         : m_params.misere_replies                  ? "--misere-replies"
-                                                                   : nullptr;
+                        : m_params.node_limit > 0
+                            ? "--node-limit (where a search stops would depend on the timing)"
+                            : nullptr;
     if (other) throw UsageError(std::string("--job-search does not go with ") + other);
 }
 
