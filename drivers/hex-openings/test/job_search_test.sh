@@ -3,9 +3,10 @@
 # has the outcome the sequential search gives (the same run without --job-search), and the
 # tables are the same at every rank count (timings aside: they measure the run); a run
 # stopped in the middle of an opening by the test hook CGT_TEST_STOP_AFTER_JOBS (SIGTERM on
-# rank 0 once it has received that many results: a count, not a clock) ends with status 3,
-# its search tree saved in the journal, and the command it prints continues it (on another
-# rank count too) to the same tables.
+# rank 0 at the first result, from that many on, that leaves its opening undecided: a count,
+# not a clock) ends with status 3, its search tree saved in the journal, and --resume on
+# another rank count continues it to the same tables; so does a run killed after it saved a
+# tree.
 #   job_search_test.sh CGT_MERGE DRIVER JOB_NODES STOP_AFTER_JOBS [driver options: vc dfpn openings]
 set -uo pipefail
 . "$(dirname "$0")/../../../cmake/run_test_lib.sh"
@@ -60,3 +61,14 @@ for ranks in 1 2; do
   same_tables "$dir/ranks-1.h5" "$out" "stopped on $ranks ranks, resumed on $resume_ranks"
   echo "PASS: stopped on $ranks ranks in the middle of an opening, resumed on $resume_ranks: the same tables"
 done
+
+# Killed (SIGKILL on rank 0 by the skeleton's CGT_TEST_KILL_AFTER_STATES, after its second
+# saved tree; --journal-every 0 saves at every step) on 2 ranks, resumed on 1.
+out=$dir/killed.h5
+CGT_TEST_KILL_AFTER_STATES=2 run 2 "$out" --journal-every 0 --job-search "$job_nodes" "${opts[@]}" 2>/dev/null &&
+  fail "the run was to be killed after its second saved tree"
+journal_state "$out.journal"
+[ "$states" -ge 1 ] || fail "killed on 2 ranks: no saved search tree in the journal"
+run 1 "$out" --resume --job-search "$job_nodes" "${opts[@]}" || fail "the resume on 1 rank after the kill failed"
+same_tables "$dir/ranks-1.h5" "$out" "killed on 2 ranks, resumed on 1"
+echo "PASS: killed on 2 ranks after $done_tasks of $all_tasks openings and a saved tree, resumed on 1: the same tables"
