@@ -6,7 +6,7 @@
 //   - MPI set-up and the error conventions (run_driver), the options (--config, --out,
 //     --quiet, --help) and the run control below;
 //   - the split of the tasks over the ranks (static round-robin or contiguous blocks, or
-//     the dynamic queue of rank 0), progress on stderr;
+//     the dynamic queue of rank 0, or every task on every rank together), progress on stderr;
 //   - the task journal (journal.hpp): every finished task's rows and counters are
 //     appended to OUT.journal/ as the task ends and made durable at most every
 //     --journal-every seconds (default 60; also settable in the job's INI file); a long task
