@@ -51,6 +51,21 @@ const WholeOption STORE_MIN_WORK{
     .max = 0xffffffffL,
     .meaning = "with --store-plies, only positions whose proof analysed at least this many positions below "
                "them. Default: 1, every position (a lookup costs far less than the analysis it saves)"};
+// No default value: a run without it has the parameters (and journal) of one before it.
+const WholeOption JOB_SEARCH{
+    .name = "job-search",
+    .default_value = std::nullopt,
+    .min = 1,
+    .max = 1L << 40,
+    .meaning =
+        "solve each opening with every rank at once, one opening after another: rank 0 keeps a "
+        "proof-number tree of the opening's first moves and every rank searches its leaves as jobs "
+        "of this many nodes (job-level proof-number search; vc rule sets with dfpn, normal Hex, no "
+        "--split or --store). The results are the sequential search's; the nodes searched depend "
+        "on "
+        "the ranks and go to the timings table (nodes_run), the openings table's nodes are 0. "
+        "Default: "
+        "off"};
 } // namespace
 
 JobInfo HexOpeningsJob::info() const {
@@ -115,6 +130,7 @@ void HexOpeningsJob::add_options(Options& options) {
         "Default: none");
     options.add(STORE_PLIES);
     options.add(STORE_MIN_WORK);
+    options.add(JOB_SEARCH);
     options.add()(
         // Declared last: the parameters carry it after the own options (derived_parameters).
         "store-digest", po::value<std::string>(),
@@ -151,6 +167,8 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
     m_params.split = hexjob::parse_cell_names(vm["split"].as<std::string>(), "--split", "none");
     m_params.cells = hexjob::parse_cell_names(vm["cells"].as<std::string>(), "--cells", "all");
     read_store_options(vm);
+    if (JOB_SEARCH.given(vm)) m_params.job_nodes = static_cast<std::uint64_t>(JOB_SEARCH.read(vm));
+    check_job_search();
     // Task k is parts()[k]: the rows solved in table order, a split one's leaves in its place.
     try {
         m_work = std::make_unique<hexjob::OpeningTasks>(m_params);
@@ -196,7 +214,28 @@ std::uint64_t HexOpeningsJob::task_count() const {
 }
 
 Split HexOpeningsJob::split() const {
-    return Split::queue;
+    return m_params.job_nodes > 0 ? Split::collective : Split::queue;
+}
+
+void HexOpeningsJob::check_job_search() const {
+    if (m_params.job_nodes == 0) return;
+    for (const hexjob::RuleSpec& r : m_params.rules)
+        if (r.rules.rules != hex::Rules::vc || r.rules.search != hex::Search::dfpn)
+            throw UsageError(
+                "--job-search needs vc rule sets with proof-number search (dfpn+vc...), got " +
+                r.rules.name());
+    const char* other = m_params.misere_max >= m_params.misere_min ? "--misere"
+                        : !m_params.split.empty()                  ? "--split"
+                        : m_params.store || recording()            ? "--store and --store-plies"
+                        : m_params.misere_replies                  ? "--misere-replies"
+                        : m_params.node_limit > 0
+                            ? "--node-limit (where a search stops would depend on the timing)"
+                            : nullptr;
+    if (other) throw UsageError(std::string("--job-search does not go with ") + other);
+}
+
+void HexOpeningsJob::begin(TaskTables&) {
+    if (m_params.job_nodes > 0) m_job_comm = std::make_unique<PrivateComm>(Comm(MPI_COMM_WORLD));
 }
 
 const QueuePolicy* HexOpeningsJob::queue_policy() const {
@@ -229,6 +268,7 @@ TaskStatus HexOpeningsJob::compute(std::uint64_t task, TaskTables& out, TaskCont
                     bool full) { context.save_state(state, full); },
         .set_verdict = [&](std::uint64_t verdict) { context.set_verdict(verdict); },
         .note = [&](const std::string& text) { context.note(text); }};
+    if (m_params.job_nodes > 0) return compute_job_search(task, out, hooks);
     LocalTable* records = recording() ? &out.table(schema::store_records::table) : nullptr;
     LocalTable* replies = m_params.misere_replies ? &out.table(schema::replies::table) : nullptr;
     return m_work->run_task(task, out.table(schema::openings::table),
@@ -328,6 +368,38 @@ std::vector<std::uint64_t> HexOpeningsJob::tasks_of_cells(const std::string& tex
             throw UsageError("--openings: '" + name + "' is not a cell of the boards of this run");
     }
     return out;
+}
+
+TaskStatus HexOpeningsJob::compute_job_search(std::uint64_t task, TaskTables& out,
+                                              hexjob::SearchHooks& hooks) {
+    const std::uint64_t row = m_work->parts().at(task).row;
+    const hexjob::Opening& o = m_work->rows()[row];
+    const Comm& comm = *m_job_comm;
+    if (!comm.is_root())
+        return hexjob::serve_job_search(comm, o.shape, o.rules, m_params.tt_size_mib,
+                                        m_params.pause_nodes, hooks)
+                   ? TaskStatus::done
+                   : TaskStatus::stopped;
+    LocalTable& table = out.table(schema::openings::table);
+    LocalTable& timings = out.table(schema::timings::table);
+    if (o.shape.rows == 1) { // the opening connects: no tree to search
+        hexjob::end_job_search(comm, false);
+        return m_work->run(row, table, &out.table(schema::rule_counts::table), &timings)
+                   ? TaskStatus::done
+                   : TaskStatus::stopped;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    hex::JobSearchOptions options;
+    options.job_nodes = m_params.job_nodes;
+    const hexjob::JobSearchRun r = hexjob::master_job_search(
+        comm, o.shape, o.rules, hex::SplitPosition::after(o.shape, {o.cell}), options,
+        m_params.tt_size_mib, m_params.pause_nodes, hooks);
+    if (r.stopped) return TaskStatus::stopped;
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    m_work->append_job_search_row(row, hex::negate(r.outcome), r.nodes_run, seconds, table,
+                                  timings);
+    return TaskStatus::done;
 }
 
 } // namespace cgt::jobs::hex_openings

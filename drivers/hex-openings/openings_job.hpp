@@ -6,6 +6,7 @@
 // each took (openings_schema.hpp). A hard opening may be split (--split) into the positions of its
 // first plies, each a task, combined by negamax once all are done (openings_tasks.hpp).
 #include "common/runtime/job.hpp"
+#include "hex-openings/openings_jobsearch.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex-openings/openings_tasks.hpp"
 #include "hex/board/board.hpp"
@@ -41,6 +42,8 @@ class HexOpeningsJob : public common::Job {
     // openings' rows and writes every splits row (the needed leaves' from what they
     // computed); the leaves' own counts and seconds leave the tables then.
     void finish(common::JobResults& results) override;
+    // --job-search: the communicator of the master and its workers.
+    void begin(common::TaskTables& out) override;
 
   private:
     void read_store_options(const common::po::variables_map& vm);
@@ -48,6 +51,12 @@ class HexOpeningsJob : public common::Job {
     [[nodiscard]] std::string digest_text() const;
     [[nodiscard]] bool recording() const;
     std::vector<std::uint64_t> tasks_of_cells(const std::string& text) const;
+    // --job-search: UsageError for options it does not go with.
+    void check_job_search() const;
+    // An opening with --job-search: rank 0 the master, the others workers.
+    common::TaskStatus compute_job_search(std::uint64_t task, common::TaskTables& out,
+                                          SearchHooks& hooks);
+    std::unique_ptr<common::PrivateComm> m_job_comm;
     Params m_params;
     std::uint64_t m_store_digest = 0;
     bool m_digest_given = false;

@@ -29,7 +29,7 @@ inline constexpr Col<std::string> rules{"rules", "the rule set the opening was s
 
 namespace openings {
 inline constexpr Col<std::string> result{"result", "win or loss for the first player after this opening, or unknown (the node limit)"};
-inline constexpr Col<std::uint64_t> nodes{"nodes", "positions the search visited (0 for a copied row)"};
+inline constexpr Col<std::uint64_t> nodes{"nodes", "positions the search visited (0 for a copied row, and with --job-search, whose count depends on the ranks and the timing: timings' nodes_run)"};
 inline constexpr Col<std::uint8_t> copied{"copied", "1 if the result was copied from the 180-degree partner's row"};
 inline constexpr Col<std::uint64_t> parts{
     "parts", "needed sub-problems of a split opening (--split; rows of splits with how = task), 0 if solved whole"};
@@ -56,7 +56,7 @@ inline const common::TableSchema table{
 namespace timings {
 inline constexpr Col<double> seconds{"seconds", "wall seconds of the opening's search (0 for a copied row; a split "
                                                 "opening's summed over its sub-problems); differs between runs"};
-inline constexpr Col<std::uint64_t> nodes_run{"nodes_run", "nodes this run searched: fewer than nodes when the opening continued a search saved by a run stopped or killed; a split opening's: its nodes and those of the unneeded leaves some rank solved before a sibling made them useless"};
+inline constexpr Col<std::uint64_t> nodes_run{"nodes_run", "nodes this run searched: fewer than nodes when the opening continued a search saved by a run stopped or killed; a split opening's: its nodes and those of the unneeded leaves some rank solved before a sibling made them useless; with --job-search: what every rank's jobs searched in this run"};
 inline const common::TableSchema table{
     .name = "timings",
     .order = "variant,rules,size,cols,row,col",

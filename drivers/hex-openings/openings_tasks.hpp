@@ -81,6 +81,9 @@ struct Params {
     std::shared_ptr<const hex::PositionStore> store;
     int store_plies = -1;
     std::uint32_t store_min_work = schema::store::DEFAULT_MIN_WORK;
+    // --job-search: every opening solved by all ranks together, a job-level proof-number
+    // search with jobs of this many nodes (openings_jobsearch.hpp); 0: off.
+    std::uint64_t job_nodes = 0;
 };
 
 // The store tables (--store FILE...) of result files of this program, as one sealed store,
@@ -239,6 +242,15 @@ public:
     // it was solved). Called on one rank (std::logic_error if a needed leaf is missing).
     void append_split_rows(const std::vector<std::uint64_t>& leaves, common::LocalTable& table,
                            common::LocalTable& counts, common::LocalTable& timings, common::LocalTable& splits) const;
+    // The rows of opening `index` (and of its copies) solved by a job-level search
+    // (--job-search): its outcome for the first player, no node count (nodes 0: what the jobs
+    // searched depends on the rank count and the timing) and the nodes this run's jobs
+    // searched (timings' nodes_run).
+    void append_job_search_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes_run,
+                               double seconds, common::LocalTable& table,
+                               common::LocalTable& timings) const {
+        append_row(index, outcome, 0, nodes_run, 0, seconds, table, &timings);
+    }
     // `table` without the leaf blocks (keys >= leaf_key(0)).
     [[nodiscard]] common::LocalTable strip_leaf_blocks(const common::TableSchema& schema,
                                                        common::LocalTable& table) const;

@@ -195,6 +195,10 @@ void JobRunner::run_task(std::uint64_t task) {
             m_task_verdict.reset();
             return;
         }
+        if (m_job.split() == Split::collective && !m_comm.is_root()) { // rank 0 journals the task
+            m_tables->abandon_task();
+            return;
+        }
         const EncodedRecord record = m_tables->end_task();
         const ScopedFlag busy(m_journal_busy);
         if (test_write_fails("journal", m_comm.rank()))
@@ -363,6 +367,15 @@ void JobRunner::compute_tasks() {
     } join{computing, watcher};
     if (m_queue) {
         run_queue(todo);
+    } else if (m_job.split() == Split::collective) {
+        for (std::uint64_t t : todo) {
+            m_stop->poll();
+            if (m_comm.any(m_stop->requested() || m_task_stopped)) {
+                m_stop_heard = true;
+                break;
+            }
+            run_task(t);
+        }
     } else {
         for (std::uint64_t t : mine) {
             m_stop->poll();

@@ -6,7 +6,7 @@
 //   - MPI set-up and the error conventions (run_driver), the options (--config, --out,
 //     --quiet, --help) and the run control below;
 //   - the split of the tasks over the ranks (static round-robin or contiguous blocks, or
-//     the dynamic queue of rank 0), progress on stderr;
+//     the dynamic queue of rank 0, or every task on every rank together), progress on stderr;
 //   - the task journal (journal.hpp): every finished task's rows and counters are
 //     appended to OUT.journal/ as the task ends and made durable at most every
 //     --journal-every seconds (default 60; also settable in the job's INI file); a long task
@@ -78,6 +78,11 @@ enum class Split {
     blocks,      // P contiguous runs of the task order: tasks of equal cost, each rank's rows
                  // one run of the file
     queue,       // rank 0's dynamic queue (task_queue.hpp): tasks of very uneven cost
+    collective,  // every rank runs every task, together and in the same order (a task whose
+                 // ranks cooperate through MPI on a communicator of the job's own, e.g. a
+                 // master and its workers); rank 0's rows, verdict and saved states are the
+                 // task's: only rank 0 journals it. A stop, or a task stopped on any rank,
+                 // ends the loop on every rank before the same task.
 };
 
 enum class TaskStatus {

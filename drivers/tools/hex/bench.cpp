@@ -2,9 +2,10 @@
 // with a cleared table, and prints per opening the result for the first player, the nodes,
 // the positions analysed and the CPU seconds (one core), then the totals and a signature
 // (the sum of the node counts: it changes whenever the search does, as Stockfish's bench).
+#include "common/plumbing/tool_main.hpp"
 #include "common/runtime/memory_limit.hpp"
 #include "common/runtime/options.hpp"
-#include "common/plumbing/tool_main.hpp"
+#include "hex/parallel/job_simulator.hpp"
 #include "hex/solver/openings.hpp"
 #include "hex/solver/solver.hpp"
 
@@ -43,6 +44,85 @@ std::vector<hex::Cell> parse_openings(hex::Shape size, const std::string& text) 
     return out;
 }
 
+// --simulate: the job-level search of the opening on each worker count (job_simulator.hpp:
+// a clock in nodes), against the sequential search's `nodes`; how many decided as it did
+// (`outcome`, for the first player).
+struct Simulation {
+    std::vector<int> workers;
+    hex::SimulationOptions options;
+};
+
+int simulate(hex::Shape size, const hex::RuleSet& rules, hex::Cell c, hex::Outcome outcome, std::uint64_t nodes,
+             const Simulation& sim) {
+    int same = 0;
+    for (const int w : sim.workers) {
+        hex::SimulationOptions o = sim.options;
+        o.workers = w;
+        const hex::SimulationReport r =
+            hex::simulate_job_search(size, rules, hex::SplitPosition::after(size, {c}), o);
+        std::printf("  %3d workers: %-6s makespan %10llu nodes, speed-up %6.2f, searched %10llu "
+                    "(%.2fx), %llu jobs, "
+                    "%llu cancelled, idle %.1f%%\n",
+                    w, hex::outcome_name(hex::negate(r.outcome)),
+                    static_cast<unsigned long long>(r.makespan),
+                    r.makespan ? static_cast<double>(nodes) / static_cast<double>(r.makespan) : 0.0,
+                    static_cast<unsigned long long>(r.searched),
+                    nodes ? static_cast<double>(r.searched) / static_cast<double>(nodes) : 0.0,
+                    static_cast<unsigned long long>(r.jobs),
+                    static_cast<unsigned long long>(r.cancelled),
+                    r.makespan ? 100.0 * static_cast<double>(r.idle) /
+                                     static_cast<double>(r.makespan * static_cast<std::uint64_t>(w))
+                               : 0.0);
+        std::fflush(stdout);
+        same += hex::negate(r.outcome) == outcome;
+    }
+    return same;
+}
+
+// "2,4,16": worker counts 1..1024.
+std::vector<int> parse_workers(const std::string& text) {
+    std::vector<int> out;
+    std::string spaced = text;
+    for (char& ch : spaced)
+        if (ch == ',') ch = ' ';
+    std::istringstream in(spaced);
+    for (std::string item; in >> item;) {
+        std::size_t used = 0;
+        int w = 0;
+        try {
+            w = std::stoi(item, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != item.size() || w < 1 || w > 1024)
+            throw UsageError("--simulate: '" + item + "' is not a worker count 1..1024");
+        out.push_back(w);
+    }
+    return out;
+}
+
+void add_simulation_options(common::Options& options) {
+    options.add()("simulate", common::po::value<std::string>()->default_value(""),
+                  "also the job-level search of each opening (cgt-hex-openings --job-search) simulated on these "
+                  "worker counts (e.g. 2,4,16; a clock in nodes; dfpn+vc rule sets): makespan and speed-up "
+                  "against the nodes above")(
+        "job-nodes", common::po::value<long>()->default_value(2000), "with --simulate: nodes per job")(
+        "pause-nodes", common::po::value<long>()->default_value(1024),
+        "with --simulate: the workers' pauses (a job ends at the first past its budget)");
+}
+
+Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_size_mib) {
+    Simulation sim;
+    sim.workers = parse_workers(vm["simulate"].as<std::string>());
+    const long job = vm["job-nodes"].as<long>(), pause = vm["pause-nodes"].as<long>();
+    if (job < 1) throw UsageError("--job-nodes must be >= 1, got " + std::to_string(job));
+    if (pause < 1) throw UsageError("--pause-nodes must be >= 1, got " + std::to_string(pause));
+    sim.options.search.job_nodes = static_cast<std::uint64_t>(job);
+    sim.options.pause_nodes = static_cast<std::uint64_t>(pause);
+    sim.options.tt_size_mib = tt_size_mib;
+    return sim;
+}
+
 int run(int argc, char* argv[]) {
     common::Options options(
         "cgt-hex-bench",
@@ -56,6 +136,8 @@ int run(int argc, char* argv[]) {
         "rules", common::po::value<std::string>()->default_value("dfpn+vc+inferior+proof+resistance"), "rule set")(
         "node-limit", common::po::value<long>()->default_value(0), "nodes per opening (0: none)")(
         "tt-size-mib", common::po::value<long>()->default_value(64), "transposition table, MiB (1..65536)");
+    add_simulation_options(options);
+    Simulation sim;
     hex::SolverOptions solver_options;
     std::vector<hex::Cell> openings;
     hex::Shape size;
@@ -74,12 +156,13 @@ int run(int argc, char* argv[]) {
         solver_options.node_limit = static_cast<std::uint64_t>(limit);
         solver_options.tt_size_mib = static_cast<std::size_t>(tt);
         openings = parse_openings(size, vm["openings"].as<std::string>());
+        sim = read_simulation(vm, static_cast<std::size_t>(tt));
     });
     if (!go) return 0;
     hex::Solver solver(size, solver_options);
     std::uint64_t nodes = 0, expansions = 0;
     double seconds = 0;
-    int wins = 0, unknown = 0;
+    int wins = 0, unknown = 0, agreeing = 0;
     std::printf("%s %s\n%-6s %-8s %12s %12s %10s %8s %8s %10s\n", size.name().c_str(), solver_options.rules.name().c_str(),
                 "cell", "result", "nodes", "expansions", "decided", "moves", "win-at", "seconds");
     for (const hex::Cell c : openings) {
@@ -98,6 +181,8 @@ int run(int argc, char* argv[]) {
                     static_cast<unsigned long long>(stats.expansions), static_cast<unsigned long long>(decided), moves,
                     win_at, s);
         std::fflush(stdout);
+        if (!sim.workers.empty())
+            agreeing += simulate(size, solver_options.rules, c, r.outcome, r.nodes, sim);
         nodes += r.nodes;
         expansions += stats.expansions;
         seconds += s;
@@ -107,6 +192,9 @@ int run(int argc, char* argv[]) {
     std::printf("total: %zu openings, %d wins, %d unknown, %llu nodes, %llu expansions, %.2f s CPU\n",
                 openings.size(), wins, unknown, static_cast<unsigned long long>(nodes),
                 static_cast<unsigned long long>(expansions), seconds);
+    if (!sim.workers.empty())
+        std::printf("simulated: %zu searches, %d decided as the sequential search\n",
+                    openings.size() * sim.workers.size(), agreeing);
     std::printf("signature %llu\n", static_cast<unsigned long long>(nodes));
     return 0;
 }

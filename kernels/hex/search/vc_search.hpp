@@ -127,6 +127,41 @@ public:
     [[nodiscard]] const std::vector<StoredPosition>& recorded() const { return m_records; }
     [[nodiscard]] std::uint64_t store_hits() const { return m_store_hits; }
 
+    // What the table holds of the loaded position (after solve(), or at a pause), in the
+    // position's frame: its bounds and fill-in; decided, its proof set as a parent needs it
+    // (aux, the winner's fill-in included); otherwise the support of its must-play region
+    // (aux: the proofs of the moves cut joined) and, for every move left to try in search
+    // order, the bounds of the position it reaches (Bounds{} where the table lacks it) and,
+    // where that is decided, its proof set. nullopt when the table lacks the position
+    // (replaced). vc_transfer.cpp.
+    struct ChildView {
+        int move = 0;
+        Bounds bounds;
+        Bits proof = 0;
+    };
+    struct RootView {
+        Bounds bounds;
+        Bits filled[2] = {0, 0};
+        Bits aux = 0;
+        std::uint32_t work = 0;
+        std::vector<ChildView> children;
+    };
+    [[nodiscard]] std::optional<RootView> root_view() const;
+    // Moving a search between tables (vc_transfer.cpp): for each move left to try at the
+    // loaded position (RootView::children, in order), the table's entries of the positions
+    // reached from the position that move gives through the moves their entries keep (a
+    // decided one ends a line), breadth-first, each once, at most max_entries per move; as
+    // bytes for import_entries of a search of the same shape, rules and word width, which
+    // stores them (an entry over one of the same position that is decided is dropped), so
+    // that a search there continues from what this one learned.
+    [[nodiscard]] std::vector<std::vector<std::byte>> export_children(std::size_t max_entries) const;
+    // Several exports one after another are one. std::invalid_argument for bytes that are not
+    // such entries (nothing is stored then).
+    void import_entries(std::span<const std::byte> entries);
+    // Stores proven positions of the shape (position_store.hpp: what another search
+    // recorded) as decided entries, over any entry of the same position that is not decided.
+    void import_proven(std::span<const StoredPosition> positions);
+
 private:
     [[nodiscard]] std::uint64_t key() const { return ZobristKeys::position_key(m_board_key, m_rotated_key, m_mover); }
     // Which of a position's two boards (itself or its rotation) has the key's smaller board

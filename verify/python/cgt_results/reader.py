@@ -26,6 +26,7 @@ JOBS = {
     "hex-openings": "cgt-hex-openings",
     "hex-large": "cgt-hex-openings",
     "hex-8x8": "cgt-hex-openings",
+    "hex-9x9": "cgt-hex-openings",
     "hex-misere": "cgt-hex-openings",
     "hex-misere-7x7": "cgt-hex-openings",
     "octal-sweep": "cgt-octal-sweep",

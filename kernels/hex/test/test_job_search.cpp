@@ -1,0 +1,382 @@
+#include "hex/parallel/job_codec.hpp"
+#include "hex/parallel/job_simulator.hpp"
+#include "hex/parallel/job_tree.hpp"
+#include "hex/parallel/job_worker.hpp"
+#include "hex/search/vc_search.hpp"
+#include "hex/solver/split.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace cgt::hex;
+
+namespace {
+
+const RuleSet LARGE = RuleSet::parse("dfpn+vc+stronger+templates+inferior+proof+resistance");
+const RuleSet STRONGEST =
+    RuleSet::parse("dfpn+vc+stronger+templates+inferior+induced+vulnerable+proof+resistance");
+
+Outcome sequential(Shape shape, RuleSet rules, const SplitPosition& p) {
+    return solve_position(shape, {Variant::normal, rules, 0, 16}, p).outcome;
+}
+
+SimulationOptions small_jobs(int workers, std::uint64_t job_nodes, bool lazy = false) {
+    SimulationOptions o;
+    o.workers = workers;
+    o.search.job_nodes = job_nodes;
+    o.search.lazy = lazy;
+    o.tt_size_mib = 4;
+    o.pause_nodes = 16;
+    return o;
+}
+
+} // namespace
+
+TEST_CASE("JobSearch: every 5x5 opening and 6x6 openings decided as the sequential solver decides "
+          "them, on 1 to 5 workers",
+          "[hex]") {
+    // Small jobs, so that the master's tree grows many levels and results come back in many
+    // orders: the outcome is the position's every time.
+    for (const RuleSet& rules : {LARGE, STRONGEST}) {
+        for (int r = 0; r < 5; ++r)
+            for (int c = 0; c < 5; ++c) {
+                const Shape shape = Shape::square(5);
+                const SplitPosition root = SplitPosition::after(shape, {{r, c}});
+                const Outcome want = sequential(shape, rules, root);
+                for (int workers : {1, 2, 5}) {
+                    const SimulationReport got =
+                        simulate_job_search(shape, rules, root, small_jobs(workers, 5));
+                    INFO(rules.name()
+                         << " 5x5 " << cell_name({r, c}) << " on " << workers << " workers");
+                    CHECK(got.outcome == want);
+                }
+            }
+    }
+    for (const Cell cell : std::vector<Cell>{{2, 0}, {3, 5}, {0, 5}, {1, 5}, {1, 0}, {4, 5}}) {
+        const Shape shape = Shape::square(6);
+        const SplitPosition root = SplitPosition::after(shape, {cell});
+        const Outcome want = sequential(shape, LARGE, root);
+        for (int workers : {1, 3, 4}) {
+            const SimulationReport got =
+                simulate_job_search(shape, LARGE, root, small_jobs(workers, 50));
+            INFO("6x6 " << cell_name(cell) << " on " << workers << " workers");
+            CHECK(got.outcome == want);
+            CHECK(got.counters.expansions > 0);
+            // Expanded only where workers lack leaves: one worker never expands the root.
+            const SimulationReport lazy =
+                simulate_job_search(shape, LARGE, root, small_jobs(workers, 50, true));
+            CHECK(lazy.outcome == want);
+            if (workers == 1) CHECK(lazy.tree_nodes == 1);
+            // Searches moved between workers and proven positions shared.
+            SimulationOptions moved = small_jobs(workers, 50);
+            moved.search.seed_entries = 100;
+            moved.search.share_min_work = 1;
+            const SimulationReport shared = simulate_job_search(shape, LARGE, root, moved);
+            CHECK(shared.outcome == want);
+            // Idle workers given work that may prove useless, rather than busy leaves split.
+            SimulationOptions guessing = small_jobs(workers, 50, true);
+            guessing.search.speculate = true;
+            guessing.search.split_busy = false;
+            CHECK(simulate_job_search(shape, LARGE, root, guessing).outcome == want);
+        }
+    }
+}
+
+TEST_CASE(
+    "JobSearch: a simulation is a function of its inputs; more workers end sooner on a 6x6 opening",
+    "[hex]") {
+    const Shape shape = Shape::square(6);
+    const SplitPosition root = SplitPosition::after(shape, {{2, 0}}); // a3: a first-player win
+    const SimulationReport a = simulate_job_search(shape, LARGE, root, small_jobs(4, 100));
+    const SimulationReport b = simulate_job_search(shape, LARGE, root, small_jobs(4, 100));
+    CHECK(a.outcome == Outcome::loss); // for blue, to move after a3
+    CHECK(a.outcome == b.outcome);
+    CHECK(a.makespan == b.makespan);
+    CHECK(a.searched == b.searched);
+    CHECK(a.jobs == b.jobs);
+    CHECK(a.cancelled == b.cancelled);
+    CHECK(a.tree_nodes == b.tree_nodes);
+    CHECK(a.counters.stats.expansions == b.counters.stats.expansions);
+    // One worker is never idle and its clock is the nodes it searched.
+    const SimulationReport one = simulate_job_search(shape, LARGE, root, small_jobs(1, 100));
+    CHECK(one.idle == 0);
+    CHECK(one.makespan == one.searched);
+    CHECK(one.counters.nodes == one.searched);
+    CHECK(a.makespan < one.makespan);
+}
+
+TEST_CASE("JobTree: a result that decides the root cancels the jobs in flight, each once",
+          "[hex]") {
+    // The empty 6x6 board, red to move: the root job stops early and the root is expanded
+    // into red's moves; the jobs on them run; the first to prove its move wins decides the
+    // root, and the rest are told to stop.
+    const Shape shape = Shape::square(6);
+    JobSearchOptions options;
+    options.job_nodes = 1;
+    options.split_busy = false;
+    JobTree tree(shape, LARGE, SplitPosition::after(shape, {}), options);
+    JobWorker worker(shape, LARGE, 4, 1);
+    const std::optional<Job> first = tree.next_job();
+    REQUIRE(first);
+    CHECK(first->node == 0);
+    CHECK_FALSE(tree.next_job()); // the root is busy, and nothing else is there
+    const JobResult root = worker.run(*first);
+    REQUIRE(root.outcome == Outcome::unknown);
+    REQUIRE(root.expanded);
+    tree.job_done(root);
+    CHECK(tree.in_flight() == 0);
+    REQUIRE(tree.size() == 1 + root.children.size());
+    std::vector<Job> jobs;
+    while (auto j = tree.next_job())
+        jobs.push_back(*j);
+    REQUIRE(jobs.size() >= 2);
+    CHECK(tree.cancelled_jobs().empty());
+    // Solve each job's position whole until one is lost for blue (red's move wins).
+    JobWorker solver(shape, LARGE, 4, 1 << 20);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        Job whole = jobs[i];
+        whole.budget = 1 << 20;
+        const JobResult r = solver.run(whole);
+        REQUIRE(r.outcome != Outcome::unknown);
+        if (r.outcome == Outcome::win) continue; // blue wins there: not decisive
+        tree.job_done(r);
+        CHECK(tree.outcome() == Outcome::win);
+        std::vector<std::uint64_t> want;
+        for (std::size_t k = 0; k < jobs.size(); ++k)
+            if (k != i) want.push_back(jobs[k].id);
+        CHECK(tree.cancelled_jobs() == want);
+        CHECK(tree.cancelled_jobs().empty());
+        CHECK_FALSE(tree.next_job());
+        // A cancelled job's result still counts its nodes, and changes nothing.
+        const std::uint64_t before = tree.counters().useless_jobs;
+        tree.job_done(worker.run(jobs[i == 0 ? 1 : 0]));
+        CHECK(tree.counters().useless_jobs == before + 1);
+        CHECK(tree.outcome() == Outcome::win);
+        return;
+    }
+    FAIL("no red move on the empty 6x6 board was found to win");
+}
+
+TEST_CASE("JobTree: saved and loaded between results, the search ends as the sequential solver's; "
+          "damaged states refused",
+          "[hex]") {
+    const Shape shape = Shape::square(6);
+    const SplitPosition root = SplitPosition::after(shape, {{2, 0}});
+    JobSearchOptions options;
+    options.job_nodes = 40;
+    options.lazy = false;
+    options.share_min_work = 2;
+    JobTree tree(shape, LARGE, root, options);
+    JobWorker worker(shape, LARGE, 4, 16);
+    // Two jobs in flight at each save; their results are lost with the run.
+    int saves = 0;
+    while (tree.outcome() == Outcome::unknown) {
+        const std::optional<Job> a = tree.next_job(), b = tree.next_job();
+        REQUIRE(a);
+        if (b && saves < 6 && tree.size() > static_cast<std::size_t>(20 * saves)) {
+            std::vector<std::byte> state;
+            tree.save(state);
+            JobTree resumed(shape, LARGE, root, options);
+            resumed.load(state);
+            CHECK(resumed.size() == tree.size());
+            CHECK(resumed.proven().size() == tree.proven().size());
+            CHECK(resumed.in_flight() == 0);
+            std::vector<std::byte> again;
+            resumed.save(again);
+            CHECK(again == state);
+            tree = std::move(resumed);
+            ++saves;
+            continue;
+        }
+        tree.job_done(worker.run(*a));
+        if (b) tree.job_done(worker.run(*b));
+    }
+    CHECK(saves == 6);
+    CHECK(!tree.proven().empty());
+    CHECK(tree.outcome() == sequential(shape, LARGE, root));
+
+    std::vector<std::byte> state;
+    tree.save(state);
+    JobTree other(shape, LARGE, SplitPosition::after(shape, {{1, 0}}), options);
+    CHECK_THROWS_WITH(other.load(state), "a saved job tree is of another position");
+    std::vector<std::byte> cut(state.begin(), state.end() - 3);
+    JobTree same(shape, LARGE, root, options);
+    CHECK_THROWS_AS(same.load(cut), std::invalid_argument);
+    std::vector<std::byte> longer = state;
+    longer.push_back(std::byte{0});
+    CHECK_THROWS_WITH(same.load(longer), "a saved job tree has bytes past its end");
+    std::vector<std::byte> wrong = state;
+    wrong[0] = std::byte{0};
+    CHECK_THROWS_WITH(same.load(wrong), "a saved job tree of another format");
+}
+
+TEST_CASE("JobSearch: bad arguments refused", "[hex]") {
+    const Shape shape = Shape::square(5);
+    const SplitPosition root = SplitPosition::after(shape, {{2, 2}});
+    CHECK_THROWS_AS(JobTree(shape, RuleSet::parse("vc+inferior"), root), std::invalid_argument);
+    CHECK_THROWS_AS(JobTree(shape, RuleSet::parse("rule1+2"), root), std::invalid_argument);
+    JobSearchOptions zero;
+    zero.job_nodes = 0;
+    CHECK_THROWS_AS(JobTree(shape, LARGE, root, zero), std::invalid_argument);
+    CHECK_THROWS_WITH(
+        JobTree(
+            shape, LARGE,
+            SplitPosition::after(
+                shape, {{0, 0}, {4, 4}, {1, 0}, {4, 3}, {2, 0}, {4, 2}, {3, 0}, {4, 1}, {4, 0}})),
+        "JobTree: the game is over: red has connected");
+    JobTree tree(shape, LARGE, root);
+    JobResult stray;
+    stray.id = 7;
+    CHECK_THROWS_WITH(tree.job_done(stray), "JobTree::job_done: job 7 is not in flight");
+    CHECK_THROWS_AS(JobWorker(shape, LARGE, 4, 0), std::invalid_argument);
+    CHECK_THROWS_AS(JobWorker(shape, RuleSet::parse("vc"), 4, 16), std::invalid_argument);
+    SimulationOptions none;
+    none.workers = 0;
+    CHECK_THROWS_WITH(simulate_job_search(shape, LARGE, root, none),
+                      "simulate_job_search: workers must be 1..1024, got 0");
+}
+
+TEST_CASE("VcSearch: a move's entries exported to another table continue its search there, to the "
+          "same result",
+          "[hex]") {
+    // 6x6 a3 searched for a while; each move's position is then solved by a search given
+    // those entries, with the result of a fresh search.
+    const Shape shape = Shape::square(6);
+    const Board board = Board::from_moves(6, "a3");
+    VcSearch<Narrow> first(shape, LARGE, 4);
+    first.load(board);
+    first.set_pauses(500, [] { return false; });
+    SearchStats stats;
+    REQUIRE(first.solve(0, stats) == Outcome::unknown);
+    const auto view = first.root_view();
+    REQUIRE(view);
+    const std::vector<std::vector<std::byte>> exported = first.export_children(1000);
+    REQUIRE(exported.size() == view->children.size());
+    std::size_t moved = 0;
+    for (std::size_t i = 0; i < exported.size(); ++i) {
+        const int m = view->children[i].move;
+        const Narrow red = convert_cells<Narrow>(board.stones(Colour::red)) | view->filled[0];
+        const Narrow blue = convert_cells<Narrow>(board.stones(Colour::blue)) | view->filled[1] |
+                            cell_bit<Narrow>(m);
+        VcSearch<Narrow> fresh(shape, LARGE, 4), given(shape, LARGE, 4);
+        given.import_entries(exported[i]);
+        const std::size_t n = given.table().used();
+        moved += n;
+        fresh.load(red, blue, Colour::red);
+        given.load(red, blue, Colour::red);
+        // What the first search learned of the move is there: its entry, with its bounds.
+        const auto before = given.root_view();
+        INFO("move " << m);
+        CHECK(before.has_value() == (n > 0));
+        if (before) {
+            CHECK(before->bounds.phi == view->children[i].bounds.phi);
+            CHECK(before->bounds.delta == view->children[i].bounds.delta);
+        }
+        SearchStats a, b;
+        CHECK(given.solve(0, b) == fresh.solve(0, a));
+    }
+    CHECK(moved > 0);
+    VcSearch<Narrow> other(shape, LARGE, 4);
+    std::vector<std::byte> cut = exported[0];
+    cut.pop_back();
+    CHECK_THROWS_AS(other.import_entries(cut), std::invalid_argument);
+    CHECK(other.table().used() == 0);
+    VcSearch<Wide> wide(shape, LARGE, 4);
+    CHECK_THROWS_WITH(wide.import_entries(exported[0]), "entries of another word width");
+}
+
+TEST_CASE("JobCodec: jobs and results as bytes and back, every field; damaged bytes refused",
+          "[hex]") {
+    // Real ones: 6x6 a3's root searched a while, expanded, and a job on a move with the
+    // entries and proven positions of the first.
+    const Shape shape = Shape::square(6);
+    JobSearchOptions options;
+    options.job_nodes = 60;
+    options.lazy = false;
+    options.seed_entries = 50;
+    options.share_min_work = 1;
+    JobTree tree(shape, LARGE, SplitPosition::after(shape, {{2, 0}}), options);
+    JobWorker worker(shape, LARGE, 4, 8);
+    Job job = *tree.next_job();
+    const JobResult first = worker.run(job);
+    REQUIRE(first.outcome == Outcome::unknown);
+    REQUIRE(!first.seeds.empty());
+    REQUIRE(!first.proven.empty());
+    tree.job_done(first);
+    job = *tree.next_job();
+    job.known = tree.proven();
+    REQUIRE(!job.seed.empty());
+    for (const JobResult& r : {first, worker.run(job)}) {
+        std::vector<std::byte> bytes, again;
+        encode_result(r, bytes);
+        const JobResult back = decode_result(shape, bytes);
+        CHECK(back.id == r.id);
+        CHECK(back.outcome == r.outcome);
+        CHECK((back.bounds.phi == r.bounds.phi && back.bounds.delta == r.bounds.delta));
+        CHECK((back.proof == r.proof && back.support == r.support &&
+               back.filled[0] == r.filled[0] && back.filled[1] == r.filled[1]));
+        CHECK(back.expanded == r.expanded);
+        CHECK(back.children.size() == r.children.size());
+        CHECK(back.seeds == r.seeds);
+        CHECK(back.proven.size() == r.proven.size());
+        CHECK(back.nodes == r.nodes);
+        CHECK(back.stats.expansions == r.stats.expansions);
+        encode_result(back, again);
+        CHECK(again == bytes);
+        bytes.pop_back();
+        CHECK_THROWS_AS(decode_result(shape, bytes), std::invalid_argument);
+    }
+    std::vector<std::byte> bytes, again;
+    encode_job(job, bytes);
+    const Job back = decode_job(shape, bytes);
+    CHECK(back.id == job.id);
+    CHECK(back.node == job.node);
+    CHECK((back.position.stones[0] == job.position.stones[0] &&
+           back.position.stones[1] == job.position.stones[1] &&
+           back.position.mover == job.position.mover));
+    CHECK(back.budget == job.budget);
+    CHECK((back.threshold.phi == job.threshold.phi && back.threshold.delta == job.threshold.delta));
+    CHECK(back.seed == job.seed);
+    CHECK(back.seed_entries == job.seed_entries);
+    CHECK(back.known.size() == job.known.size());
+    CHECK(back.share_min_work == job.share_min_work);
+    encode_job(back, again);
+    CHECK(again == bytes);
+    std::vector<std::byte> longer = bytes;
+    longer.push_back(std::byte{1});
+    CHECK_THROWS_WITH(decode_job(shape, longer), "a job has bytes past its end");
+    CHECK_THROWS_WITH(decode_result(shape, bytes), "bytes that are no job's result");
+}
+
+TEST_CASE(
+    "JobTree: a worker that finds no open leaf has a busy leaf stopped, and its result expands it",
+    "[hex]") {
+    // 6x6 a3, blue to move: the root's job is the only one; a second worker asks in vain, so
+    // the root's job is told to stop, and its result (however few nodes) expands the root.
+    const Shape shape = Shape::square(6);
+    JobSearchOptions options;
+    options.job_nodes = 1000000;
+    JobTree tree(shape, LARGE, SplitPosition::after(shape, {{2, 0}}), options);
+    const std::optional<Job> root = tree.next_job();
+    REQUIRE(root);
+    CHECK_FALSE(tree.next_job());
+    CHECK(tree.counters().splits == 1);
+    CHECK(tree.cancelled_jobs() == std::vector<std::uint64_t>{root->id});
+    CHECK(tree.cancelled_jobs().empty());
+    CHECK_FALSE(tree.next_job()); // one split for each worker asking in vain: none more to split
+    CHECK(tree.counters().splits == 1);
+    JobWorker worker(shape, LARGE, 4, 16);
+    int steps = 0;
+    const JobResult r = worker.run(*root, [&] { return ++steps < 2; });
+    REQUIRE(r.outcome == Outcome::unknown);
+    REQUIRE(r.nodes < options.job_nodes);
+    tree.job_done(r);
+    CHECK(tree.counters().expansions == 1);
+    CHECK(tree.size() == 1 + r.children.size());
+    // Now two workers have a leaf each.
+    CHECK(tree.next_job());
+    CHECK(tree.next_job());
+}
