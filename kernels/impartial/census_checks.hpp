@@ -40,6 +40,18 @@ inline constexpr std::size_t CHECK_COUNT = 6;
 const char* check_name(CheckId id);
 const char* check_source(CheckId id);
 
+// The checks one game of normal play is subject to, and those it fails: bit i for CheckId i.
+// Two-move sets are subject to the two-move checks, three-move sets to the additive or the
+// non-additive ones; other sets to none.
+struct Verdicts {
+    std::uint8_t applied = 0;
+    std::uint8_t failed = 0;
+};
+Verdicts judge(std::span<const unsigned> set, const WindowPeriod& period,
+               const OutcomePeriod& outcome);
+// "{2,4,7}: period 3 from 8": how a counterexample is named.
+std::string example_text(std::span<const unsigned> set, const WindowPeriod& period);
+
 // A tally of games against the checks that apply to them, with the first counterexamples.
 class CensusTally {
   public:
