@@ -51,6 +51,10 @@ const char* check_name(CheckId id) {
         return "non-additive {a,b,c}: period is a sum of two moves";
     case CheckId::nonadditive_divides_sum_of_two:
         return "non-additive {a,b,c}: period divides a sum of two moves";
+    case CheckId::nonadditive_outcomes_sum_of_two:
+        return "non-additive {a,b,c}: outcome period is a sum of two moves";
+    case CheckId::nonadditive_outcomes_divides_sum_of_two:
+        return "non-additive {a,b,c}: outcome period divides a sum of two moves";
     }
     return "?";
 }
@@ -64,9 +68,11 @@ const char* check_source(CheckId id) {
     case CheckId::additive_pure:
     case CheckId::additive_outcomes_pure:
     case CheckId::nonadditive_sum_of_two:
+    case CheckId::nonadditive_outcomes_sum_of_two:
         return "Flammenkamp 1997, as stated in arXiv:2405.20054 and arXiv:2601.18715";
     case CheckId::nonadditive_divides_sum_of_two:
-        return "this census (a weaker form of the conjecture above)";
+    case CheckId::nonadditive_outcomes_divides_sum_of_two:
+        return "this census (a weaker form of Flammenkamp's conjecture)";
     }
     return "?";
 }
@@ -100,10 +106,14 @@ Verdicts judge(std::span<const unsigned> set, const WindowPeriod& p, const Outco
         record(CheckId::additive_outcomes_pure, outcome.preperiod == 0);
         return v;
     }
-    record(CheckId::nonadditive_sum_of_two,
-           p.period == a + b || p.period == a + c || p.period == b + c);
-    record(CheckId::nonadditive_divides_sum_of_two,
-           divides(p.period, a + b) || divides(p.period, a + c) || divides(p.period, b + c));
+    const auto sum_of_two = [&](std::uint64_t q) { return q == a + b || q == a + c || q == b + c; };
+    record(CheckId::nonadditive_sum_of_two, sum_of_two(p.period));
+    const auto divides_sum = [&](std::uint64_t q) {
+        return divides(q, a + b) || divides(q, a + c) || divides(q, b + c);
+    };
+    record(CheckId::nonadditive_divides_sum_of_two, divides_sum(p.period));
+    record(CheckId::nonadditive_outcomes_sum_of_two, sum_of_two(outcome.period));
+    record(CheckId::nonadditive_outcomes_divides_sum_of_two, divides_sum(outcome.period));
     return v;
 }
 

@@ -142,8 +142,11 @@ TEST_CASE("Subtraction census: the checks one game is subject to, and those it f
     // {1,3,5}: all moves odd, period 2, no sum of two moves; 2 divides 1 + 3.
     const Verdicts odd = verdicts({1, 3, 5});
     CHECK(odd.applied ==
-          (bit(CheckId::nonadditive_sum_of_two) | bit(CheckId::nonadditive_divides_sum_of_two)));
-    CHECK(odd.failed == bit(CheckId::nonadditive_sum_of_two));
+          (bit(CheckId::nonadditive_sum_of_two) | bit(CheckId::nonadditive_divides_sum_of_two) |
+           bit(CheckId::nonadditive_outcomes_sum_of_two) |
+           bit(CheckId::nonadditive_outcomes_divides_sum_of_two)));
+    CHECK(odd.failed ==
+          (bit(CheckId::nonadditive_sum_of_two) | bit(CheckId::nonadditive_outcomes_sum_of_two)));
     // {3,7,10} is additive; a four-move set is subject to no check.
     CHECK(verdicts({3, 7, 10}).applied ==
           (bit(CheckId::additive_pure) | bit(CheckId::additive_outcomes_pure)));
