@@ -260,6 +260,17 @@ void check_summaries(const CensusFile& f, Report& report) {
 
 void summary(const CensusFile& f, Report& report) {
     report.section("Summary (not compared)");
+    if (f.misere) { // an observation: misere and normal play of each set side by side
+        const std::size_t sets = f.sets.size() / 2;
+        std::uint64_t same = 0, outcomes = 0;
+        for (std::size_t i = 0; i < sets; ++i) {
+            same += f.sets.preperiod[i] == f.sets.preperiod[i + sets] &&
+                    f.sets.period[i] == f.sets.period[i + sets];
+            outcomes += f.sets.outcome_period[i] == f.sets.outcome_period[i + sets];
+        }
+        report.note("misere play has the preperiod and period of normal play in " + of(same, sets) +
+                    " sets, the outcome period in " + of(outcomes, sets));
+    }
     for (const Group& gr : groups(f)) {
         std::string text;
         for (std::size_t k = 0; k < f.longest.rank.size(); ++k)
