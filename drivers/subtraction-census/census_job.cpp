@@ -34,11 +34,13 @@ const WholeOption HEAP_LIMIT{.name = "heap-limit",
                              .meaning = "values computed at most per game before it is reported "
                                         "'not found'"};
 
-// Measured on one core (jobs/subtraction-census.ini's run, results/NEW-RESULTS.md): about 3e7
-// values a second; a set within {1..M} takes about 70 values, a three-move game about 7c.
-constexpr double VALUES_PER_SECOND = 3.0e7;
-constexpr double SET_VALUES = 70, THREE_MOVE_VALUES_PER_C = 7;
-// Bytes a row holds on its rank until the write (the sets' play is a text).
+// Measured (jobs/subtraction-census.ini, M = 20 and C = 500, one rank): 82e9 values in 625 s
+// of CPU, 1.3e8 values a second; a set within {1..20} takes about 95 values, a three-move game
+// about 10c (7.6c for c <= 150, 11c for c near 500).
+constexpr double VALUES_PER_SECOND = 1.3e8;
+constexpr double SET_VALUES = 95, THREE_MOVE_VALUES_PER_C = 11;
+// Bytes a row holds on its rank until the write (the sets' play is a text): the same run's
+// peak was 1.27 GB for 22.8 million rows (this estimate: 1.43 GB).
 constexpr double SET_ROW_BYTES = 96, THREE_MOVE_ROW_BYTES = 56;
 } // namespace
 
