@@ -7,17 +7,17 @@ namespace cgt::impartial {
 namespace {
 constexpr std::size_t EXAMPLES = 8;
 
-std::string describe(std::span<const unsigned> set, const WindowPeriod& p) {
+bool divides(std::uint64_t d, std::uint64_t n) {
+    return d != 0 && n % d == 0;
+}
+} // namespace
+
+std::string example_text(std::span<const unsigned> set, const WindowPeriod& p) {
     std::string s = "{";
     for (std::size_t i = 0; i < set.size(); ++i)
         s += (i ? "," : "") + std::to_string(set[i]);
     return s + "}: period " + std::to_string(p.period) + " from " + std::to_string(p.preperiod);
 }
-
-bool divides(std::uint64_t d, std::uint64_t n) {
-    return d != 0 && n % d == 0;
-}
-} // namespace
 
 std::uint64_t three_move_count(unsigned c_max) {
     const std::uint64_t c = c_max;
@@ -51,6 +51,10 @@ const char* check_name(CheckId id) {
         return "non-additive {a,b,c}: period is a sum of two moves";
     case CheckId::nonadditive_divides_sum_of_two:
         return "non-additive {a,b,c}: period divides a sum of two moves";
+    case CheckId::nonadditive_outcomes_sum_of_two:
+        return "non-additive {a,b,c}: outcome period is a sum of two moves";
+    case CheckId::nonadditive_outcomes_divides_sum_of_two:
+        return "non-additive {a,b,c}: outcome period divides a sum of two moves";
     }
     return "?";
 }
@@ -64,9 +68,11 @@ const char* check_source(CheckId id) {
     case CheckId::additive_pure:
     case CheckId::additive_outcomes_pure:
     case CheckId::nonadditive_sum_of_two:
+    case CheckId::nonadditive_outcomes_sum_of_two:
         return "Flammenkamp 1997, as stated in arXiv:2405.20054 and arXiv:2601.18715";
     case CheckId::nonadditive_divides_sum_of_two:
-        return "this census (a weaker form of the conjecture above)";
+    case CheckId::nonadditive_outcomes_divides_sum_of_two:
+        return "this census (a weaker form of Flammenkamp's conjecture)";
     }
     return "?";
 }
@@ -79,33 +85,53 @@ void CensusTally::record(CheckId id, bool holds, const std::string& example) {
     if (l.examples.size() < EXAMPLES) l.examples.push_back(example);
 }
 
-void CensusTally::add(std::span<const unsigned> set, const WindowPeriod& p,
-                      const OutcomePeriod& outcome) {
-    if (!p.found) throw std::invalid_argument("CensusTally::add needs a proven period");
-    const std::string example = describe(set, p);
+Verdicts judge(std::span<const unsigned> set, const WindowPeriod& p, const OutcomePeriod& outcome) {
+    if (!p.found) throw std::invalid_argument("judge needs a proven period");
+    Verdicts v;
+    const auto record = [&](CheckId id, bool holds) {
+        const auto bit = static_cast<std::uint8_t>(1u << static_cast<unsigned>(id));
+        v.applied |= bit;
+        if (!holds) v.failed |= bit;
+    };
     if (set.size() == 2) {
         const std::uint64_t a = set[0], b = set[1];
         record(CheckId::two_move_period,
-               p.preperiod == 0 && (p.period == 2 * a || p.period == a + b), example);
-        record(CheckId::two_move_odd_multiple, (p.period == 2 * a) == (b % (2 * a) == a), example);
+               p.preperiod == 0 && (p.period == 2 * a || p.period == a + b));
+        record(CheckId::two_move_odd_multiple, (p.period == 2 * a) == (b % (2 * a) == a));
     }
-    if (set.size() != 3) return;
+    if (set.size() != 3) return v;
     const std::uint64_t a = set[0], b = set[1], c = set[2];
     if (c == a + b) {
-        record(CheckId::additive_pure, p.preperiod == 0, example);
-        record(CheckId::additive_outcomes_pure, outcome.preperiod == 0, example);
-        const double ratio = static_cast<double>(p.period) / static_cast<double>((a + b) * (a + b));
+        record(CheckId::additive_pure, p.preperiod == 0);
+        record(CheckId::additive_outcomes_pure, outcome.preperiod == 0);
+        return v;
+    }
+    const auto sum_of_two = [&](std::uint64_t q) { return q == a + b || q == a + c || q == b + c; };
+    record(CheckId::nonadditive_sum_of_two, sum_of_two(p.period));
+    const auto divides_sum = [&](std::uint64_t q) {
+        return divides(q, a + b) || divides(q, a + c) || divides(q, b + c);
+    };
+    record(CheckId::nonadditive_divides_sum_of_two, divides_sum(p.period));
+    record(CheckId::nonadditive_outcomes_sum_of_two, sum_of_two(outcome.period));
+    record(CheckId::nonadditive_outcomes_divides_sum_of_two, divides_sum(outcome.period));
+    return v;
+}
+
+void CensusTally::add(std::span<const unsigned> set, const WindowPeriod& p,
+                      const OutcomePeriod& outcome) {
+    if (!p.found) throw std::invalid_argument("CensusTally::add needs a proven period");
+    const Verdicts v = judge(set, p, outcome);
+    for (std::size_t i = 0; i < CHECK_COUNT; ++i)
+        if ((v.applied >> i) & 1)
+            record(static_cast<CheckId>(i), !((v.failed >> i) & 1), example_text(set, p));
+    if (set.size() == 3 && set[2] == set[0] + set[1]) {
+        const double ab = static_cast<double>(set[2]);
+        const double ratio = static_cast<double>(p.period) / (ab * ab);
         if (ratio > m_ratio) {
             m_ratio = ratio;
-            m_ratio_game = example;
+            m_ratio_game = example_text(set, p);
         }
-        return;
     }
-    record(CheckId::nonadditive_sum_of_two,
-           p.period == a + b || p.period == a + c || p.period == b + c, example);
-    record(CheckId::nonadditive_divides_sum_of_two,
-           divides(p.period, a + b) || divides(p.period, a + c) || divides(p.period, b + c),
-           example);
 }
 
 void CensusTally::merge(const CensusTally& other) {

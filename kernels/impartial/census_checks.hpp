@@ -12,7 +12,8 @@
 //              period / (a + b)^2 reported.
 //  non-additive {a < b < c}, c != a + b: the period is "the sum of two moves" (Flammenkamp's
 //              conjecture as those abstracts state it); checked literally, and in the weaker
-//              form "the period divides a sum of two moves".
+//              form "the period divides a sum of two moves", for the nim-sequence and for the
+//              outcomes (the abstracts do not say which sequence's period is meant).
 #include "impartial/subtraction_census.hpp"
 
 #include <array>
@@ -33,12 +34,26 @@ enum class CheckId {
     additive_pure,
     additive_outcomes_pure,
     nonadditive_sum_of_two,
-    nonadditive_divides_sum_of_two
+    nonadditive_divides_sum_of_two,
+    nonadditive_outcomes_sum_of_two,
+    nonadditive_outcomes_divides_sum_of_two
 };
-inline constexpr std::size_t CHECK_COUNT = 6;
+inline constexpr std::size_t CHECK_COUNT = 8;
 
 const char* check_name(CheckId id);
 const char* check_source(CheckId id);
+
+// The checks one game of normal play is subject to, and those it fails: bit i for CheckId i.
+// Two-move sets are subject to the two-move checks, three-move sets to the additive or the
+// non-additive ones; other sets to none.
+struct Verdicts {
+    std::uint8_t applied = 0;
+    std::uint8_t failed = 0;
+};
+Verdicts judge(std::span<const unsigned> set, const WindowPeriod& period,
+               const OutcomePeriod& outcome);
+// "{2,4,7}: period 3 from 8": how a counterexample is named.
+std::string example_text(std::span<const unsigned> set, const WindowPeriod& period);
 
 // A tally of games against the checks that apply to them, with the first counterexamples.
 class CensusTally {

@@ -9,19 +9,27 @@ namespace cgt::impartial {
 namespace {
 constexpr std::uint64_t FIRST_STEP = 64;
 constexpr std::uint64_t FINE_STEPS_UNTIL = std::uint64_t{1} << 20;
+} // namespace
 
-// Steps of 1/8 (1/4 past 2^20) that land on every power of two.
-std::uint64_t next_target(std::uint64_t heaps, std::uint64_t ceiling) {
-    const std::uint64_t step = std::max(FIRST_STEP, heaps < FINE_STEPS_UNTIL ? heaps / 8 : heaps / 4);
+std::uint64_t next_proof_target(std::uint64_t heaps, std::uint64_t ceiling) {
+    const std::uint64_t step =
+        std::max(FIRST_STEP, heaps < FINE_STEPS_UNTIL ? heaps / 8 : heaps / 4);
     const std::uint64_t power = std::bit_ceil(heaps + 1);
     return std::min({heaps + step, power, ceiling});
 }
-} // namespace
 
-FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& limits, std::size_t keep_values,
-                                  std::uint64_t max_sequence) {
+std::uint64_t first_proof_target(std::uint64_t done, std::uint64_t ceiling) {
+    std::uint64_t target = std::min(FIRST_STEP, ceiling);
+    while (target < done)
+        target = next_proof_target(target, ceiling);
+    return target;
+}
+
+FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& limits,
+                                  std::size_t keep_values, std::uint64_t max_sequence) {
     if (limits.ceiling > FrontierSweep::MAX_HEAPS)
-        throw std::invalid_argument("the ceiling must be at most 2^32 heaps, got " + std::to_string(limits.ceiling));
+        throw std::invalid_argument("the ceiling must be at most 2^32 heaps, got " +
+                                    std::to_string(limits.ceiling));
     if (limits.resume.size() > limits.ceiling)
         throw std::invalid_argument("cannot resume " + std::to_string(limits.resume.size()) +
                                     " values under a ceiling of " + std::to_string(limits.ceiling));
@@ -31,9 +39,7 @@ FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& 
     out.ceiling = limits.ceiling;
     FrontierSweep sweep(rules, limits.resume);
     sweep.resume_counters(limits.resume_counters);
-    // The steps a fresh run takes, so that a resumed run tries the proof at the same sizes.
-    std::uint64_t target = std::min(FIRST_STEP, limits.ceiling);
-    while (target < sweep.size()) target = next_target(target, limits.ceiling);
+    std::uint64_t target = first_proof_target(sweep.size(), limits.ceiling);
     const std::uint64_t chunk = std::max<std::uint64_t>(limits.chunk_heaps, 1);
     for (;;) {
         while (sweep.size() < target) {
@@ -48,7 +54,7 @@ FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& 
         out.period = proven_period_guy_smith(sweep.values(), rules.largest_removal);
         if (out.period || target >= limits.ceiling) break;
         if (!sweep.split_in_use() && sweep.size() >= limits.definition_ceiling) break;
-        target = next_target(target, limits.ceiling);
+        target = next_proof_target(target, limits.ceiling);
     }
     out.heaps = sweep.size();
     out.stats = sweep.stats();
@@ -60,10 +66,12 @@ FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& 
         out.check_end = check_end(ProofRule::guy_smith, *out.period, rules.largest_removal);
         scan_end = std::size_t{out.period->preperiod} + out.period->period;
     }
-    const auto largest = std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(scan_end));
+    const auto largest =
+        std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(scan_end));
     out.largest_value = *largest;
     out.largest_at = static_cast<std::uint64_t>(largest - values.begin());
-    const std::size_t kept = out.period && scan_end <= max_sequence ? scan_end : std::min(keep_values, values.size());
+    const std::size_t kept =
+        out.period && scan_end <= max_sequence ? scan_end : std::min(keep_values, values.size());
     out.sequence.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(kept));
     return out;
 }

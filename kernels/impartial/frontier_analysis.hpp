@@ -35,23 +35,33 @@ struct FrontierResult {
     ProofRule rule = ProofRule::guy_smith;
     Heap largest_removal = 0;
     std::optional<Period> period;
-    std::uint64_t check_end = 0;  // the proof compared G(n), G(n+p) for n0 <= n < check_end
+    std::uint64_t check_end = 0; // the proof compared G(n), G(n+p) for n0 <= n < check_end
     std::uint64_t ceiling = 0;
-    std::uint64_t heaps = 0;      // G(0..heaps-1) were computed (<= ceiling)
-    Grundy largest_value = 0;     // over every heap if periodic, else over those computed
-    std::uint64_t largest_at = 0; // its first heap
+    std::uint64_t heaps = 0;       // G(0..heaps-1) were computed (<= ceiling)
+    Grundy largest_value = 0;      // over every heap if periodic, else over those computed
+    std::uint64_t largest_at = 0;  // its first heap
     std::vector<PowerStats> stats; // every power of two <= heaps
     FrontierSweep::Counters counters;
     std::vector<std::uint16_t> sequence; // G(0..n0+p-1) if periodic and n0 + p <= max_sequence,
                                          // else the first values (up to keep_values)
-    bool stopped = false;         // between_chunks stopped the run: only `heaps` is filled in
+    bool stopped = false; // between_chunks stopped the run: only `heaps` is filled in
 };
+
+// The sizes at which a run to a ceiling tries its proof: 64 heaps, then steps of 1/8 (1/4
+// past 2^20) that land on every power of two, none past the ceiling. next_proof_target: the
+// size after `heaps`; first_proof_target: the first size at or past `done` heaps that a fresh
+// run tries, so that a resumed run tries the proof at the same sizes. Shared by
+// analyse_to_ceiling and analyse_windowed (windowed_analysis.hpp), whose results agree.
+std::uint64_t next_proof_target(std::uint64_t heaps, std::uint64_t ceiling);
+std::uint64_t first_proof_target(std::uint64_t done, std::uint64_t ceiling);
 
 // Runs the sweep to 64 heaps, then on by 1/8 (1/4 past 2^20) and through every power of
 // two, trying the proof after each step; the result depends only on the game and the
-// ceiling (not on resume, chunks, or the steps a resumed run took). Guy and Smith's bound proves octal games and Grundy's game alike (the
-// window rule of subtraction games is the shorter one the family sweep uses).
+// ceiling (not on resume, chunks, or the steps a resumed run took). Guy and Smith's bound proves
+// octal games and Grundy's game alike (the window rule of subtraction games is the shorter one the
+// family sweep uses).
 FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& limits,
-                                  std::size_t keep_values = 32, std::uint64_t max_sequence = 1u << 20);
+                                  std::size_t keep_values = 32,
+                                  std::uint64_t max_sequence = 1u << 20);
 
 } // namespace cgt::impartial

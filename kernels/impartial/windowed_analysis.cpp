@@ -1,24 +1,12 @@
 #include "impartial/windowed_analysis.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <stdexcept>
 #include <string>
 
 namespace cgt::impartial {
 
 namespace {
-constexpr std::uint64_t FIRST_STEP = 64;
-constexpr std::uint64_t FINE_STEPS_UNTIL = std::uint64_t{1} << 20;
-
-// As frontier_analysis.cpp: steps of 1/8 (1/4 past 2^20) that land on every power of two.
-std::uint64_t next_target(std::uint64_t heaps, std::uint64_t ceiling) {
-    const std::uint64_t step =
-        std::max(FIRST_STEP, heaps < FINE_STEPS_UNTIL ? heaps / 8 : heaps / 4);
-    const std::uint64_t power = std::bit_ceil(heaps + 1);
-    return std::min({heaps + step, power, ceiling});
-}
-
 WindowedSweep start(const HeapRules& rules, const WindowedLimits& limits) {
     if (limits.resume.empty()) return WindowedSweep(rules, limits.config);
     return WindowedSweep::restore(rules, limits.config, limits.resume);
@@ -58,10 +46,8 @@ FrontierResult analyse_windowed(const HeapRules& rules, const WindowedLimits& li
     if (sweep.size() > limits.ceiling)
         throw std::invalid_argument("cannot resume " + std::to_string(sweep.size()) +
                                     " values under a ceiling of " + std::to_string(limits.ceiling));
-    // The steps a fresh run takes, so that a resumed run tries the proof at the same sizes.
-    std::uint64_t target = std::min(FIRST_STEP, limits.ceiling);
-    while (target < sweep.size())
-        target = next_target(target, limits.ceiling);
+    // The sizes analyse_to_ceiling tries the proof at (a resumed run: the same ones).
+    std::uint64_t target = first_proof_target(sweep.size(), limits.ceiling);
     const std::uint64_t chunk = std::max<std::uint64_t>(limits.chunk_heaps, 1);
     for (;;) {
         sweep.reserve(target);
@@ -76,7 +62,7 @@ FrontierResult analyse_windowed(const HeapRules& rules, const WindowedLimits& li
         out.period = sweep.proven_period();
         if (out.period || target >= limits.ceiling) break;
         if (!sweep.split_in_use() && sweep.size() >= limits.definition_ceiling) break;
-        target = next_target(target, limits.ceiling);
+        target = next_proof_target(target, limits.ceiling);
     }
     out.heaps = sweep.size();
     out.stats = sweep.stats();

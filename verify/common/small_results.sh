@@ -12,4 +12,5 @@ small_results() {
   "$run" hackenbush-colour --max-edges 3
   "$run" hackenbush-sums --triples 300
   "$run" hackenbush-stalks --max-length 6
+  "$run" subtraction-census-small --sets-max 8 --three-move-max 20
 }

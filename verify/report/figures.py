@@ -419,6 +419,47 @@ def octal_sweep(f, folder):
     return out
 
 
+def subtraction_census(f, folder, prefix="subtraction_census"):
+    """The census: the distribution of periods and preperiods per family and play (log-log),
+    and a table-like caption of the literature's checks."""
+    if "periods" not in f or "preperiods" not in f:
+        return []
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
+    named = []
+    for ax, (table, what) in zip(axes, ((f["periods"], "period"), (f["preperiods"], "preperiod"))):
+        family, play = texts(table["family"]), texts(table["play"])
+        value, games = np.asarray(table[what]), np.asarray(table["games"])
+        for group in sorted(set(zip(family, play))):
+            sel = np.array([(a, b) == group for a, b in zip(family, play)], dtype=bool)
+            v, g = value[sel], games[sel]
+            found = v >= 0
+            if not found.any():
+                continue
+            label = f"{group[0]} {group[1]} ({int(g.sum()):,} games)"
+            ax.plot(v[found] + (1 if what == "preperiod" else 0), g[found], "x" if group[1] == "misere" else ".",
+                    ms=4 if group[1] == "misere" else 3, label=label)
+            top = int(v[found].max())
+            named.append(f"{group[0]} {group[1]}: longest {what} {top:,}")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel(what + (" + 1" if what == "preperiod" else "") + " (log scale)")
+        ax.set_ylabel("games")
+        ax.set_title(f"games by least {what}", fontsize=10)
+        ax.legend(fontsize=8)
+    fig.suptitle("Subtraction-game census: distributions of periods and preperiods", fontsize=11)
+    fig.tight_layout()
+    checks = []
+    if "checks" in f:
+        t = f["checks"]
+        for name, applied, bad in zip(texts(t["check"]), t["applied"], t["counterexamples"]):
+            checks.append(f"{name}: " + (f"holds for all {int(applied):,}" if bad == 0
+                                          else f"{int(bad):,} counterexamples of {int(applied):,}"))
+    return [(save(fig, folder, prefix + "_periods"),
+             "Games of each family and play by least period (left) and preperiod (right), every period "
+             "proven by a repeated window: " + "; ".join(named) + ". The literature's statements: "
+             + "; ".join(checks) + ".")]
+
+
 def nim(f, folder):
     if "values" not in f:
         return []
@@ -445,6 +486,9 @@ FIGURES = {
     "hackenbush-colour": hackenbush_colour,
     "hackenbush-sums": hackenbush_sums,
     "octal-sweep": octal_sweep,
+    "subtraction-census": subtraction_census,
+    "subtraction-census-small": lambda f, folder: subtraction_census(f, folder, "subtraction_census_small"),
+    "subtraction-census-2000": lambda f, folder: subtraction_census(f, folder, "subtraction_census_2000"),
     "nim": nim,
 }
 

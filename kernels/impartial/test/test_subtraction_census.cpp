@@ -126,3 +126,31 @@ TEST_CASE("Subtraction census: the literature's two- and three-move statements t
     CHECK(literal.examples.front() == "{1,3,5}: period 2 from 0");
     CHECK(tally.line(CheckId::nonadditive_divides_sum_of_two).failed == 0);
 }
+
+TEST_CASE("Subtraction census: the checks one game is subject to, and those it fails",
+          "[impartial][census]") {
+    std::vector<std::uint8_t> values;
+    const auto verdicts = [&](std::vector<unsigned> set) {
+        const WindowPeriod p = subtraction_period(set, Play::normal, 1u << 20, values);
+        return judge(set, p, outcome_period(values, p));
+    };
+    const auto bit = [](CheckId id) { return 1u << static_cast<unsigned>(id); };
+    // {2,5}: period 7 = a + b, 5 is no odd multiple of 2: both two-move checks hold.
+    CHECK(verdicts({2, 5}).applied ==
+          (bit(CheckId::two_move_period) | bit(CheckId::two_move_odd_multiple)));
+    CHECK(verdicts({2, 5}).failed == 0);
+    // {1,3,5}: all moves odd, period 2, no sum of two moves; 2 divides 1 + 3.
+    const Verdicts odd = verdicts({1, 3, 5});
+    CHECK(odd.applied ==
+          (bit(CheckId::nonadditive_sum_of_two) | bit(CheckId::nonadditive_divides_sum_of_two) |
+           bit(CheckId::nonadditive_outcomes_sum_of_two) |
+           bit(CheckId::nonadditive_outcomes_divides_sum_of_two)));
+    CHECK(odd.failed ==
+          (bit(CheckId::nonadditive_sum_of_two) | bit(CheckId::nonadditive_outcomes_sum_of_two)));
+    // {3,7,10} is additive; a four-move set is subject to no check.
+    CHECK(verdicts({3, 7, 10}).applied ==
+          (bit(CheckId::additive_pure) | bit(CheckId::additive_outcomes_pure)));
+    CHECK(verdicts({1, 2, 3, 4}).applied == 0);
+    CHECK(example_text(std::vector<unsigned>{2, 4, 7}, WindowPeriod{true, 8, 3, 20}) ==
+          "{2,4,7}: period 3 from 8");
+}

@@ -68,3 +68,26 @@ TEST_CASE("analyse_windowed stopped and resumed from its saved state gives the s
     REQUIRE_FALSE(r.stopped);
     require_same(r, whole);
 }
+
+TEST_CASE("Proof targets: 64, then steps of 1/8 (1/4 past 2^20) through every power of two",
+          "[impartial][windowed]") {
+    const std::uint64_t ceiling = (std::uint64_t{1} << 23) + 5;
+    std::uint64_t target = first_proof_target(0, ceiling), last = 0, power = 64;
+    CHECK(target == 64);
+    while (target < ceiling) {
+        if (target >= power) {
+            CHECK(target == power); // no power of two is stepped over
+            power *= 2;
+        }
+        const std::uint64_t step = target - last;
+        if (last >= 64 && target != power / 2 && target != ceiling)
+            CHECK(step == std::max<std::uint64_t>(64, last < (1u << 20) ? last / 8 : last / 4));
+        // A resumed run at any size between two targets goes on at the next one.
+        CHECK(first_proof_target(last + 1, ceiling) == target);
+        last = target;
+        target = next_proof_target(target, ceiling);
+    }
+    CHECK(target == ceiling);
+    CHECK(power == std::uint64_t{1} << 24);
+    CHECK(first_proof_target(0, 10) == 10);
+}
