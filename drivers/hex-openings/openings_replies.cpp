@@ -149,45 +149,22 @@ std::optional<hex::OpeningReplies>
 solve_replies_saving(hex::Solver& solver, hex::Cell opening, std::uint64_t pause_nodes,
                      RepliesHeader header, const std::vector<std::vector<std::byte>>& search,
                      SearchHooks& hooks) {
-    // The bytes of the reply's last full search state and of its changes since (none yet
-    // for a reply started afresh: its first save is a full one).
-    std::size_t full_bytes = search.empty() ? 0 : search.front().size(), change_bytes = 0;
-    for (std::size_t i = 1; i < search.size(); ++i)
-        change_bytes += search[i].size();
-    std::vector<std::byte> state;
     solver.set_position(hex::Board(solver.shape()));
     solver.play(opening);
     const std::vector<hex::Cell> cells = solver.position().empty_cells(); // the replies, row-major
-    solver.set_pauses(pause_nodes, [&] {
-        const bool stop = hooks.stop_requested();
-        if (!stop && !hooks.state_due()) return true;
-        bool full = full_bytes == 0;
-        state.clear();
-        solver.save_search(state, !full);
-        if (!full && change_bytes + state.size() > full_bytes) {
-            full = true;
-            state.clear();
-            solver.save_search(state, false);
-        }
-        hooks.save(replies_chunk(header, state), full);
-        if (hooks.note)
-            hooks.note(progress_text(solver, opening, cells.at(header.done.size()),
-                                     header.done.size(), state.size(), full));
-        if (full) {
-            full_bytes = state.size();
-            change_bytes = 0;
-        } else {
-            change_bytes += state.size();
-        }
-        return !stop;
-    });
+    PauseSaver saver(
+        solver, pause_nodes, hooks, search,
+        [&](std::span<const std::byte> state) { return replies_chunk(header, state); },
+        [&](std::size_t bytes, bool full) {
+            return progress_text(solver, opening, cells.at(header.done.size()), header.done.size(),
+                                 bytes, full);
+        });
     const auto after_reply = [&](const hex::OpeningReplies& so_far) {
         header.done = so_far.replies;
-        full_bytes = change_bytes = 0; // the next reply's search starts afresh
+        saver.restart(); // the next reply's search starts afresh
         hooks.save(replies_chunk(header, {}), true);
     };
     hex::RepliesRun run = hex::continue_replies(solver, opening, header.done, search, after_reply);
-    solver.set_pauses(0, nullptr);
     if (run.stopped) return std::nullopt;
     return std::move(run.replies);
 }

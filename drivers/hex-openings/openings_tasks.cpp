@@ -12,6 +12,7 @@
 #include <cstring>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 namespace cgt::jobs::hex_openings {
 
@@ -202,6 +203,38 @@ void OpeningTasks::append_row(std::uint64_t index, hex::Outcome outcome, std::ui
 }
 
 
+PauseSaver::PauseSaver(hex::Solver& solver, std::uint64_t pause_nodes, SearchHooks& hooks,
+                       std::span<const std::vector<std::byte>> search, Wrap wrap, Note note)
+    : m_solver(solver), m_hooks(hooks), m_wrap(std::move(wrap)), m_note(std::move(note)) {
+    for (std::size_t i = 0; i < search.size(); ++i) (i == 0 ? m_full_bytes : m_change_bytes) += search[i].size();
+    m_solver.set_pauses(pause_nodes, [this] { return at_pause(); });
+}
+
+PauseSaver::~PauseSaver() { m_solver.set_pauses(0, nullptr); }
+
+bool PauseSaver::at_pause() {
+    const bool stop = m_hooks.stop_requested();
+    if (!stop && !m_hooks.state_due()) return true;
+    bool full = m_full_bytes == 0;
+    m_state.clear();
+    m_solver.save_search(m_state, !full);
+    if (!full && m_change_bytes + m_state.size() > m_full_bytes) {
+        full = true;
+        m_state.clear();
+        m_solver.save_search(m_state, false);
+    }
+    if (m_wrap) m_hooks.save(m_wrap(m_state), full);
+    else m_hooks.save(m_state, full);
+    if (m_hooks.note && m_note) m_hooks.note(m_note(m_state.size(), full));
+    if (full) {
+        m_full_bytes = m_state.size();
+        m_change_bytes = 0;
+    } else {
+        m_change_bytes += m_state.size();
+    }
+    return !stop;
+}
+
 namespace {
 
 // How far a saved opening has come, from the first player's side: the root is the
@@ -218,30 +251,8 @@ std::string progress_text(const hex::Solver& solver, hex::Cell cell, std::size_t
 // Solves an opening as SearchHooks says: pauses, saves, continues what was saved.
 hex::OpeningResult solve_saving(hex::Solver& solver, hex::Cell cell, std::uint64_t pause_nodes, hex::SearchStats& stats,
                                 SearchHooks& hooks) {
-    std::size_t full_bytes = 0, change_bytes = 0; // of the saved states: the last full one, the changes since
-    for (std::size_t i = 0; i < hooks.saved.size(); ++i) (i == 0 ? full_bytes : change_bytes) += hooks.saved[i].size();
-    std::vector<std::byte> state;
-    solver.set_pauses(pause_nodes, [&] {
-        const bool stop = hooks.stop_requested();
-        if (!stop && !hooks.state_due()) return true;
-        bool full = full_bytes == 0;
-        state.clear();
-        solver.save_search(state, !full);
-        if (!full && change_bytes + state.size() > full_bytes) {
-            full = true;
-            state.clear();
-            solver.save_search(state, false);
-        }
-        hooks.save(state, full);
-        if (hooks.note) hooks.note(progress_text(solver, cell, state.size(), full));
-        if (full) {
-            full_bytes = state.size();
-            change_bytes = 0;
-        } else {
-            change_bytes += state.size();
-        }
-        return !stop;
-    });
+    const PauseSaver saver(solver, pause_nodes, hooks, hooks.saved, {},
+                           [&](std::size_t bytes, bool full) { return progress_text(solver, cell, bytes, full); });
     return hex::solve_opening(solver, cell, &stats, hooks.saved);
 }
 

@@ -170,6 +170,35 @@ struct SearchHooks {
     std::function<void(const std::string&)> note;
 };
 
+// Saves a search at its pauses as SearchHooks says (a state due, or a stop asked): the changes since the last save,
+// or the whole table when the search has none saved yet or when the changes since the last whole one would outgrow
+// it. `wrap` makes the chunk saved from the search's bytes (empty: the bytes themselves); `note` the progress line of
+// a save, from its bytes and whether it is whole (empty: none).
+class PauseSaver {
+public:
+    using Wrap = std::function<std::vector<std::byte>(std::span<const std::byte>)>;
+    using Note = std::function<std::string(std::size_t bytes, bool full)>;
+    // `search`: the search's chunks saved by earlier runs, the first a whole table (none: the first save is whole).
+    // Makes the solver pause every `pause_nodes` nodes and save there, until the saver is destroyed.
+    PauseSaver(hex::Solver& solver, std::uint64_t pause_nodes, SearchHooks& hooks,
+               std::span<const std::vector<std::byte>> search, Wrap wrap, Note note);
+    ~PauseSaver();
+    PauseSaver(const PauseSaver&) = delete;
+    PauseSaver& operator=(const PauseSaver&) = delete;
+    // A new search starts: its first save is whole.
+    void restart() { m_full_bytes = m_change_bytes = 0; }
+
+private:
+    bool at_pause(); // whether the search goes on
+
+    hex::Solver& m_solver;
+    SearchHooks& m_hooks;
+    Wrap m_wrap;
+    Note m_note;
+    std::size_t m_full_bytes = 0, m_change_bytes = 0; // the last whole state saved, the changes since
+    std::vector<std::byte> m_state;
+};
+
 // One task: a whole opening (node < 0) or one leaf of a split opening's tree.
 struct Part {
     std::uint64_t row = 0;

@@ -27,7 +27,7 @@ std::string rules_help() {
     return std::string("rule set: plain, rule1 or rule1+2, optionally +history or +distance; "
                        "or vc with dfpn+, +inferior, +proof and +resistance "
                        "(dfpn+vc+inferior+proof+resistance: 6x6 and 7x7); misere: plain, or rex "
-                       "with dfpn+, +dead, +captured, +pairing, +keys, +killers, +mirror, "
+                       "with dfpn+, +dead, +captured, +pairing, +keys, +killers, +blockers, +mirror, "
                        "+rotation, +transpose and +resistance. Default: ") +
            NORMAL_RULES + ", misere " + MISERE_RULES;
 }

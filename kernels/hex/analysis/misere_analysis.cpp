@@ -178,8 +178,9 @@ void MisereAnalyser<Bits>::analyse(Bits* stones, Colour mover, Analysis<Bits>& o
         stats.vulnerable_cut += static_cast<std::uint64_t>(count_cells(keys));
         moves &= ~keys;
     }
-    if (moves && m_rules.killers) {
-        const Bits dropped = m_inferior.killers(mover, stones, moves);
+    if (moves && (m_rules.killers || m_rules.blockers)) {
+        const Bits dropped =
+            m_inferior.killers(mover, stones, moves, m_rules.killers, m_rules.blockers);
         stats.dominated_cut += static_cast<std::uint64_t>(count_cells(dropped));
         moves &= ~dropped;
     }

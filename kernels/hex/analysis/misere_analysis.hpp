@@ -35,7 +35,7 @@
 // rotation lead to rotations of each other: the one with the larger index is dropped.
 //
 // Dead cells (+dead: filled in pairs, a single one the only move), captured pairs
-// (+captured) and killers (+killers): misere_inferior.hpp.
+// (+captured), killers (+killers) and blockers (+blockers): misere_inferior.hpp.
 #include "hex/analysis/analysis.hpp"
 #include "hex/analysis/outcome.hpp"
 #include "hex/analysis/rule_set.hpp"
@@ -58,7 +58,7 @@ template <class Bits> class MisereAnalyser {
     // and filled_pairs (cells filled), forced_moves (a single dead cell the only move),
     // fill_decided (fill-in joined a colour), vc_wins and vc_losses (pairing connections),
     // rule2_wins and rule2_losses (colour symmetry, the symmetric move's wins among them),
-    // dominated_cut (killers), mustplay_cut (rotations).
+    // dominated_cut (killers and blockers), mustplay_cut (rotations).
     void analyse(Bits* stones, Colour mover, Analysis<Bits>& out, SearchStats& stats);
 
   private:

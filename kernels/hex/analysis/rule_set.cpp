@@ -12,7 +12,7 @@ RuleSet checked_rex(std::string_view text, const RuleSet& out) {
     if (out.inferior || out.proof || out.stronger || out.templates || out.row4 || out.semis || out.induced ||
         out.vulnerable || out.regions || out.order == Order::history || out.order == Order::distance)
         throw std::invalid_argument("rule set '" + std::string(text) +
-                                    "': the rex rules take dfpn, dead, captured, pairing, keys, killers, mirror, "
+                                    "': the rex rules take dfpn, dead, captured, pairing, keys, killers, blockers, mirror, "
                                     "rotation, transpose and the centre or resistance order (e.g. "
                                     "dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation)");
     if (out.keys && !out.pairing)
@@ -35,6 +35,7 @@ std::string RuleSet::name() const {
     if (pairing) out += "+pairing";
     if (keys) out += "+keys";
     if (killers) out += "+killers";
+    if (blockers) out += "+blockers";
     if (mirror) out += "+mirror";
     if (rotation) out += "+rotation";
     if (stronger) out += "+stronger";
@@ -60,7 +61,7 @@ RuleSet RuleSet::parse(std::string_view text) {
         return std::invalid_argument("unknown rule set '" + std::string(text) +
                                      "' (use plain, rule1, rule1+2 or vc, optionally with +history or +distance, "
                                      "and vc with dfpn+, +stronger, +templates, +row4, +semis, +ladders, +keypair, +inferior (+induced, +vulnerable, +regions), +proof, +transpose and +resistance, "
-                                     "and for misere Hex rex with dfpn+, +dead, +captured, +pairing, +keys, +killers, +mirror, +rotation, "
+                                     "and for misere Hex rex with dfpn+, +dead, +captured, +pairing, +keys, +killers, +blockers, +mirror, +rotation, "
                                      "+transpose and +resistance)");
     };
     std::vector<std::string_view> parts;
@@ -106,6 +107,8 @@ RuleSet RuleSet::parse(std::string_view text) {
             out.keys = true;
         } else if (p == "killers" && !out.killers) {
             out.killers = true;
+        } else if (p == "blockers" && !out.blockers) {
+            out.blockers = true;
         } else if (p == "mirror" && !out.mirror) {
             out.mirror = true;
         } else if (p == "rotation" && !out.rotation) {
@@ -149,9 +152,10 @@ RuleSet RuleSet::parse(std::string_view text) {
     }
     if (!has_base) throw unknown();
     if (out.rules == Rules::rex) return checked_rex(text, out);
-    if (out.dead || out.captured || out.pairing || out.keys || out.killers || out.mirror || out.rotation)
+    if (out.dead || out.captured || out.pairing || out.keys || out.killers || out.blockers || out.mirror ||
+        out.rotation)
         throw std::invalid_argument("rule set '" + std::string(text) +
-                                    "': dead, captured, pairing, keys, killers, mirror and rotation go with the rex "
+                                    "': dead, captured, pairing, keys, killers, blockers, mirror and rotation go with the rex "
                                     "rules only (misere Hex, e.g. dfpn+rex+dead+pairing)");
     if (out.rules != Rules::vc &&
         (out.inferior || out.proof || out.transpose || out.stronger || out.templates || out.row4 ||

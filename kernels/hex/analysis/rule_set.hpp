@@ -20,8 +20,8 @@ enum class Rules : std::uint8_t {
             // mover to play its key): win; the opponent's full one: loss; else only the
             // intersection of the carriers of the opponent's semi connections
     rex,    // misere Hex only: the misere analysis of misere_analysis.hpp, each of its rules
-            // switched on by a flag below (dead, captured, pairing, keys, killers, mirror,
-            // rotation)
+            // switched on by a flag below (dead, captured, pairing, keys, killers, blockers,
+            // mirror, rotation)
 };
 
 // How the tree is searched (the vc rules only; the article's rules are depth-first).
@@ -81,16 +81,18 @@ struct RuleSet {
     // move; captured pairs filled; pairing connections deciding by the parity of the empty
     // cells, and with keys the moves that make the mover's own connection cut; a move that
     // kills another dominated by it; colour-symmetric positions decided by parity; one move
-    // of each pair a 180-degree rotation maps to each other. With transpose as for vc.
+    // of each pair a 180-degree rotation maps to each other; a move where the other player's
+    // stone would kill another dominated by it (blockers). With transpose as for vc.
     bool dead = false;
     bool captured = false;
     bool pairing = false;
     bool keys = false; // with pairing only
     bool killers = false;
+    bool blockers = false;
     bool mirror = false;
     bool rotation = false;
     // "plain", "rule1", "rule1+2", "vc" or "rex"; before vc or rex "dfpn+"; after rex "+dead",
-    // "+captured", "+pairing", "+keys", "+killers", "+mirror" and "+rotation"; after vc
+    // "+captured", "+pairing", "+keys", "+killers", "+blockers", "+mirror" and "+rotation"; after vc
     // "+stronger", "+templates", "+row4", "+semis", "+ladders",
     // "+keypair", "+inferior", "+induced", "+vulnerable",
     // "+regions", "+proof" and "+transpose"; last "+history", "+distance" or "+resistance"

@@ -105,12 +105,17 @@ typename MisereInferior<Bits>::Filled MisereInferior<Bits>::fill(Bits* stones, b
 }
 
 template <class Bits>
-Bits MisereInferior<Bits>::killers(Colour mover, const Bits* stones, Bits moves) const {
+Bits MisereInferior<Bits>::killers(Colour mover, const Bits* stones, Bits moves, bool killers_on,
+                                   bool blockers_on) const {
     if (m_geo.rows() < 2 || m_geo.cols() < 2) return 0;
-    const Bits cut_off = unreachable(opponent(mover), stones);
+    const Colour other = opponent(mover);
+    const Bits cut_off[2] = {killers_on ? unreachable(other, stones) : 0,
+                             blockers_on ? unreachable(mover, stones) : 0};
     Bits dropped = 0;
     for_each_cell(moves, [&](int k) {
-        if (killed(mover, k, stones, cut_off) & ~dropped) dropped |= cell_bit<Bits>(k);
+        if ((killers_on && (killed(mover, k, stones, cut_off[0]) & ~dropped)) ||
+            (blockers_on && (killed(other, k, stones, cut_off[1]) & ~dropped)))
+            dropped |= cell_bit<Bits>(k);
     });
     return dropped;
 }

@@ -32,6 +32,13 @@
 // and the real one O on k, better for X by (F)). So k need not be tried while v is: killers
 // are dropped sequentially, each only in favour of a cell not dropped (a cycle keeps one
 // member).
+//
+// Blocker. If the other player's stone on k kills the empty cell v, the move v is at least as
+// good as the move k too (after Solrex, which backs up the opponent's dead cells as dominated
+// moves). The same copy: at the end the real colouring and S's differ only when O took k in
+// reality (S's O on v): the real one has X on v and O on k, which kills v, so it is the same as
+// O on both, and S's has X on k and O on v; the real one has O where S's has X, better for X
+// by (F). Blockers are dropped with the killers, sequentially, in favour of cells not dropped.
 #include "hex/board/cell_set.hpp"
 #include "hex/board/geometry.hpp"
 #include "hex/inferior/inferior.hpp"
@@ -63,8 +70,10 @@ template <class Bits> class MisereInferior {
     Filled fill(Bits* stones, bool dead, bool captured, MisereFillStats& stats) const;
 
     // The killers among `moves` for the mover: moves k dropped in favour of an empty cell v
-    // that the mover's stone on k kills. Every empty cell must be in `moves` or lose.
-    [[nodiscard]] Bits killers(Colour mover, const Bits* stones, Bits moves) const;
+    // that the mover's stone on k kills (with `killers`) or the other player's stone on k
+    // kills (with `blockers`). Every empty cell must be in `moves` or lose.
+    [[nodiscard]] Bits killers(Colour mover, const Bits* stones, Bits moves, bool killers = true,
+                               bool blockers = false) const;
 
   private:
     [[nodiscard]] Bits unreachable(Colour colour, const Bits* stones) const;

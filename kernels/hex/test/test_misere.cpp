@@ -20,11 +20,24 @@ namespace {
 std::vector<RuleSet> rex_rule_sets() {
     std::vector<RuleSet> out;
     for (const char* name :
-         {"rex", "rex+dead", "rex+captured", "rex+pairing", "rex+pairing+keys", "rex+killers",
-          "rex+mirror", "rex+rotation", "rex+dead+captured+pairing+keys+killers+mirror+rotation",
-          "rex+dead+captured+pairing+keys+killers+mirror+rotation+resistance", "dfpn+rex",
-          "dfpn+rex+dead", "dfpn+rex+pairing+keys", "dfpn+rex+killers+mirror",
+         {"rex",
+          "rex+dead",
+          "rex+captured",
+          "rex+pairing",
+          "rex+pairing+keys",
+          "rex+killers",
+          "rex+blockers",
+          "rex+mirror",
+          "rex+rotation",
+          "rex+dead+captured+pairing+keys+killers+mirror+rotation",
+          "rex+dead+captured+pairing+keys+killers+blockers+mirror+rotation",
+          "rex+dead+captured+pairing+keys+killers+mirror+rotation+resistance",
+          "dfpn+rex",
+          "dfpn+rex+dead",
+          "dfpn+rex+pairing+keys",
+          "dfpn+rex+killers+mirror",
           "dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation",
+          "dfpn+rex+dead+captured+pairing+keys+killers+blockers+mirror+rotation",
           "dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation+transpose",
           "dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation+transpose+resistance"})
         out.push_back(RuleSet::parse(name));
@@ -227,11 +240,11 @@ TEST_CASE("Solver: the rex rule sets give the misere 4x4 map and agree with the 
 }
 
 TEST_CASE("RuleSet: the rex names, and the combinations refused", "[hex]") {
-    const RuleSet r = RuleSet::parse(
-        "resistance+rotation+transpose+mirror+killers+keys+pairing+captured+dead+rex+dfpn");
+    const RuleSet r = RuleSet::parse("resistance+rotation+transpose+mirror+blockers+killers+keys+"
+                                     "pairing+captured+dead+rex+dfpn");
     CHECK(r.rules == Rules::rex);
-    CHECK(r.name() ==
-          "dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation+transpose+resistance");
+    CHECK(r.name() == "dfpn+rex+dead+captured+pairing+keys+killers+blockers+mirror+rotation+"
+                      "transpose+resistance");
     CHECK(RuleSet::parse(r.name()) == r);
     CHECK(r.analysed());
     CHECK(RuleSet::parse("rex").name() == "rex");
@@ -241,21 +254,23 @@ TEST_CASE("RuleSet: the rex names, and the combinations refused", "[hex]") {
     };
     const std::vector<Bad> bad = {
         {"rex+proof", "rule set 'rex+proof': the rex rules take dfpn, dead, captured, pairing, "
-                      "keys, killers, mirror, "
+                      "keys, killers, blockers, mirror, "
                       "rotation, transpose and the centre or resistance order"},
         {"rex+inferior", "rule set 'rex+inferior': the rex rules take"},
         {"rex+history", "rule set 'rex+history': the rex rules take"},
         {"rex+distance", "rule set 'rex+distance': the rex rules take"},
         {"rex+regions", "rule set 'rex+regions': the rex rules take"},
         {"rex+keys", "rule set 'rex+keys': keys go with pairing"},
-        {"vc+dead", "rule set 'vc+dead': dead, captured, pairing, keys, killers, mirror and "
-                    "rotation go with the rex rules only"},
-        {"plain+mirror", "rule set 'plain+mirror': dead, captured, pairing, keys, killers, mirror "
-                         "and rotation go with the rex rules only"},
+        {"vc+dead", "rule set 'vc+dead': dead, captured, pairing, keys, killers, blockers, mirror "
+                    "and rotation go with the rex rules only"},
+        {"plain+mirror", "rule set 'plain+mirror': dead, captured, pairing, keys, killers, "
+                         "blockers, mirror and rotation go with the rex rules only"},
+        {"vc+blockers", "rule set 'vc+blockers': dead, captured, pairing, keys, killers, "
+                        "blockers, mirror and rotation go with the rex rules only"},
         {"rex+dead+dead", "unknown rule set 'rex+dead+dead'"},
         {"rex+vc", "unknown rule set 'rex+vc'"},
         {"rule3", "and for misere Hex rex with dfpn+, +dead, +captured, +pairing, +keys, +killers, "
-                  "+mirror, +rotation, +transpose and +resistance)"},
+                  "+blockers, +mirror, +rotation, +transpose and +resistance)"},
     };
     for (const auto& b : bad) {
         INFO(b.text);

@@ -27,8 +27,9 @@ const char* const ALL_REX = "dfpn+rex+dead+captured+pairing+keys+killers+mirror+
 std::vector<RuleSet> single_rules() {
     std::vector<RuleSet> out;
     for (const char* name : {"rex+dead", "rex+captured", "rex+pairing", "rex+pairing+keys",
-                             "rex+killers", "rex+mirror", "rex+rotation",
-                             "rex+dead+captured+pairing+keys+killers+mirror+rotation+resistance"})
+                             "rex+killers", "rex+blockers", "rex+mirror", "rex+rotation",
+                             "rex+dead+captured+pairing+keys+killers+mirror+rotation+resistance",
+                             "rex+dead+captured+pairing+keys+killers+blockers+mirror+rotation"})
         out.push_back(RuleSet::parse(name));
     return out;
 }
@@ -114,7 +115,9 @@ TEST_CASE("VcSearch: the rex searches agree with the brute-force judge on sample
     for (int i = 0; i < 80; ++i) {
         const Position p = random_position(judge, 8 + static_cast<int>(rng() % 6), rng);
         const bool expect = judge.wins(p.red, p.blue, p.mover);
-        for (const char* name : {ALL_REX, "dfpn+rex+dead+pairing+keys+transpose", "rex+killers"}) {
+        for (const char* name :
+             {ALL_REX, "dfpn+rex+dead+pairing+keys+transpose", "rex+killers", "rex+blockers",
+              "dfpn+rex+dead+captured+pairing+keys+killers+blockers+mirror+rotation"}) {
             VcSearch<Narrow> search(Shape::square(5), RuleSet::parse(name), 1);
             search.load(p.red, p.blue, p.mover);
             SearchStats stats;
@@ -128,14 +131,17 @@ TEST_CASE("VcSearch: the rex searches agree with the brute-force judge on sample
     // Both results are met often enough for the check to mean something.
     CHECK(wins > 15);
     CHECK(wins < 65);
-    CHECK(checked == 240);
+    CHECK(checked == 400);
 }
 
-TEST_CASE("continue_replies: a stop inside a reply's search, continued, gives the replies of one run", "[hex]") {
+TEST_CASE(
+    "continue_replies: a stop inside a reply's search, continued, gives the replies of one run",
+    "[hex]") {
     const SolverOptions options{Variant::misere, RuleSet::parse(ALL_REX), 0, 4};
     const Cell c1{0, 2};
     Solver whole(5, options);
-    whole.set_pauses(50, [] { return true; }); // the pauses count in the nodes: as the stopped run's
+    whole.set_pauses(50,
+                     [] { return true; }); // the pauses count in the nodes: as the stopped run's
     const OpeningReplies expected = solve_replies(whole, c1);
     REQUIRE(expected.replies.size() == 24);
 
@@ -159,9 +165,8 @@ TEST_CASE("continue_replies: a stop inside a reply's search, continued, gives th
     second.set_pauses(50, [] { return true; });
     std::size_t told = 0;
     const RepliesRun rest =
-        continue_replies(second, c1, stopped.replies.replies, saved, [&](const OpeningReplies& so_far) {
-            told = so_far.replies.size();
-        });
+        continue_replies(second, c1, stopped.replies.replies, saved,
+                         [&](const OpeningReplies& so_far) { told = so_far.replies.size(); });
     CHECK_FALSE(rest.stopped);
     CHECK(told == 24);
     CHECK(rest.replies.outcome == expected.outcome);
