@@ -76,8 +76,10 @@ private:
     // Rank 0: the checks of the file system and the journal; an error for agree_on_usage.
     std::optional<std::string> plan_journal();
     // Rank 0, --resume: whether --out is a complete result of this program and these
-    // parameters; if so its leftover journal is removed, with a note.
-    bool resume_of_complete_result();
+    // parameters and the journal (if any) is not newer than it, the leftover of the run that
+    // wrote it; if so that journal is removed, with a note. `newer_journal`: the result is
+    // complete and the journal newer.
+    bool resume_of_complete_result(bool& newer_journal);
     // Rank 0: reads the journal folders `dirs` into m_plan (and `scanned`), or why they are refused.
     std::optional<std::string> scan_journals(const std::vector<std::string>& dirs, const std::string& option,
                                              std::vector<ScannedFile>& scanned);
