@@ -167,8 +167,9 @@ void JobRunner::fail(std::string why) {
 
 void JobRunner::run_task(std::uint64_t task) {
     m_tables->begin_task();
-    m_task_polls = 0;
+    m_task_polls = 1; // the start counts as an ask: the first gap is that to the first one
     m_poll_gap_ns = 0;
+    m_last_poll_ns = steady_ns();
     const ScopedFlag in_task(m_in_task);
     TaskContext context;
     context.m_runner = this;
@@ -294,8 +295,10 @@ std::thread JobRunner::start_journal_watcher(const std::atomic<bool>& computing)
     if (!m_writer) return {};
     return std::thread([this, &computing] {
         auto last = Clock::now();
+        auto writing = Clock::now(); // when the main thread was last seen writing the journal
         bool synced_on_stop = false, sync_failed = false;
         while (computing.load()) {
+            if (m_journal_busy.load()) writing = Clock::now();
             const bool stopping = m_stop->requested();
             const bool due = m_journal_every > 0 && seconds_since(last) >= m_journal_every;
             if (!sync_failed && ((stopping && !synced_on_stop) || (!stopping && due))) {
@@ -307,8 +310,10 @@ std::thread JobRunner::start_journal_watcher(const std::atomic<bool>& computing)
                 last = Clock::now();
                 synced_on_stop = stopping;
             }
+            // A task cannot hear a stop while it writes the journal: its allowance counts from
+            // the signal or the end of that write, whichever is later.
             if (StopSignal::received() && m_in_task.load() && !m_stop_heard.load() && !m_journal_busy.load() &&
-                StopSignal::seconds_since_received() >= stop_allowance())
+                StopSignal::seconds_since_received() >= stop_allowance() && seconds_since(writing) >= stop_allowance())
                 StopSignal::end_now();
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }

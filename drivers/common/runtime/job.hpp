@@ -110,8 +110,10 @@ class TaskContext {
 public:
     [[nodiscard]] std::uint64_t task() const { return m_task; }
     // A stop was asked for: a long task may save its state and return TaskStatus::stopped.
-    // A task that asks is given twice its longest gap between two asks (and a second) to
-    // hear a stop; one that never asks, a second; then the process ends as a kill would.
+    // A task that asks is given twice its longest gap between two asks (its start counts as
+    // one) and a second to hear a stop, counted from the signal or from the end of its last
+    // journal write if later; one that never asks, a second; then the process ends as a
+    // kill would.
     [[nodiscard]] bool stop_requested() const;
     // --journal-every seconds have passed since the task started or last saved its state.
     [[nodiscard]] bool state_due() const;
