@@ -66,6 +66,7 @@ bool TaskContext::state_due() const { return m_runner->state_due(); }
 void TaskContext::save_state(std::span<const std::byte> state, bool snapshot) {
     m_runner->save_state(m_task, state, snapshot);
 }
+void TaskContext::replace_state(std::span<const std::byte> state) { m_runner->replace_state(m_task, state); }
 std::vector<std::vector<std::byte>> TaskContext::saved_state() const { return m_runner->saved_state(m_task); }
 void TaskContext::advance(std::uint64_t units) { m_runner->advance(units); }
 void TaskContext::set_verdict(std::uint64_t verdict) { m_runner->set_verdict(verdict); }
@@ -200,6 +201,10 @@ void JobRunner::run_task(std::uint64_t task) {
         const std::uint64_t at =
             m_writer->append(RecordKind::task, verdict_flags(m_task_verdict), task, record.pieces, true);
         m_appended->task(task, {at, m_writer->bytes()});
+        if (const std::string state = state_file(m_journal, task); path_exists(state)) {
+            m_writer->sync(); // the task's record first: a kill between leaves a dead state file
+            ::unlink(state.c_str());
+        }
         ++m_computed;
         // For tests only (test_hooks.hpp): a kill or a stop once this task is in the journal.
         static const long kill_after = test_count("CGT_TEST_KILL_AFTER_TASKS");

@@ -256,6 +256,20 @@ void JobRunner::save_state(std::uint64_t task, std::span<const std::byte> state,
     const std::uint64_t at = m_writer->append(RecordKind::state, snapshot ? STATE_SNAPSHOT : 0, task, pieces);
     m_appended->state(task, snapshot, {at, m_writer->bytes()});
     m_writer->sync();
+    after_state_saved();
+}
+
+void JobRunner::replace_state(std::uint64_t task, std::span<const std::byte> state) {
+    const std::uint64_t serial = m_state_serial++;
+    const std::span<const std::byte> pieces[] = {std::as_bytes(std::span(&serial, 1)), state};
+    const ScopedFlag busy(m_journal_busy);
+    m_writer->sync(); // the log's records before it are durable first
+    write_state_file(state_file(m_journal, task), m_header, task, pieces);
+    m_appended->superseded(task);
+    after_state_saved();
+}
+
+void JobRunner::after_state_saved() {
     static const long kill_after = test_count("CGT_TEST_KILL_AFTER_STATES"); // for tests only
     if (test_count_reached(kill_after, ++m_states_saved)) std::raise(SIGKILL);
     hold_for_test("CGT_TEST_HOLD_AFTER_STATES", m_states_saved);

@@ -65,6 +65,7 @@ public:
     bool stop_requested() const;
     bool state_due() const { return seconds_since(m_state_clock) >= m_journal_every; }
     void save_state(std::uint64_t task, std::span<const std::byte> state, bool snapshot);
+    void replace_state(std::uint64_t task, std::span<const std::byte> state);
     std::vector<std::vector<std::byte>> saved_state(std::uint64_t task) const;
     void advance(std::uint64_t units);
     void set_verdict(std::uint64_t verdict);
@@ -179,6 +180,8 @@ private:
     std::uint64_t m_advanced = 0; // units the running task reported itself
     std::uint64_t m_state_serial = 0;
     std::uint64_t m_states_saved = 0; // by this rank in this run (a test hook counts them)
+    // After a state is saved (save_state, replace_state): the test hooks, a compaction if due.
+    void after_state_saved();
     // For tests only: CGT_TEST_HOLD_AFTER_TASKS / _STATES (test_hooks.hpp), at this rank's
     // `count`-th task or state, durable in the journal.
     void hold_for_test(const char* variable, std::uint64_t count);
