@@ -25,8 +25,8 @@ namespace {
 
 constexpr std::uint32_t MAGIC = 0x4A544743; // "CGTJ" read as little-endian bytes
 constexpr std::size_t FRAME = FRAME_BYTES;
-constexpr std::uint32_t FORMAT = 2;        // written
-constexpr std::uint32_t OLDEST_FORMAT = 1; // read: format 1 has no deflated records
+constexpr std::uint32_t FORMAT = 3;        // written
+constexpr std::uint32_t OLDEST_FORMAT = 1; // read: format 1 has no deflated records, 2 no shuffled ones
 constexpr const char* FORMAT_NAME = "cgt task journal";
 
 struct Frame {

@@ -17,8 +17,11 @@
 // bit DEFLATED_KIND in its kind: its first 8 bytes as they are (a task's content hash, read
 // without inflating), then a u64, the length of the rest, then the rest deflated
 // (journal_codec.hpp); the hash of the frame is that of the bytes stored. Readers inflate
-// it: read_payload and JournalReader give the payload as written. Format 2; a file of
-// format 1 (which has no deflated record) is read as well. Records are appended with one write each and fsync'ed at most
+// it: read_payload and JournalReader give the payload as written. Format 3: task records
+// hold their numbers byte-shuffled (task_record.hpp) and state records may stand in files
+// of their own (state_file); files of format 2 (no shuffled records) and 1 (no deflated
+// ones either) are read as well, and a program of format 2 refuses a file of format 3 with
+// one line. Records are appended with one write each and fsync'ed at most
 // every --journal-every seconds, so a process killed at any moment leaves a file whose
 // last record at worst is cut short: such a torn last record (it runs past the end of the
 // file, or it is the last and fails its hash, or zeros fill the file from its frame on, as a
