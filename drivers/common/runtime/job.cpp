@@ -151,6 +151,11 @@ void JobRunner::read_run_options(const po::variables_map& vm) {
 void JobRunner::advance(std::uint64_t units) {
     m_advanced += units;
     if (!m_queue) m_progress->advance(units);
+    // For tests and benchmarks only (test_hooks.hpp): a stop once the task passes N units.
+    static const long stop_after = test_count("CGT_TEST_STOP_AFTER_UNITS");
+    if (stop_after > 0 && m_advanced >= static_cast<std::uint64_t>(stop_after) &&
+        m_advanced - units < static_cast<std::uint64_t>(stop_after))
+        std::raise(SIGTERM);
 }
 
 void JobRunner::set_verdict(std::uint64_t verdict) {
