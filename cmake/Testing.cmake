@@ -202,6 +202,16 @@ function(cgt_add_journal_damage_test driver mode)
   set_tests_properties("${name}" PROPERTIES LABELS "resume;hardening" TIMEOUT 600)
 endfunction()
 
+# cgt_add_state_size_test(<driver target> [driver options: one long task that replaces its
+# state]): killed after 2 and after 8 saved states, its journal holds one state
+# (cmake/journal_state_size_test.sh), and resumes to the uninterrupted run's tables.
+function(cgt_add_state_size_test driver)
+  set(name "${driver}: a task that saves its whole state 8 times keeps one state in the journal")
+  add_test(NAME "${name}" COMMAND ${PROJECT_SOURCE_DIR}/cmake/journal_state_size_test.sh $<TARGET_FILE:cgt-merge>
+                                  $<TARGET_FILE:journal_tamper> $<TARGET_FILE:${driver}> ${ARGN})
+  set_tests_properties("${name}" PROPERTIES LABELS "resume;journal" TIMEOUT 600)
+endfunction()
+
 # cgt_add_verify_refusal_test(<verify target> <dataset> <driver target> [RANKS n] [driver options...]):
 # the verify program passes a fresh file of the driver (run on n ranks, default 2) and
 # refuses it as .partial, with complete = 0, from another program, and with <dataset>

@@ -9,7 +9,7 @@
 #       record (task 2) are damaged in turn
 #   journal_damage_test.sh state CGT_MERGE JOURNAL_TAMPER DRIVER [driver options...]
 #       a sequential driver with one long task is stopped (SIGTERM) after 3 saved states;
-#       the first saved state is damaged
+#       the first saved state (in the log, or the task's state file) is damaged
 set -uo pipefail
 . "$(dirname "$0")/run_test_lib.sh"
 mode=$1 merge=$2 tamper=$3 driver=$4; shift 4
@@ -27,7 +27,7 @@ refused() {
   "$driver" --quiet --resume --out "$2" "${opts[@]}" >/dev/null 2>"$err"
   rc=$?
   if [ $rc != 2 ] || [ "$(wc -l <"$err")" != 1 ] ||
-    ! grep -Eq "^error: --resume: .*/rank-0\.log is damaged: .*(checksum|hash).*" "$err"; then
+    ! grep -Eq "^error: --resume: .*/(rank|state)-0\.log is damaged: .*(checksum|hash).*" "$err"; then
     echo "FAIL: $1: status $rc, stderr:"; head -c 2000 "$err"; echo; exit 1
   fi
   [ -e "$2" ] || [ -e "$2.partial" ] && fail "$1: a result file was written"
@@ -60,7 +60,10 @@ else
   pid=
   rm -f "$dir/state.h5.held"
   [ $rc = 3 ] || fail "the stopped run's status is $rc, not 3"
-  "$tamper" "$dir/state.h5.journal/rank-0.log" flip-state 0 || fail "journal_tamper flip-state failed"
+  # The saved states are in the log, or (a state replaced whole) in the task's state file.
+  file=$dir/state.h5.journal/state-0.log
+  [ -e "$file" ] || file=$dir/state.h5.journal/rank-0.log
+  "$tamper" "$file" flip-state 0 || fail "journal_tamper flip-state failed"
   refused "a flipped byte in the first saved state" "$dir/state.h5"
 fi
 echo "PASS: $cases damaged journals: refused, or the torn last record dropped"

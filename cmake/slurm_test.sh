@@ -15,7 +15,7 @@
 #       this one ('--ntasks=2 --mem=2G --time=5'); the ranks are then checked against the
 #       --ntasks=N given there
 # The cluster (munged, slurmctld, slurmd from Debian's munge and slurm-wlm) lives in a
-# private temp folder: its own config, key, socket, ports and state; the daemons are
+# private temp folder: its own config, key, socket, ports, state and PMIx folders; the daemons are
 # stopped by PID when the test ends, whatever happens.
 set -uo pipefail
 scenario=plain parts=0 sbatch_options=()
@@ -112,9 +112,15 @@ SelectTypeParameters=CR_Core
 ReturnToService=2
 JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
+TmpFS=$dir/pmix
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=$(($(awk '/^MemTotal:/ {print $2}' /proc/meminfo) / 1024)) State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
+# PMIx's client folders (spmix_appdir_UID_JOB.STEP: the same names in every cluster, whose
+# job ids start at 1) in this test's own folder, so that two tests at once, or a folder a
+# killed test left in /tmp, never meet (mpi.conf beside slurm.conf; TmpFS the fallback).
+mkdir "$dir/pmix"
+echo "PMIxCliTmpDirBase=$dir/pmix" >"$dir/mpi.conf"
 export SLURM_CONF=$dir/slurm.conf
 slurmctld -i || fail "slurmctld did not start"
 slurmd || fail "slurmd did not start"

@@ -2,7 +2,10 @@
 # SIGUSR1 (Slurm's warning signal, passed on by mpiexec) and SIGTERM stop a running driver:
 # no task starts after the signal, the run exits with status 3 and one line naming the
 # command that continues it; that command, run as printed, gives the tables of a run that
-# was never stopped (tables that measure the run aside).
+# was never stopped (tables that measure the run aside). A run with --force over an older
+# complete result, stopped, keeps its journal: --resume alone is refused with one line naming
+# --force (never taken for the leftover of the complete run and dropped), and its printed
+# command continues it.
 #   stop_test.sh [--serial] [--exclude TABLE]... CGT_MERGE DRIVER [driver options...]
 set -uo pipefail
 . "$(dirname "$0")/run_test_lib.sh"
@@ -53,3 +56,30 @@ for signal in USR1 TERM; do
   same_tables "$dir/whole.h5" "$out" "$signal"
   echo "PASS: stopped by SIG$signal, continued with the printed command: every table is identical"
 done
+
+# --force over a complete result (older than anything the run writes), stopped mid-run.
+out=$dir/forced.h5
+cp "$dir/whole.h5" "$out"
+touch -d '-1 minute' "$out"
+CGT_TEST_HOLD_AFTER_TASKS=1 CGT_TEST_HOLD_AFTER_STATES=1 setsid $(command_of) --out "$out" --force "$@" 2>"$dir/err-force.txt" &
+pid=$!
+wait_held "$out" || fail "--force: the run ended before a first record; use a larger size"
+kill -USR1 $pid
+touch "$out.release"
+wait "$pid"
+status=$?
+pid=
+rm -f "$out.held" "$out.release"
+[ $status = 3 ] || { cat "$dir/err-force.txt"; fail "--force: status $status after the stop, expected 3"; }
+"$driver" --quiet --out "$out" --resume "$@" 2>"$dir/err-force-resume.txt"
+status=$?
+[ $status = 2 ] && [ "$(wc -l <"$dir/err-force-resume.txt")" = 1 ] && grep -q -- "--resume --force" "$dir/err-force-resume.txt" ||
+  { cat "$dir/err-force-resume.txt"; fail "--resume after a stopped --force run: status $status, expected 2 and one line naming --resume --force"; }
+[ -d "$out.journal" ] || fail "--resume after a stopped --force run dropped its journal"
+line=$(tr '\r' '\n' <"$dir/err-force.txt" | grep -E ": stopped: .*; continue with: ")
+resume=$(echo "${line#*continue with: }" | sed 's/^mpiexec /mpiexec --quiet --oversubscribe /')
+echo "$resume" | grep -q -- "--force" || fail "--force: the printed command lost --force: $resume"
+eval "$resume --quiet" || fail "--force: the printed command failed: $resume"
+[ -e "$out.journal" ] && fail "--force: the journal is still there after the run completed"
+same_tables "$dir/whole.h5" "$out" "--force"
+echo "PASS: a stopped --force run over a complete result: --resume alone refused in one line, the printed command continues it"

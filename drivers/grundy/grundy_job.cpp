@@ -115,7 +115,7 @@ TaskStatus GrundyJob::compute(std::uint64_t, TaskTables& out, TaskContext& conte
     context.resumed(saved);
     const auto save = [&] {
         if (sweep.size() == saved) return;
-        context.save_state(jobs::grundy::encode_state(sweep), true);
+        context.replace_state(jobs::grundy::encode_state(sweep));
         saved = sweep.size();
     };
     const std::uint64_t heaps = m_settings.max_heap + 1;

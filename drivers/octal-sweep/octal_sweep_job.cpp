@@ -241,8 +241,8 @@ TaskStatus OctalSweepJob::compute(std::uint64_t task, TaskTables& out, TaskConte
     }
     // One frontier game: it resumes from the values it saved, and saves the new ones every
     // --journal-every seconds and when a stop is asked for.
-    // The saved state is a snapshot of the windowed sweep, of a size that does not grow
-    // with the heaps.
+    // The saved state is the windowed sweep's whole state, of a size that does not grow
+    // with the heaps, in the task's state file: one in the journal however often it saves.
     const std::vector<std::vector<std::byte>> saved = context.saved_state();
     impartial::WindowedLimits limits = sweep::frontier_limits_for(m_params, m_games[first]);
     if (!saved.empty()) limits.resume = saved.back();
@@ -253,7 +253,7 @@ TaskStatus OctalSweepJob::compute(std::uint64_t task, TaskTables& out, TaskConte
     limits.between_chunks = [&](const impartial::WindowedSweep& sweep) {
         const bool stop = context.stop_requested();
         if ((stop || context.state_due()) && sweep.size() > saved_to) {
-            context.save_state(sweep.save_state(), true);
+            context.replace_state(sweep.save_state());
             saved_to = sweep.size();
         }
         return !stop;

@@ -66,6 +66,7 @@ bool TaskContext::state_due() const { return m_runner->state_due(); }
 void TaskContext::save_state(std::span<const std::byte> state, bool snapshot) {
     m_runner->save_state(m_task, state, snapshot);
 }
+void TaskContext::replace_state(std::span<const std::byte> state) { m_runner->replace_state(m_task, state); }
 std::vector<std::vector<std::byte>> TaskContext::saved_state() const { return m_runner->saved_state(m_task); }
 void TaskContext::advance(std::uint64_t units) { m_runner->advance(units, false); }
 void TaskContext::resumed(std::uint64_t units) { m_runner->advance(units, true); }
@@ -150,9 +151,15 @@ void JobRunner::read_run_options(const po::variables_map& vm) {
 
 void JobRunner::advance(std::uint64_t units, bool resumed) {
     m_advanced += units;
-    if (m_queue) return;
-    if (resumed) m_progress->credit(units);
-    else m_progress->advance(units);
+    if (!m_queue) {
+        if (resumed) m_progress->credit(units);
+        else m_progress->advance(units);
+    }
+    // For tests and benchmarks only (test_hooks.hpp): a stop once the task passes N units.
+    static const long stop_after = test_count("CGT_TEST_STOP_AFTER_UNITS");
+    if (stop_after > 0 && m_advanced >= static_cast<std::uint64_t>(stop_after) &&
+        m_advanced - units < static_cast<std::uint64_t>(stop_after))
+        std::raise(SIGTERM);
 }
 
 void JobRunner::set_verdict(std::uint64_t verdict) {
@@ -170,8 +177,9 @@ void JobRunner::fail(std::string why) {
 
 void JobRunner::run_task(std::uint64_t task) {
     m_tables->begin_task();
-    m_task_polls = 0;
+    m_task_polls = 1; // the start counts as an ask: the first gap is that to the first one
     m_poll_gap_ns = 0;
+    m_last_poll_ns = steady_ns();
     const ScopedFlag in_task(m_in_task);
     TaskContext context;
     context.m_runner = this;
@@ -206,6 +214,10 @@ void JobRunner::run_task(std::uint64_t task) {
         const std::uint64_t at =
             m_writer->append(RecordKind::task, verdict_flags(m_task_verdict), task, record.pieces, true);
         m_appended->task(task, {at, m_writer->bytes()});
+        if (const std::string state = state_file(m_journal, task); path_exists(state)) {
+            m_writer->sync(); // the task's record first: a kill between leaves a dead state file
+            ::unlink(state.c_str());
+        }
         ++m_computed;
         // For tests only (test_hooks.hpp): a kill or a stop once this task is in the journal.
         static const long kill_after = test_count("CGT_TEST_KILL_AFTER_TASKS");
@@ -301,8 +313,10 @@ std::thread JobRunner::start_journal_watcher(const std::atomic<bool>& computing)
     if (!m_writer) return {};
     return std::thread([this, &computing] {
         auto last = Clock::now();
+        auto writing = Clock::now(); // when the main thread was last seen writing the journal
         bool synced_on_stop = false, sync_failed = false;
         while (computing.load()) {
+            if (m_journal_busy.load()) writing = Clock::now();
             const bool stopping = m_stop->requested();
             const bool due = m_journal_every > 0 && seconds_since(last) >= m_journal_every;
             if (!sync_failed && ((stopping && !synced_on_stop) || (!stopping && due))) {
@@ -314,8 +328,10 @@ std::thread JobRunner::start_journal_watcher(const std::atomic<bool>& computing)
                 last = Clock::now();
                 synced_on_stop = stopping;
             }
+            // A task cannot hear a stop while it writes the journal: its allowance counts from
+            // the signal or the end of that write, whichever is later.
             if (StopSignal::received() && m_in_task.load() && !m_stop_heard.load() && !m_journal_busy.load() &&
-                StopSignal::seconds_since_received() >= stop_allowance())
+                StopSignal::seconds_since_received() >= stop_allowance() && seconds_since(writing) >= stop_allowance())
                 StopSignal::end_now();
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }

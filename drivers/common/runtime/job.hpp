@@ -10,7 +10,7 @@
 //   - the task journal (journal.hpp): every finished task's rows and counters are
 //     appended to OUT.journal/ as the task ends and made durable at most every
 //     --journal-every seconds (default 60; also settable in the job's INI file); a long task
-//     may save its own state there (TaskContext::save_state); dead records are compacted
+//     may save its own state there (TaskContext::save_state, replace_state); dead records are compacted
 //     away during the run and at --resume (journal_compaction.hpp);
 //   - --resume: the tasks in the journal are restored, on any rank count, not computed
 //     again, and the file is the one an uninterrupted run writes; a journal of another
@@ -115,8 +115,10 @@ class TaskContext {
 public:
     [[nodiscard]] std::uint64_t task() const { return m_task; }
     // A stop was asked for: a long task may save its state and return TaskStatus::stopped.
-    // A task that asks is given twice its longest gap between two asks (and a second) to
-    // hear a stop; one that never asks, a second; then the process ends as a kill would.
+    // A task that asks is given twice its longest gap between two asks (its start counts as
+    // one) and a second to hear a stop, counted from the signal or from the end of its last
+    // journal write if later; one that never asks, a second; then the process ends as a
+    // kill would.
     [[nodiscard]] bool stop_requested() const;
     // --journal-every seconds have passed since the task started or last saved its state.
     [[nodiscard]] bool state_due() const;
@@ -124,6 +126,11 @@ public:
     // before; otherwise the state is a delta, added to it. A run that resumes the task
     // finds them in saved_state(); they are dropped once the task is done.
     void save_state(std::span<const std::byte> state, bool snapshot);
+    // Saves the task's whole state, durably on return, in a file of its own that replaces
+    // what the task saved before (journal.hpp, state_file): the journal holds one state of
+    // the task however often it saves, where snapshots in the log wait for a compaction.
+    // For a state of many megabytes saved again and again (a sweep's values).
+    void replace_state(std::span<const std::byte> state);
     // The state saved by earlier runs of this task, oldest first: the last snapshot and the
     // deltas after it (or every delta). Empty when the task starts afresh.
     [[nodiscard]] std::vector<std::vector<std::byte>> saved_state() const;

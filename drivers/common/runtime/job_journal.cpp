@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <cstring>
 #include <map>
+#include <sys/stat.h>
 #include <thread>
 
 namespace cgt::common {
@@ -50,7 +51,22 @@ RecordRef unpack(const std::uint64_t* w) {
             w[3], w[4], w[5], w[6], (w[1] & DEFLATED_KIND) != 0};
 }
 
-// What rank 0 found in the journal(s): the files, one record per finished task, the saved
+// Whether a file of journal folder `dir` was modified after `out` was. A run writes its
+// result after its last journal record, so the journal a run leaves when it is killed
+// between the result's rename and the journal's removal is never newer than the result;
+// one that is newer belongs to a later run (with --force) over an older result.
+bool journal_newer_than(const std::string& dir, const std::string& out) {
+    struct stat result {};
+    if (::stat(out.c_str(), &result) != 0) return false;
+    const auto later = [](const timespec& a, const timespec& b) {
+        return a.tv_sec != b.tv_sec ? a.tv_sec > b.tv_sec : a.tv_nsec > b.tv_nsec;
+    };
+    for (const std::string& path : journal_files(dir)) {
+        struct stat file {};
+        if (::stat(path.c_str(), &file) == 0 && later(file.st_mtim, result.st_mtim)) return true;
+    }
+    return false;
+}
 
 } // namespace
 
@@ -112,7 +128,7 @@ std::optional<std::string> JobRunner::scan_journals(const std::vector<std::strin
     return std::nullopt;
 }
 
-bool JobRunner::resume_of_complete_result() {
+bool JobRunner::resume_of_complete_result(bool& newer_journal) {
     if (!m_resume || !m_merge.empty() || !path_exists(m_out)) return false;
     try {
         const ResultReader result(m_out, m_info.program);
@@ -121,6 +137,8 @@ bool JobRunner::resume_of_complete_result() {
         return false; // not this run's complete result: refused below as any other file
     }
     const bool journal = path_exists(m_journal);
+    newer_journal = journal && journal_newer_than(m_journal, m_out);
+    if (newer_journal) return false; // a later run's: resumed with --force, or refused
     if (journal) remove_journal(m_journal);
     if (!m_quiet)
         std::fprintf(stderr, "note: %s is complete already%s: nothing to resume\n", m_out.c_str(),
@@ -133,8 +151,12 @@ std::optional<std::string> JobRunner::plan_journal() {
     std::vector<std::string> dirs = m_merge;
     if (auto busy = held_by_another_run(m_out + ".partial")) return busy;
     if (auto no_locks = missing_locks_at(m_out)) return no_locks; // before anything is created
-    m_complete_already = resume_of_complete_result();
+    bool newer_journal = false;
+    m_complete_already = resume_of_complete_result(newer_journal);
     if (m_complete_already) return std::nullopt;
+    if (newer_journal && !m_force)
+        return "--resume: " + m_journal + " is newer than the result " + m_out +
+               " (a run with --force stopped): continue it with --resume --force, or remove the journal to keep " + m_out;
     if (path_exists(m_out) && !m_force)
         return m_out + " exists: a result is replaced only with --force (or write to another --out)";
     if (m_merge.empty()) {
@@ -234,6 +256,20 @@ void JobRunner::save_state(std::uint64_t task, std::span<const std::byte> state,
     const std::uint64_t at = m_writer->append(RecordKind::state, snapshot ? STATE_SNAPSHOT : 0, task, pieces);
     m_appended->state(task, snapshot, {at, m_writer->bytes()});
     m_writer->sync();
+    after_state_saved();
+}
+
+void JobRunner::replace_state(std::uint64_t task, std::span<const std::byte> state) {
+    const std::uint64_t serial = m_state_serial++;
+    const std::span<const std::byte> pieces[] = {std::as_bytes(std::span(&serial, 1)), state};
+    const ScopedFlag busy(m_journal_busy);
+    m_writer->sync(); // the log's records before it are durable first
+    write_state_file(state_file(m_journal, task), m_header, task, pieces);
+    m_appended->superseded(task);
+    after_state_saved();
+}
+
+void JobRunner::after_state_saved() {
     static const long kill_after = test_count("CGT_TEST_KILL_AFTER_STATES"); // for tests only
     if (test_count_reached(kill_after, ++m_states_saved)) std::raise(SIGKILL);
     hold_for_test("CGT_TEST_HOLD_AFTER_STATES", m_states_saved);

@@ -65,6 +65,7 @@ public:
     bool stop_requested() const;
     bool state_due() const { return seconds_since(m_state_clock) >= m_journal_every; }
     void save_state(std::uint64_t task, std::span<const std::byte> state, bool snapshot);
+    void replace_state(std::uint64_t task, std::span<const std::byte> state);
     std::vector<std::vector<std::byte>> saved_state(std::uint64_t task) const;
     void advance(std::uint64_t units, bool resumed);
     void set_verdict(std::uint64_t verdict);
@@ -76,8 +77,10 @@ private:
     // Rank 0: the checks of the file system and the journal; an error for agree_on_usage.
     std::optional<std::string> plan_journal();
     // Rank 0, --resume: whether --out is a complete result of this program and these
-    // parameters; if so its leftover journal is removed, with a note.
-    bool resume_of_complete_result();
+    // parameters and the journal (if any) is not newer than it, the leftover of the run that
+    // wrote it; if so that journal is removed, with a note. `newer_journal`: the result is
+    // complete and the journal newer.
+    bool resume_of_complete_result(bool& newer_journal);
     // Rank 0: reads the journal folders `dirs` into m_plan (and `scanned`), or why they are refused.
     std::optional<std::string> scan_journals(const std::vector<std::string>& dirs, const std::string& option,
                                              std::vector<ScannedFile>& scanned);
@@ -177,6 +180,8 @@ private:
     std::uint64_t m_advanced = 0; // units the running task reported itself
     std::uint64_t m_state_serial = 0;
     std::uint64_t m_states_saved = 0; // by this rank in this run (a test hook counts them)
+    // After a state is saved (save_state, replace_state): the test hooks, a compaction if due.
+    void after_state_saved();
     // For tests only: CGT_TEST_HOLD_AFTER_TASKS / _STATES (test_hooks.hpp), at this rank's
     // `count`-th task or state, durable in the journal.
     void hold_for_test(const char* variable, std::uint64_t count);

@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <optional>
+#include <tuple>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -23,8 +25,8 @@ namespace {
 
 constexpr std::uint32_t MAGIC = 0x4A544743; // "CGTJ" read as little-endian bytes
 constexpr std::size_t FRAME = FRAME_BYTES;
-constexpr std::uint32_t FORMAT = 2;        // written
-constexpr std::uint32_t OLDEST_FORMAT = 1; // read: format 1 has no deflated records
+constexpr std::uint32_t FORMAT = 3;        // written
+constexpr std::uint32_t OLDEST_FORMAT = 1; // read: format 1 has no deflated records, 2 no shuffled ones
 constexpr const char* FORMAT_NAME = "cgt task journal";
 
 struct Frame {
@@ -244,6 +246,9 @@ ScannedFile scan_journal_file(const std::string& path) {
         out.valid_bytes = at;
     }
     if (first && !out.torn && size > 0) throw JournalError(path + " is not a task journal");
+    // A state file is renamed into place once durable: it is never torn, only damaged.
+    if (out.torn && is_state_file(path))
+        throw JournalError(path + " is damaged: its state record is cut short or fails its checksum");
     return out;
 }
 
@@ -384,24 +389,66 @@ std::string journal_dir(const std::string& out) { return out + ".journal"; }
 
 std::string journal_file(const std::string& dir, int rank) { return dir + "/rank-" + std::to_string(rank) + ".log"; }
 
+namespace {
+
+// The number in NAME = PREFIX + digits + ".log" (at most 19 digits), or none.
+std::optional<std::uint64_t> log_number(const std::string& name, const std::string& prefix) {
+    if (name.size() < prefix.size() + 5 || name.compare(0, prefix.size(), prefix) != 0 ||
+        name.compare(name.size() - 4, 4, ".log") != 0)
+        return std::nullopt;
+    const std::string digits = name.substr(prefix.size(), name.size() - prefix.size() - 4);
+    if (digits.empty() || digits.size() > 19 || digits.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    return std::stoull(digits);
+}
+
+std::string file_name(const std::string& path) {
+    const auto slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+} // namespace
+
 std::vector<std::string> journal_files(const std::string& dir) {
-    std::vector<std::pair<long, std::string>> found;
+    std::vector<std::tuple<int, std::uint64_t, std::string>> found; // rank files first, then state files
     DIR* d = ::opendir(dir.c_str());
     if (!d) return {};
     while (const dirent* e = ::readdir(d)) {
         const std::string name = e->d_name;
-        if (name.size() < 10 || name.compare(0, 5, "rank-") != 0 || name.compare(name.size() - 4, 4, ".log") != 0)
-            continue;
-        const std::string digits = name.substr(5, name.size() - 9);
-        if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos)
-            continue;
-        found.emplace_back(std::stol(digits), dir + "/" + name);
+        if (const auto rank = log_number(name, "rank-"); rank && *rank < 1000000000)
+            found.emplace_back(0, *rank, dir + "/" + name);
+        else if (const auto task = log_number(name, "state-"))
+            found.emplace_back(1, *task, dir + "/" + name);
     }
     ::closedir(d);
     std::sort(found.begin(), found.end());
     std::vector<std::string> out;
-    for (auto& [rank, path] : found) out.push_back(std::move(path));
+    for (auto& [kind, number, path] : found) out.push_back(std::move(path));
     return out;
+}
+
+std::string state_file(const std::string& dir, std::uint64_t task) {
+    return dir + "/state-" + std::to_string(task) + ".log";
+}
+
+std::string state_file_temp(const std::string& path) { return path + ".new"; }
+
+bool is_state_file(const std::string& path) { return log_number(file_name(path), "state-").has_value(); }
+
+void write_state_file(const std::string& path, const JournalHeader& header, std::uint64_t task,
+                      std::span<const std::span<const std::byte>> pieces) {
+    const std::string temp = state_file_temp(path);
+    try {
+        JournalWriter writer(temp, header, -1); // locked, so that a stale one is never half-read
+        writer.append(RecordKind::state, STATE_SNAPSHOT, task, pieces);
+        writer.sync();
+        if (::rename(temp.c_str(), path.c_str()) != 0)
+            throw std::runtime_error("cannot rename " + temp + " to " + path + ": " + errno_text());
+    } catch (...) {
+        ::unlink(temp.c_str());
+        throw;
+    }
+    fsync_dir(parent_of(path));
 }
 
 void sync_folder_of(const std::string& path) { fsync_dir(parent_of(path)); }
@@ -416,10 +463,24 @@ void create_journal_dir(const std::string& dir) {
 }
 
 void remove_journal(const std::string& dir) {
-    for (const std::string& f : journal_files(dir)) {
-        ::unlink(f.c_str());
-        ::unlink((f + ".compact").c_str()); // compaction_file(f): a compaction's left-over
+    std::vector<std::string> found;
+    if (DIR* d = ::opendir(dir.c_str())) {
+        while (const dirent* e = ::readdir(d)) {
+            const std::string name = e->d_name;
+            // A journal file, or a compaction's (.compact) or a state file write's (.new) left-over.
+            for (const char* tail : {"", ".compact", ".new"}) {
+                const std::string t = tail;
+                if (name.size() <= t.size() || name.compare(name.size() - t.size(), t.size(), t) != 0) continue;
+                const std::string base = name.substr(0, name.size() - t.size());
+                if (log_number(base, "rank-") || log_number(base, "state-")) {
+                    found.push_back(dir + "/" + name);
+                    break;
+                }
+            }
+        }
+        ::closedir(d);
     }
+    for (const std::string& f : found) ::unlink(f.c_str());
     ::rmdir(dir.c_str()); // fails, harmlessly, if a user put other files there
 }
 

@@ -17,8 +17,11 @@
 // bit DEFLATED_KIND in its kind: its first 8 bytes as they are (a task's content hash, read
 // without inflating), then a u64, the length of the rest, then the rest deflated
 // (journal_codec.hpp); the hash of the frame is that of the bytes stored. Readers inflate
-// it: read_payload and JournalReader give the payload as written. Format 2; a file of
-// format 1 (which has no deflated record) is read as well. Records are appended with one write each and fsync'ed at most
+// it: read_payload and JournalReader give the payload as written. Format 3: task records
+// hold their numbers byte-shuffled (task_record.hpp) and state records may stand in files
+// of their own (state_file); files of format 2 (no shuffled records) and 1 (no deflated
+// ones either) are read as well, and a program of format 2 refuses a file of format 3 with
+// one line. Records are appended with one write each and fsync'ed at most
 // every --journal-every seconds, so a process killed at any moment leaves a file whose
 // last record at worst is cut short: such a torn last record (it runs past the end of the
 // file, or it is the last and fails its hash, or zeros fill the file from its frame on, as a
@@ -175,16 +178,32 @@ private:
 };
 
 // The journal folder of an output file (OUT.journal), its file for `rank`, and the journal
-// files a folder holds (rank-*.log, by rank).
+// files a folder holds (rank-*.log, by rank, then the state files state-*.log, by task).
 std::string journal_dir(const std::string& out);
 std::string journal_file(const std::string& dir, int rank);
 std::vector<std::string> journal_files(const std::string& dir);
+
+// A task's state file (state-T.log): a journal file of its own that holds the header and
+// one record, the task's whole state (a STATE_SNAPSHOT), so that a long task that replaces
+// its state again and again keeps one state in the journal, not one per save. It is written
+// whole to state_file_temp (state-T.log.new), made durable and renamed over the old one (the
+// folder made durable): a process killed at any moment leaves the old state or the new one,
+// each whole, and perhaps the temporary file, which journal_files() never lists. Read as any
+// journal file, but never torn: one cut short or failing its hash is refused as damaged.
+// Removed once the task's record is durable, or by a resume (its task done).
+std::string state_file(const std::string& dir, std::uint64_t task);
+std::string state_file_temp(const std::string& path);
+bool is_state_file(const std::string& path);
+// Writes `path` (a state_file) so: `pieces` are the record's payload. Throws
+// std::runtime_error naming the file on an I/O failure (the old file is then left as it was).
+void write_state_file(const std::string& path, const JournalHeader& header, std::uint64_t task,
+                      std::span<const std::span<const std::byte>> pieces);
 // Makes the entry of `path` in its folder durable (fsync of the folder). Throws
 // std::runtime_error on failure.
 void sync_folder_of(const std::string& path);
 // Creates the folder (and makes its entry durable). Throws std::runtime_error on failure.
 void create_journal_dir(const std::string& dir);
-// Removes the folder, its journal files and what a compaction of them left
+// Removes the folder, its journal files and what a compaction or a state file's write left
 // (journal_compaction.hpp); other files in it are left (and so is it).
 void remove_journal(const std::string& dir);
 bool path_exists(const std::string& path);

@@ -119,4 +119,16 @@ void inflate_payload(std::span<const std::byte> stored, std::vector<std::byte>& 
         throw JournalError(what + ": a deflated record does not inflate to its length");
 }
 
+void shuffle_bytes(std::span<const std::byte> in, std::size_t width, std::byte* out) {
+    const std::size_t n = in.size() / width;
+    for (std::size_t b = 0; b < width; ++b)
+        for (std::size_t k = 0; k < n; ++k) out[b * n + k] = in[k * width + b];
+}
+
+void unshuffle_bytes(std::span<const std::byte> in, std::size_t width, std::byte* out) {
+    const std::size_t n = in.size() / width;
+    for (std::size_t b = 0; b < width; ++b)
+        for (std::size_t k = 0; k < n; ++k) out[k * width + b] = in[b * n + k];
+}
+
 } // namespace cgt::common

@@ -25,4 +25,12 @@ bool deflate_pieces(std::span<const std::span<const std::byte>> pieces,
 void inflate_payload(std::span<const std::byte> stored, std::vector<std::byte>& out,
                      const std::string& what);
 
+// Byte shuffling of fixed-width numbers, as HDF5's shuffle filter does it: the first byte of
+// every number, then every second byte, and so on. The numbers of a column differ mostly in
+// their low bytes, so that deflate finds long runs in the others (a task record's numbers,
+// task_record.hpp). `in` holds a whole number of `width`-byte numbers; `out` has room for as
+// many bytes, and unshuffle_bytes undoes shuffle_bytes.
+void shuffle_bytes(std::span<const std::byte> in, std::size_t width, std::byte* out);
+void unshuffle_bytes(std::span<const std::byte> in, std::size_t width, std::byte* out);
+
 } // namespace cgt::common

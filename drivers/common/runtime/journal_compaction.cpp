@@ -136,7 +136,9 @@ void remove_compaction_leftovers(const std::string& dir) {
     if (DIR* d = ::opendir(dir.c_str())) {
         while (const dirent* e = ::readdir(d)) {
             const std::string name = e->d_name;
-            if (name.compare(0, 5, "rank-") == 0 && ends_with(name, ".log.compact")) found.push_back(dir + "/" + name);
+            if ((name.compare(0, 5, "rank-") == 0 && ends_with(name, ".log.compact")) ||
+                (name.compare(0, 6, "state-") == 0 && ends_with(name, ".log.new")))
+                found.push_back(dir + "/" + name);
         }
         ::closedir(d);
     }
@@ -244,6 +246,13 @@ std::vector<CompactedFile> compact_journal(const std::vector<ScannedFile>& files
                 keep.push_back(at);
         }
         if (!dead) continue;
+        if (is_state_file(file.path) && keep.size() == 1 && keep.front().end == file.header_bytes) {
+            // A state file whose state is dead (its task done, or a later state saved): removed.
+            if (::unlink(file.path.c_str()) != 0) throw JournalError("cannot remove " + file.path + ": " + errno_text());
+            sync_folder_of(file.path);
+            out.push_back({file.path, file.valid_bytes, 0});
+            continue;
+        }
         // Locked as a writer locks it: a run writing this journal now is never cut short.
         const int lock = ::open(file.path.c_str(), O_RDONLY | O_CLOEXEC);
         if (lock < 0) throw JournalError("cannot read " + file.path + ": " + errno_text());

@@ -64,8 +64,8 @@ std::string compaction_file(const std::string& path);
 // an I/O failure (the old file is then left as it was).
 int rewrite_journal_file(const std::string& path, std::span<const ByteRange> keep);
 
-// Removes the temporary files of compactions that a killed run left in journal folder
-// `dir` (one that a live run holds locked is left to it).
+// Removes the temporary files of compactions and of state files' writes (journal.hpp) that
+// a killed run left in journal folder `dir` (one that a live run holds locked is left to it).
 void remove_compaction_leftovers(const std::string& dir);
 
 // The records this rank appended to its journal file in this run, and which are dead.
@@ -75,6 +75,8 @@ public:
     explicit AppendedRecords(std::uint64_t kept_bytes) : m_kept(kept_bytes) {}
     // A state record of `task` at `at`: a snapshot makes the task's earlier states dead.
     void state(std::uint64_t task, bool snapshot, ByteRange at);
+    // The task's whole state was saved elsewhere (its state file): its states here are dead.
+    void superseded(std::uint64_t task) { kill_states(task); }
     // The record of a finished `task` at `at`: its states are dead.
     void task(std::uint64_t task, ByteRange at);
     [[nodiscard]] std::uint64_t dead_bytes() const { return m_dead; }
@@ -101,7 +103,7 @@ private:
 
 // Compaction at a resume: rewrites each of `files` (a stopped run's journal, scanned, every
 // header checked) that holds a dead record, keeping the header and the live records in
-// their order. The states of a task are ordered by their serial numbers (the first 8 bytes
+// their order; a state file (journal.hpp) whose state is dead is removed (bytes_after 0). The states of a task are ordered by their serial numbers (the first 8 bytes
 // of a state's payload). Returns, per file, its bytes before and after ({} when it was left
 // as it was). Throws JournalError if another run holds a file locked.
 struct CompactedFile {

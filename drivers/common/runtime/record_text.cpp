@@ -1,6 +1,8 @@
 #include "common/runtime/record_text.hpp"
 
 #include "common/runtime/journal.hpp"
+#include "common/runtime/journal_codec.hpp"
+#include "common/runtime/task_record.hpp"
 #include "common/runtime/table.hpp"
 
 #include <cinttypes>
@@ -12,11 +14,20 @@ namespace cgt::common {
 
 namespace {
 
+// `n` numbers of type T from the reader, byte-shuffled or not (task_record.hpp).
+template <class T> std::vector<T> numbers(ByteReader& in, std::size_t n, bool shuffled) {
+    std::vector<T> out(n);
+    if (shuffled && sizeof(T) > 1)
+        unshuffle_bytes(in.take(n * sizeof(T)), sizeof(T), reinterpret_cast<std::byte*>(out.data()));
+    else
+        in.raw(out.data(), n * sizeof(T));
+    return out;
+}
+
 // `n` numbers of type T from the reader, as text.
-template <class T> void read_numbers(ByteReader& in, std::size_t n, std::vector<std::string>& out, const char* format) {
-    for (std::size_t r = 0; r < n; ++r) {
-        T v{};
-        in.raw(&v, sizeof v);
+template <class T>
+void read_numbers(ByteReader& in, std::size_t n, bool shuffled, std::vector<std::string>& out, const char* format) {
+    for (const T v : numbers<T>(in, n, shuffled)) {
         char text[40];
         if constexpr (std::is_floating_point_v<T>)
             std::snprintf(text, sizeof text, format, static_cast<double>(v));
@@ -59,32 +70,29 @@ std::optional<ColumnHead> column_head(ByteReader& in) {
 }
 
 // The `n` values of a column as text.
-std::vector<std::string> column_values(ByteReader& in, const ColumnHead& head, std::size_t n) {
+std::vector<std::string> column_values(ByteReader& in, const ColumnHead& head, std::size_t n, bool shuffled) {
     std::vector<std::string> values;
     values.reserve(n);
     switch (head.type) {
-    case ColumnType::Int64: read_numbers<std::int64_t>(in, n, values, "%" PRId64); break;
+    case ColumnType::Int64: read_numbers<std::int64_t>(in, n, shuffled, values, "%" PRId64); break;
     case ColumnType::UInt64:
         if (head.text_id) {
             const std::uint32_t count = in.u32();
             std::vector<std::string> texts;
             for (std::uint32_t k = 0; k < count; ++k) texts.push_back(in.text());
-            for (std::size_t r = 0; r < n; ++r) {
-                const std::uint32_t k = in.u32();
+            for (const std::uint32_t k : numbers<std::uint32_t>(in, n, shuffled)) {
                 if (k >= count) in.fail("a text id outside the record's texts");
                 values.push_back(texts[k]);
             }
         } else {
-            read_numbers<std::uint64_t>(in, n, values, "%" PRIu64);
+            read_numbers<std::uint64_t>(in, n, shuffled, values, "%" PRIu64);
         }
         break;
-    case ColumnType::UInt16: read_numbers<std::uint16_t>(in, n, values, "%" PRIu64); break;
-    case ColumnType::UInt8: read_numbers<std::uint8_t>(in, n, values, "%" PRIu64); break;
-    case ColumnType::Float64: read_numbers<double>(in, n, values, "%.6g"); break;
+    case ColumnType::UInt16: read_numbers<std::uint16_t>(in, n, shuffled, values, "%" PRIu64); break;
+    case ColumnType::UInt8: read_numbers<std::uint8_t>(in, n, shuffled, values, "%" PRIu64); break;
+    case ColumnType::Float64: read_numbers<double>(in, n, shuffled, values, "%.6g"); break;
     case ColumnType::Text: {
-        std::vector<std::uint32_t> lengths(n);
-        in.raw(lengths.data(), 4 * n);
-        for (std::uint32_t len : lengths) {
+        for (const std::uint32_t len : numbers<std::uint32_t>(in, n, shuffled)) {
             const auto b = in.take(len);
             values.emplace_back(reinterpret_cast<const char*>(b.data()), b.size());
         }
@@ -96,7 +104,7 @@ std::vector<std::string> column_values(ByteReader& in, const ColumnHead& head, s
 }
 
 // One table of the record: its row count, blocks and columns.
-RecordTable read_table(ByteReader& in, std::size_t payload_size) {
+RecordTable read_table(ByteReader& in, std::size_t payload_size, bool shuffled) {
     const std::uint64_t rows = in.u64();
     if (rows > payload_size) in.fail("a table of more rows than the record has bytes");
     const std::size_t n = static_cast<std::size_t>(rows);
@@ -110,7 +118,7 @@ RecordTable read_table(ByteReader& in, std::size_t payload_size) {
     RecordTable table;
     std::vector<std::vector<std::string>> columns;
     while (const std::optional<ColumnHead> head = column_head(in)) {
-        columns.push_back(column_values(in, *head, n));
+        columns.push_back(column_values(in, *head, n, shuffled));
         table.columns.push_back(head->name);
     }
     table.rows.assign(n, {});
@@ -124,9 +132,11 @@ RecordTable read_table(ByteReader& in, std::size_t payload_size) {
 std::vector<RecordTable> record_tables(std::span<const std::byte> payload, const std::string& what) {
     ByteReader in(payload, what);
     (void)in.u64(); // the content hash
-    const std::uint32_t n_tables = in.u32();
+    const std::uint32_t word = in.u32();
+    const bool shuffled = (word & SHUFFLED_LAYOUT) != 0;
+    const std::uint32_t n_tables = word & ~SHUFFLED_LAYOUT;
     std::vector<RecordTable> out;
-    for (std::uint32_t t = 0; t < n_tables; ++t) out.push_back(read_table(in, payload.size()));
+    for (std::uint32_t t = 0; t < n_tables; ++t) out.push_back(read_table(in, payload.size(), shuffled));
     const std::uint32_t counters = in.u32();
     if (in.position() + 8ULL * counters != payload.size()) in.fail("not a task record (its counters do not end it)");
     return out;

@@ -2,6 +2,7 @@
 
 #include "common/plumbing/hash.hpp"
 #include "common/runtime/journal.hpp"
+#include "common/runtime/journal_codec.hpp"
 
 #include <climits>
 #include <cstring>
@@ -52,6 +53,18 @@ template <class T> std::span<const std::byte> bytes_of(const std::vector<T>& v, 
     return std::as_bytes(std::span<const T>(v.data() + first, end - first));
 }
 
+// Numbers of `width` bytes as a record piece: shuffled (journal_codec.hpp) into a buffer of
+// the record's own, or pointed to where they lie when a byte wide.
+void add_numbers(PieceBuilder& out, std::span<const std::byte> bytes, std::size_t width) {
+    if (width == 1) {
+        out.point_to(bytes);
+        return;
+    }
+    std::vector<std::byte> shuffled(bytes.size());
+    shuffle_bytes(bytes, width, shuffled.data());
+    out.own(std::move(shuffled));
+}
+
 // A column's rows r0 .. r1 - 1 as record pieces: numbers pointed to where they lie, texts
 // as their lengths and bytes, text ids as the task's own list of the texts it names (in
 // order of first use) and an index into it.
@@ -61,16 +74,20 @@ void encode_column(PieceBuilder& out, const Column& column, std::uint64_t r0, st
         [&](const auto& values) {
             using T = typename std::decay_t<decltype(values)>::value_type;
             if constexpr (std::is_same_v<T, std::string>) {
-                ByteWriter w;
+                std::vector<std::uint32_t> lengths;
                 std::uint64_t bytes = 0;
-                for (std::uint64_t r = r0; r < r1; ++r) bytes += values[r].size();
-                w.bytes().reserve(4 * (r1 - r0) + bytes);
-                for (std::uint64_t r = r0; r < r1; ++r) w.u32(u32_count(values[r].size(), "texts' lengths"));
+                for (std::uint64_t r = r0; r < r1; ++r) {
+                    lengths.push_back(u32_count(values[r].size(), "texts' lengths"));
+                    bytes += values[r].size();
+                }
+                add_numbers(out, std::as_bytes(std::span(lengths)), 4);
+                ByteWriter w;
+                w.bytes().reserve(bytes);
                 for (std::uint64_t r = r0; r < r1; ++r) w.raw(values[r].data(), values[r].size());
                 out.own(std::move(w.bytes()));
             } else if constexpr (std::is_same_v<T, std::uint64_t>) {
                 if (!text_id) {
-                    out.point_to(bytes_of(values, r0, r1));
+                    add_numbers(out, bytes_of(values, r0, r1), 8);
                     return;
                 }
                 std::unordered_map<std::uint64_t, std::uint32_t> local;
@@ -84,10 +101,10 @@ void encode_column(PieceBuilder& out, const Column& column, std::uint64_t r0, st
                 }
                 w.u32(u32_count(order.size(), "texts"));
                 for (std::uint64_t id : order) w.text(texts.at(id));
-                w.raw(index.data(), 4 * index.size());
                 out.own(std::move(w.bytes()));
+                add_numbers(out, std::as_bytes(std::span(index)), 4);
             } else {
-                out.point_to(bytes_of(values, r0, r1));
+                add_numbers(out, bytes_of(values, r0, r1), sizeof(T));
             }
         },
         column.data);
@@ -157,7 +174,7 @@ EncodedRecord TaskTables::end_task() {
     EncodedRecord record;
     PieceBuilder out(record);
     out.meta().u64(0); // the content hash, filled in below
-    out.meta().u32(u32_count(m_tables.size(), "tables"));
+    out.meta().u32(u32_count(m_tables.size(), "tables") | SHUFFLED_LAYOUT);
     // Pieces [measured_from[i], measured_to[i]) belong to tables that measure the run.
     std::vector<std::pair<std::size_t, std::size_t>> measured;
     for (std::size_t i = 0; i < m_tables.size(); ++i) {
@@ -185,7 +202,7 @@ EncodedRecord TaskTables::end_task() {
         if (schema(i).measures_run) measured.emplace_back(first_piece, out.pieces());
     }
     out.meta().u32(u32_count(m_task_counters.size(), "counters"));
-    for (std::uint64_t c : m_task_counters) out.meta().u64(c);
+    add_numbers(out, std::as_bytes(std::span(m_task_counters)), 8);
     out.flush();
     for (std::size_t k = 0; k < m_task_counters.size(); ++k) m_counters[k] += m_task_counters[k];
 
@@ -203,7 +220,15 @@ std::uint64_t TaskTables::content_hash(std::span<const std::byte> head) {
 std::uint64_t TaskTables::decode(std::span<const std::byte> payload, const std::string& what) {
     ByteReader in(payload, what);
     const std::uint64_t hash = in.u64();
-    if (in.u32() != m_tables.size()) in.fail("the record holds another number of tables than this program's");
+    const std::uint32_t tables = in.u32();
+    const bool shuffled = (tables & SHUFFLED_LAYOUT) != 0;
+    // `n` numbers of `width` bytes into `to`, shuffled or as they are.
+    const auto numbers = [&](void* to, std::size_t n, std::size_t width) {
+        if (!shuffled || width == 1) return in.raw(to, n * width);
+        if (n > payload.size()) in.fail("the record ends too soon");
+        unshuffle_bytes(in.take(n * width), width, static_cast<std::byte*>(to));
+    };
+    if ((tables & ~SHUFFLED_LAYOUT) != m_tables.size()) in.fail("the record holds another number of tables than this program's");
     for (std::size_t i = 0; i < m_tables.size(); ++i) {
         LocalTable& table = m_tables[i];
         table.end_blocks();
@@ -229,7 +254,7 @@ std::uint64_t TaskTables::decode(std::span<const std::byte> payload, const std::
                     const std::size_t n = static_cast<std::size_t>(rows);
                     if constexpr (std::is_same_v<T, std::string>) {
                         std::vector<std::uint32_t> lengths(n);
-                        in.raw(lengths.data(), 4 * n);
+                        numbers(lengths.data(), n, 4);
                         for (std::uint32_t len : lengths) {
                             const auto b = in.take(len);
                             values.emplace_back(reinterpret_cast<const char*>(b.data()), b.size());
@@ -238,14 +263,14 @@ std::uint64_t TaskTables::decode(std::span<const std::byte> payload, const std::
                         if (!text_id) {
                             const std::size_t old = values.size();
                             values.resize(old + n);
-                            in.raw(values.data() + old, 8 * n);
+                            numbers(values.data() + old, n, 8);
                             return;
                         }
                         const std::uint32_t count = in.u32();
                         std::vector<std::uint64_t> ids(count);
                         for (std::uint32_t k = 0; k < count; ++k) ids[k] = m_texts.add(in.text());
                         std::vector<std::uint32_t> index(n);
-                        in.raw(index.data(), 4 * n);
+                        numbers(index.data(), n, 4);
                         for (std::uint32_t k : index) {
                             if (k >= count) in.fail("a text id outside the record's texts");
                             values.push_back(ids[k]);
@@ -253,7 +278,7 @@ std::uint64_t TaskTables::decode(std::span<const std::byte> payload, const std::
                     } else {
                         const std::size_t old = values.size();
                         values.resize(old + n);
-                        in.raw(values.data() + old, sizeof(T) * n);
+                        numbers(values.data() + old, n, sizeof(T));
                     }
                 },
                 column.data);
@@ -262,7 +287,9 @@ std::uint64_t TaskTables::decode(std::span<const std::byte> payload, const std::
         table.end_blocks();
     }
     if (in.u32() != m_counters.size()) in.fail("the record holds another number of counters than this program's");
-    for (std::uint64_t& c : m_counters) c += in.u64();
+    std::vector<std::uint64_t> counters(m_counters.size());
+    numbers(counters.data(), counters.size(), 8);
+    for (std::size_t k = 0; k < counters.size(); ++k) m_counters[k] += counters[k];
     if (!in.at_end()) in.fail("bytes left over after the record");
     return hash;
 }

@@ -12,11 +12,15 @@
 // A record's payload:
 //   u64 content hash (of what follows but the tables that measure the run: runs that agree
 //       on a task have equal content hashes)
-//   u32 tables; per table: u64 rows, u32 blocks, (u64 key, u64 rows) per block, and per
-//       column: its name, u8 type, u8 text-id flag, then the rows: numbers as they are in
-//       memory (little-endian), texts as u32 lengths and the bytes, text ids as the task's
-//       own list of distinct texts and a u32 index per row
-//   u32 counters, u64 each
+//   u32 tables, with the bit SHUFFLED_LAYOUT set; per table: u64 rows, u32 blocks, (u64 key,
+//       u64 rows) per block, and per column: its name, u8 type, u8 text-id flag, then the
+//       rows: numbers (little-endian) byte-shuffled (journal_codec.hpp: the first bytes of
+//       all, then the second bytes ...), texts as shuffled u32 lengths and the bytes, text
+//       ids as the task's own list of distinct texts and a shuffled u32 index per row
+//   u32 counters, then the u64 counters shuffled
+// so that the deflated record (journal.hpp) is about as small as the rows are in the HDF5
+// file, which shuffles and deflates them alike. A record without SHUFFLED_LAYOUT (journal
+// format 2) holds its numbers as they are in memory, and is read as well.
 #include "common/runtime/schema.hpp"
 
 #include <cstddef>
@@ -26,6 +30,9 @@
 #include <vector>
 
 namespace cgt::common {
+
+// The bit of a task record's table count that marks its numbers as shuffled.
+inline constexpr std::uint32_t SHUFFLED_LAYOUT = 0x80000000u;
 
 // The texts a rank's text-id columns refer to, by id (repeats allowed: ids are numbered
 // across ranks by text later, index_distinct_texts).

@@ -34,6 +34,9 @@
 //     process gets a stop signal or OUT.release exists (10 minutes at most), so that a test
 //     signals a run at a point it reached for certain: it waits for OUT.held, signals,
 //     then creates OUT.release for the ranks that did not get the signal;
+//   - CGT_TEST_STOP_AFTER_UNITS=N: a rank sends itself SIGTERM once the task it runs has
+//     reported N units of progress (TaskContext::advance, the units restored from a saved
+//     state included): a stop within the one task of a job such as cgt-grundy (jobs/bench-resume);
 //   - CGT_TEST_STOP_IN_RESTORE=N: a rank sends itself SIGTERM once it has read N finished
 //     tasks of the journal at --resume (a stop while the journal is read);
 //   - CGT_TEST_KILL_BEFORE_RENAME=1: every rank kills itself after the tables are written to

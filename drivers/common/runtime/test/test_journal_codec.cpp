@@ -114,3 +114,19 @@ TEST_CASE("Journal: a deflated task record is read back as written, its head wit
     }
     CHECK_THROWS_WITH(read_payload(path, f.records[0]), Catch::Contains("fails its checksum"));
 }
+
+TEST_CASE("Journal codec: byte shuffling puts the k-th bytes of all numbers together and is undone", "[common]") {
+    const std::vector<std::uint8_t> in{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+    const auto bytes = std::as_bytes(std::span(in));
+    std::vector<std::byte> out(in.size()), back(in.size());
+    shuffle_bytes(bytes, 4, out.data());
+    const std::vector<std::uint8_t> by4{1, 5, 9, 2, 6, 10, 3, 7, 11, 4, 8, 12};
+    for (std::size_t k = 0; k < in.size(); ++k) CHECK(static_cast<std::uint8_t>(out[k]) == by4[k]);
+    unshuffle_bytes(out, 4, back.data());
+    CHECK(std::equal(back.begin(), back.end(), bytes.begin()));
+    for (std::size_t width : {1, 2, 3, 6, 12}) {
+        shuffle_bytes(bytes, width, out.data());
+        unshuffle_bytes(out, width, back.data());
+        CHECK(std::equal(back.begin(), back.end(), bytes.begin()));
+    }
+}

@@ -202,3 +202,55 @@ TEST_CASE("Journal compaction: a left-over that a live compaction holds locked i
     remove_compaction_leftovers(dir.path);
     CHECK(!path_exists(compaction_file(a)));
 }
+
+TEST_CASE("State files: a task's whole state replaced in a file of its own, one at a time; at a resume it makes "
+          "the log's older states dead, and goes once its task is done", "[common]") {
+    const ScratchDir dir("state-files");
+    const std::string log = journal_file(dir.path, 0), s1 = state_file(dir.path, 1), s3 = state_file(dir.path, 3);
+    {
+        JournalWriter w(log, HEADER, -1);
+        append(w, RecordKind::state, STATE_SNAPSHOT, 1, state_payload(0, 300, 'a')); // dead: the state file is later
+        append(w, RecordKind::state, 0, 1, state_payload(1, 30, 'b'));              // dead
+        append(w, RecordKind::task, 0, 3, state_payload(9, 40, 'r'));               // task 3 is done
+        w.sync();
+    }
+    const auto write = [&](const std::string& path, std::uint64_t task, std::uint64_t serial, char fill) {
+        const auto payload = state_payload(serial, 500, fill);
+        const std::span<const std::byte> piece(payload);
+        write_state_file(path, HEADER, task, std::span(&piece, 1));
+    };
+    for (std::uint64_t serial = 2; serial < 7; ++serial) write(s1, 1, serial, static_cast<char>('c' + serial));
+    write(s3, 3, 0, 'z'); // a done task's state file, left by a kill before its removal
+    CHECK(std::filesystem::file_size(s1) == std::filesystem::file_size(s3));
+    std::ofstream(state_file_temp(s1)) << "half a state"; // a kill while writing the next one
+    CHECK(journal_files(dir.path) == std::vector<std::string>{log, s1, s3});
+    CHECK(is_state_file(s1));
+    CHECK(!is_state_file(log));
+    const ScannedFile one = scan_journal_file(s1);
+    REQUIRE(one.records.size() == 1);
+    CHECK(one.records[0].kind == RecordKind::state);
+    CHECK(one.records[0].flags == STATE_SNAPSHOT);
+    CHECK(read_payload(s1, one.records[0]) == state_payload(6, 500, 'i'));
+
+    remove_compaction_leftovers(dir.path);
+    CHECK(!path_exists(state_file_temp(s1)));
+    const std::vector<CompactedFile> done =
+        compact_journal({scan_journal_file(log), scan_journal_file(s1), scan_journal_file(s3)});
+    REQUIRE(done.size() == 2);
+    CHECK(done[0].path == log);
+    CHECK(done[1].path == s3);
+    CHECK(done[1].bytes_after == 0);
+    CHECK(!path_exists(s3));
+    const ScannedFile log2 = scan_journal_file(log);
+    REQUIRE(log2.records.size() == 1);
+    CHECK(log2.records[0].kind == RecordKind::task);
+    CHECK(journal_files(dir.path) == std::vector<std::string>{log, s1});
+
+    // A state file is never torn: cut short or with a flipped byte, it is damaged.
+    const std::string whole = file_text(s1);
+    std::ofstream(s1, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() - 1);
+    CHECK_THROWS_WITH(scan_journal_file(s1), Catch::Contains("is damaged"));
+    std::ofstream(state_file_temp(s1)) << "half a state";
+    remove_journal(dir.path);
+    CHECK(!path_exists(dir.path));
+}

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <limits>
 
 using namespace cgt::common;
@@ -57,4 +58,75 @@ TEST_CASE("Record text: a task record read without its job gives every table's r
     std::vector<std::byte> longer = payload;
     longer.push_back(std::byte{0});
     CHECK_THROWS_AS(record_tables(longer, "test"), JournalError);
+}
+
+TEST_CASE("Task records: numbers are byte-shuffled, and a record of journal format 2 (as in memory) is read alike",
+          "[common]") {
+    const Col<std::uint64_t> count{"count", "a plain count"};
+    const Col<std::uint16_t> small{"small", "a small number"};
+    const Col<std::string> name{"name", "a text"};
+    const TableSchema rows{.name = "rows", .order = "count", .meaning = "rows", .columns = {count, small, name}};
+    const TaskTableSpec spec{.tables = {&rows}, .counters = 1};
+    // Format 2: hash, 1 table (no SHUFFLED_LAYOUT), 2 rows in one block of key 4, the columns
+    // with their numbers as they are in memory, one counter.
+    ByteWriter old;
+    old.u64(0);
+    old.u32(1);
+    old.u64(2);
+    old.u32(1);
+    old.u64(4);
+    old.u64(2);
+    old.text("count");
+    old.u8(static_cast<std::uint8_t>(ColumnType::UInt64));
+    old.u8(0);
+    old.u64(0x0102030405060708ULL);
+    old.u64(9);
+    old.text("small");
+    old.u8(static_cast<std::uint8_t>(ColumnType::UInt16));
+    old.u8(0);
+    old.u16(0x0a0b);
+    old.u16(12);
+    old.text("name");
+    old.u8(static_cast<std::uint8_t>(ColumnType::Text));
+    old.u8(0);
+    old.u32(2);
+    old.u32(0);
+    old.raw("ab", 2);
+    old.u32(1);
+    old.u64(77);
+    TaskTables from_old(spec);
+    from_old.decode(old.bytes(), "format 2");
+    CHECK(from_old.table(rows).column(count) == std::vector<std::uint64_t>{0x0102030405060708ULL, 9});
+    CHECK(from_old.table(rows).column(small) == std::vector<std::uint16_t>{0x0a0b, 12});
+    CHECK(from_old.table(rows).column(name) == std::vector<std::string>{"ab", ""});
+    CHECK(from_old.counters() == std::vector<std::uint64_t>{77});
+    CHECK(record_tables(old.bytes(), "format 2")[0].rows ==
+          std::vector<std::vector<std::string>>{{"72623859790382856", "2571", "ab"}, {"9", "12", ""}});
+
+    // The same rows written now: the first byte of each number, then the second ...
+    TaskTables t(spec);
+    t.begin_task();
+    t.table(rows).begin_block(4);
+    t.table(rows).column(count) = {0x0102030405060708ULL, 9};
+    t.table(rows).column(small) = {0x0a0b, 12};
+    t.table(rows).column(name) = {"ab", ""};
+    t.task_counters() = {77};
+    const EncodedRecord record = t.end_task();
+    std::vector<std::byte> now;
+    for (const auto& p : record.pieces) now.insert(now.end(), p.begin(), p.end());
+    REQUIRE(now.size() == old.size());
+    std::uint32_t tables = 0;
+    std::memcpy(&tables, now.data() + 8, 4);
+    CHECK(tables == (1 | SHUFFLED_LAYOUT));
+    const std::size_t numbers_at = 8 + 4 + 8 + 4 + 16 + 8 + 5 + 2; // after the head of column "count"
+    const std::vector<std::uint8_t> shuffled{0x08, 9, 0x07, 0, 0x06, 0, 0x05, 0, 0x04, 0, 0x03, 0, 0x02, 0, 0x01, 0};
+    for (std::size_t k = 0; k < shuffled.size(); ++k)
+        CHECK(static_cast<std::uint8_t>(now[numbers_at + k]) == shuffled[k]);
+    TaskTables back(spec);
+    back.decode(now, "format 3");
+    CHECK(back.table(rows).column(count) == from_old.table(rows).column(count));
+    CHECK(back.table(rows).column(small) == from_old.table(rows).column(small));
+    CHECK(back.table(rows).column(name) == from_old.table(rows).column(name));
+    CHECK(back.counters() == std::vector<std::uint64_t>{77});
+    CHECK(record_tables(now, "format 3")[0].rows == record_tables(old.bytes(), "format 2")[0].rows);
 }
