@@ -57,7 +57,7 @@ def schema_sections(text):
     out = {}
     for part in text.split("\n## ")[1:]:
         head, _, body = part.partition("\n")
-        jobs = re.findall(r"[a-z][a-z-]+", head.split("(")[0])
+        jobs = re.findall(r"[a-z][a-z0-9-]+", head.split("(")[0])
         tables = {}
         for sub in body.split("\n### ")[1:]:
             sub_head, _, sub_body = sub.partition("\n")
