@@ -24,37 +24,6 @@ std::vector<std::byte> get_bytes(std::span<const std::byte>& in) {
     return out;
 }
 
-void put_positions(std::vector<std::byte>& out, const std::vector<StoredPosition>& ps) {
-    append_bytes(out, static_cast<std::uint64_t>(ps.size()));
-    for (const StoredPosition& p : ps) {
-        append_bytes(out, p.stones[0]);
-        append_bytes(out, p.stones[1]);
-        append_bytes(out, p.proof);
-        append_bytes(
-            out, static_cast<std::uint8_t>(colour_index(p.mover) | colour_index(p.winner) << 1));
-        append_bytes(out, p.work);
-    }
-}
-std::vector<StoredPosition> get_positions(Shape shape, std::span<const std::byte>& in) {
-    const auto n = take_bytes<std::uint64_t>(in, "positions");
-    if (n > in.size()) throw std::invalid_argument("a job's positions cut short");
-    std::vector<StoredPosition> out(n);
-    for (StoredPosition& p : out) {
-        p.shape = shape;
-        p.stones[0] = take_bytes<Wide>(in, "positions");
-        p.stones[1] = take_bytes<Wide>(in, "positions");
-        p.proof = take_bytes<Wide>(in, "positions");
-        const auto colours = take_bytes<std::uint8_t>(in, "positions");
-        p.work = take_bytes<std::uint32_t>(in, "positions");
-        if (colours > 3) throw std::invalid_argument("a job's positions are damaged");
-        p.mover = static_cast<Colour>(colours & 1);
-        p.winner = static_cast<Colour>(colours >> 1);
-        if (const std::string problem = entry_problem(p); !problem.empty())
-            throw std::invalid_argument("a job's proven position is no position: " + problem);
-    }
-    return out;
-}
-
 void put_position(std::vector<std::byte>& out, const SplitPosition& p) {
     append_bytes(out, p.stones[0]);
     append_bytes(out, p.stones[1]);
@@ -87,6 +56,39 @@ Bounds get_bounds(std::span<const std::byte>& in) {
 
 } // namespace
 
+void append_positions(std::vector<std::byte>& out, const std::vector<StoredPosition>& positions) {
+    append_bytes(out, static_cast<std::uint64_t>(positions.size()));
+    for (const StoredPosition& p : positions) {
+        append_bytes(out, p.stones[0]);
+        append_bytes(out, p.stones[1]);
+        append_bytes(out, p.proof);
+        append_bytes(
+            out, static_cast<std::uint8_t>(colour_index(p.mover) | colour_index(p.winner) << 1));
+        append_bytes(out, p.work);
+    }
+}
+
+std::vector<StoredPosition> take_positions(Shape shape, std::span<const std::byte>& in,
+                                           const char* what) {
+    const auto n = take_bytes<std::uint64_t>(in, what);
+    if (n > in.size()) throw DamagedPositions("a job's positions cut short");
+    std::vector<StoredPosition> out(n);
+    for (StoredPosition& p : out) {
+        p.shape = shape;
+        p.stones[0] = take_bytes<Wide>(in, what);
+        p.stones[1] = take_bytes<Wide>(in, what);
+        p.proof = take_bytes<Wide>(in, what);
+        const auto colours = take_bytes<std::uint8_t>(in, what);
+        p.work = take_bytes<std::uint32_t>(in, what);
+        if (colours > 3) throw DamagedPositions("a job's positions are damaged");
+        p.mover = static_cast<Colour>(colours & 1);
+        p.winner = static_cast<Colour>(colours >> 1);
+        if (const std::string problem = entry_problem(p); !problem.empty())
+            throw DamagedPositions("a job's proven position is no position: " + problem);
+    }
+    return out;
+}
+
 void encode_job(const Job& job, std::vector<std::byte>& out) {
     append_bytes(out, JOB_FORMAT);
     append_bytes(out, job.id);
@@ -96,7 +98,7 @@ void encode_job(const Job& job, std::vector<std::byte>& out) {
     put_bounds(out, job.threshold);
     put_bytes(out, job.seed);
     append_bytes(out, static_cast<std::uint64_t>(job.seed_entries));
-    put_positions(out, job.known);
+    append_positions(out, job.known);
     append_bytes(out, job.share_min_work);
 }
 
@@ -111,7 +113,7 @@ Job decode_job(Shape shape, std::span<const std::byte> in) {
     job.threshold = get_bounds(in);
     job.seed = get_bytes(in);
     job.seed_entries = take_bytes<std::uint64_t>(in, "job");
-    job.known = get_positions(shape, in);
+    job.known = take_positions(shape, in, "positions");
     job.share_min_work = take_bytes<std::uint32_t>(in, "job");
     if (!in.empty()) throw std::invalid_argument("a job has bytes past its end");
     return job;
@@ -136,7 +138,7 @@ void encode_result(const JobResult& r, std::vector<std::byte>& out) {
     append_bytes(out, static_cast<std::uint64_t>(r.seeds.size()));
     for (const auto& seed : r.seeds)
         put_bytes(out, seed);
-    put_positions(out, r.proven);
+    append_positions(out, r.proven);
     append_bytes(out, r.nodes);
     append_bytes(out, r.stats);
 }
@@ -172,7 +174,7 @@ JobResult decode_result(Shape shape, std::span<const std::byte> in) {
     if (seeds > children) throw std::invalid_argument("a job's result is damaged");
     for (std::uint64_t i = 0; i < seeds; ++i)
         r.seeds.push_back(get_bytes(in));
-    r.proven = get_positions(shape, in);
+    r.proven = take_positions(shape, in, "positions");
     r.nodes = take_bytes<std::uint64_t>(in, "result");
     r.stats = take_bytes<SearchStats>(in, "result");
     if (!in.empty()) throw std::invalid_argument("a job's result has bytes past its end");

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 namespace cgt::hex {
@@ -21,5 +22,17 @@ void encode_result(const JobResult& result, std::vector<std::byte>& out);
 // std::invalid_argument on bytes that are not one.
 Job decode_job(Shape shape, std::span<const std::byte> in);
 JobResult decode_result(Shape shape, std::span<const std::byte> in);
+
+// Proven positions as bytes, as jobs, results and a saved JobTree hold them: a count, then
+// each position's stones, proof set, mover and winner, and work.
+void append_positions(std::vector<std::byte>& out, const std::vector<StoredPosition>& positions);
+// What append_positions wrote, for the board `shape`: take_bytes' std::invalid_argument
+// (naming `what`) when the bytes end early, DamagedPositions when a count, a colour or a
+// position is impossible.
+struct DamagedPositions : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+std::vector<StoredPosition> take_positions(Shape shape, std::span<const std::byte>& in,
+                                           const char* what);
 
 } // namespace cgt::hex

@@ -1,6 +1,7 @@
 #include "hex/parallel/job_tree.hpp"
 
 #include "hex/board/geometry.hpp"
+#include "hex/parallel/job_codec.hpp"
 #include "hex/search/byte_io.hpp"
 
 #include <algorithm>
@@ -499,15 +500,7 @@ void JobTree::save(std::vector<std::byte>& out) const {
         for (int c : n.children)
             append_bytes(out, static_cast<std::int32_t>(c));
     }
-    append_bytes(out, static_cast<std::uint64_t>(m_proven.size()));
-    for (const StoredPosition& p : m_proven) {
-        append_bytes(out, p.stones[0]);
-        append_bytes(out, p.stones[1]);
-        append_bytes(out, p.proof);
-        append_bytes(
-            out, static_cast<std::uint8_t>(colour_index(p.mover) | colour_index(p.winner) << 1));
-        append_bytes(out, p.work);
-    }
+    append_positions(out, m_proven);
 }
 
 void JobTree::load(std::span<const std::byte> in) {
@@ -562,20 +555,11 @@ void JobTree::load(std::span<const std::byte> in) {
         if (!parent_ok) throw bad("is damaged");
         n.virt = n.bounds;
     }
-    const auto proven_count = take_bytes<std::uint64_t>(in, "proven positions");
-    if (proven_count > in.size()) throw bad("is damaged");
-    std::vector<StoredPosition> proven(proven_count);
-    for (StoredPosition& p : proven) {
-        p.shape = m_shape;
-        p.stones[0] = take_bytes<Wide>(in, "proven positions");
-        p.stones[1] = take_bytes<Wide>(in, "proven positions");
-        p.proof = take_bytes<Wide>(in, "proven positions");
-        const auto colours = take_bytes<std::uint8_t>(in, "proven positions");
-        p.work = take_bytes<std::uint32_t>(in, "proven positions");
-        if (colours > 3) throw bad("is damaged");
-        p.mover = static_cast<Colour>(colours & 1);
-        p.winner = static_cast<Colour>(colours >> 1);
-        if (!entry_problem(p).empty()) throw bad("is damaged");
+    std::vector<StoredPosition> proven;
+    try {
+        proven = take_positions(m_shape, in, "proven positions");
+    } catch (const DamagedPositions&) {
+        throw bad("is damaged");
     }
     if (!in.empty()) throw bad("has bytes past its end");
     m_proven = std::move(proven);
