@@ -16,7 +16,14 @@
 //     divisor d of p some n0 <= n < n0 + p has G(n) != G(n + d) (the least eventual period
 //     divides every one).
 //
+// A certificate whose game is `subtraction {s1,...}` is a subtraction game's, checked the same
+// way by subtraction.cpp (G(n) = G(n + p) for t consecutive n from n0 suffices there).
+// `--subtraction-sets FILE` recomputes every S within {1..M} and compares a census's figures.
+//
 // Usage: cgt-check-certificate FILE...   (exit 0: all valid; 1: one is not; 2: unreadable)
+//        cgt-check-certificate --subtraction-sets FIGURES
+#include "subtraction.hpp"
+
 #include <cstdint>
 #include <fstream>
 #include <iostream>
@@ -72,10 +79,16 @@ std::uint64_t number(const std::map<std::string, std::string>& keys, const std::
     return std::stoull(it->second);
 }
 
-Certificate read(const std::string& path) {
+// A certificate's `key value` lines (up to `values`) and the value lines after them.
+struct CertificateText {
+    cgt::certificates::Keys keys;
+    std::vector<std::string> value_lines;
+};
+
+CertificateText read_text(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw std::invalid_argument("cannot read " + path);
-    std::map<std::string, std::string> keys;
+    CertificateText out;
     std::string line;
     while (std::getline(in, line)) {
         if (line.empty() || line[0] == '#') continue;
@@ -83,9 +96,16 @@ Certificate read(const std::string& path) {
         std::string key, value;
         words >> key >> std::ws;
         std::getline(words, value);
-        keys[key] = value;
+        out.keys[key] = value;
         if (key == "values") break;
     }
+    while (std::getline(in, line))
+        if (!line.empty()) out.value_lines.push_back(line);
+    return out;
+}
+
+Certificate read(const std::string& path, const CertificateText& text) {
+    auto keys = text.keys;
     Certificate c;
     c.game = keys["game"];
     c.preperiod = number(keys, "preperiod");
@@ -101,7 +121,7 @@ Certificate read(const std::string& path) {
         c.pos = true;
         c.phase = static_cast<unsigned>(std::stoul(mask.substr(plus + 4)));
     }
-    while (std::getline(in, line))
+    for (const std::string& line : text.value_lines)
         for (std::size_t i = 0; i + 1 < line.size(); i += 2)
             c.values.push_back(
                 static_cast<std::uint8_t>(std::stoul(line.substr(i, 2), nullptr, 16)));
@@ -216,7 +236,11 @@ std::string not_least(const Certificate& c, const std::vector<std::uint8_t>& g) 
 }
 
 bool check(const std::string& path) {
-    const Certificate c = read(path);
+    const CertificateText text = read_text(path);
+    if (const auto game = text.keys.find("game");
+        game != text.keys.end() && game->second.rfind("subtraction ", 0) == 0)
+        return cgt::certificates::check_subtraction(text.keys, text.value_lines);
+    const Certificate c = read(path, text);
     const Moves moves = parse_code(c.game);
     std::uint64_t t = 0;
     for (const auto* list : {&moves.whole, &moves.one, &moves.two})
@@ -258,13 +282,34 @@ int main(int argc, char** argv) {
     if (first == "--help" || first == "-h") {
         std::cout
             << "Usage: cgt-check-certificate FILE...\n"
+               "       cgt-check-certificate --subtraction-sets FIGURES\n"
                "Checks period certificates of octal games by the games' definition alone: every\n"
                "value to 2 n0 + 2 p + t is the mex of its options, then the Guy-Smith condition\n"
                "G(n) = G(n + p) for n0 <= n < 2 n0 + p + t, and that n0 and p are the least.\n"
+               "A subtraction game's certificate (game subtraction {s1,...}, normal or misere):\n"
+               "its values by the definition, G(n) = G(n + p) for the t = max S heaps from n0,\n"
+               "n0 and p the least, and the least preperiod and period of its outcomes.\n"
+               "--subtraction-sets recomputes every S within {1..M} in both plays and compares\n"
+               "a census's figures (row digests, records, normal against misere).\n"
                "Status 0 when every file checks, 1 when one does not, 2 when one cannot be "
                "read.\n\n"
-               "Example:\n  cgt-check-certificate verify/certificates/4.344.txt\n";
+               "Example:\n  cgt-check-certificate verify/certificates/4.344.txt\n"
+               "  cgt-check-certificate --subtraction-sets "
+               "verify/certificates/subtraction/sets-20.txt\n";
         return 0;
+    }
+    if (first == "--subtraction-sets") {
+        if (argc != 3) {
+            std::cerr << "error: give one figures file: cgt-check-certificate --subtraction-sets "
+                         "FILE\n";
+            return 2;
+        }
+        try {
+            return cgt::certificates::check_sets_figures(argv[2]) ? 0 : 1;
+        } catch (const std::exception& e) {
+            std::cerr << "error: " << argv[2] << ": " << e.what() << "\n";
+            return 2;
+        }
     }
     if (argc < 2) {
         std::cerr << "error: give certificate files: cgt-check-certificate FILE...\n";
