@@ -43,6 +43,7 @@ cgt-verify-nim FILE
 cgt-verify-octal-sweep FILE
 cgt-verify-grundy FILE
 cgt-check-certificate FILE
+cgt-subtraction-certificate --census FILE --out $work/certificates-out
 EOF
 
 failures=0

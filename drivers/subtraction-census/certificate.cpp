@@ -52,6 +52,10 @@ std::vector<unsigned> parse_set(std::string text) {
         set.push_back(static_cast<unsigned>(std::stoul(word)));
         at = comma + 1;
     }
+    for (std::size_t i = 0; i < set.size(); ++i)
+        if (set[i] == 0 || (i > 0 && set[i] <= set[i - 1]))
+            throw std::invalid_argument(
+                "the subtraction set must be ascending and without repeats");
     return set;
 }
 
@@ -257,9 +261,9 @@ int main(int argc, char** argv) {
         std::filesystem::create_directories(dir);
         for (const Game& g : games)
             std::cout << write(g, dir) << "\n";
-    } catch (const cgt::common::ResultRefused& e) {
+    } catch (const cgt::common::ResultRefused& e) { // a damaged or foreign --census file
         std::cerr << "error: " << e.what() << "\n";
-        return 1;
+        return 2;
     } catch (const std::invalid_argument& e) {
         return usage_error(e.what());
     } catch (const std::exception& e) {
