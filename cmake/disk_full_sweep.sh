@@ -31,6 +31,7 @@ opts=("$@")
 . "$(dirname "$0")/run_test_lib.sh" # same_tables, fail
 excluded=()
 export OMPI_MCA_hwloc_base_binding_policy=${OMPI_MCA_hwloc_base_binding_policy:-none}
+export OMPI_MCA_odls_base_sigkill_timeout=${OMPI_MCA_odls_base_sigkill_timeout:-0} # as jobs/run: no 1 s wait for the others once a rank ended
 dir=$(mktemp -d /tmp/cgt-disk-full.XXXXXX)
 mnt=$dir/disk
 mkdir -p "$mnt"

@@ -8,8 +8,9 @@ namespace iv = signs::schema::intervals;
 namespace cgt::jobs::hackenbush_signs {
 
 namespace {
-// Measured peaks: 29.1 MB for L = 16, 31.9 MB for L = 21 (both 4,097 tasks); 1.38 s CPU for
-// L = 21 (4,194,302 stalks). Beyond L = 33 the tasks multiply (2^(L-21)): each keeps an
+// Measured peaks: 27.7 MB for L = 16, 28.8 MB for L = 21 (both 33 tasks; a task's values of
+// one length, 2^16 at L = 21, are within the base); 1.38 s CPU for L = 21 (4,194,302
+// stalks). Beyond L = 26 the tasks multiply (2^(L-21)): each keeps an
 // interval of 5 numbers per length in the rows of its rank, about 48 (L + 1) bytes with
 // the skeleton's record of it (sized from the layout: lengths past 33 take hours to run).
 constexpr double SIGN_BASE_BYTES = 30e6, SIGN_STALKS_PER_SECOND = 3e6;

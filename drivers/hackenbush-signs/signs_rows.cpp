@@ -20,7 +20,7 @@ void check(const Params& params) {
 SignTasks::SignTasks(const Params& params) {
     check(params);
     const std::size_t l = params.max_length;
-    m_depth = std::max(std::min<std::size_t>(l, 12), l > 21 ? l - 21 : 0);
+    m_depth = std::max(std::min<std::size_t>(l, 5), l > 21 ? l - 21 : 0);
     m_count = 1 + (std::uint64_t{1} << m_depth);
 }
 

@@ -46,8 +46,10 @@ inline const common::WholeOption MAX_LENGTH_OPTION{
 class SignTasks {
 public:
     explicit SignTasks(const Params& params);
-    // d = max(min(L, 12), L - 21): enough tasks to spread (4,097 for L = 22), and at most
-    // 2^21 values of one length per task.
+    // d = max(min(L, 5), L - 21): few tasks while they are short (33 for 5 <= L <= 26: a
+    // task's record in the journal holds 5 numbers per length and a frame, so the journal of
+    // a whole run stays near the size of the result), and at most 2^21 values of one length
+    // per task.
     [[nodiscard]] std::size_t prefix_length() const { return m_depth; }
     [[nodiscard]] std::uint64_t count() const { return m_count; }
     // The colour string of task t >= 1 (R before B); "" for task 0.

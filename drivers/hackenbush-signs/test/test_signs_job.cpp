@@ -7,12 +7,12 @@
 using cgt::common::test::read_default_options;
 using cgt::jobs::hackenbush_signs::SignsJob;
 
-TEST_CASE("SignsJob: the default run (L = 22) is 2^12 prefixes of 12 edges and the short stalks: "
-          "4,097 tasks",
+TEST_CASE("SignsJob: the default run (L = 22) is 2^5 prefixes of 5 edges and the short stalks: "
+          "33 tasks",
           "[hackenbush]") {
     SignsJob job;
     CHECK(job.info().program == "cgt-hackenbush-signs");
     read_default_options(job);
-    CHECK(job.task_count() == 4097);
+    CHECK(job.task_count() == 33);
     CHECK(job.split() == cgt::common::Split::blocks);
 }
