@@ -512,8 +512,8 @@ void JobTree::save(std::vector<std::byte>& out) const {
         for (int c : n.children)
             append_bytes(out, static_cast<std::int32_t>(c));
     }
-    // The most worked only: the list grows with every job (7x7 a4 on 16 workers: 42,000
-    // positions), and a resumed run's workers start from empty tables anyway.
+    // The most worked only: the list grows with every job (7x7 a4 on 16 workers: about
+    // 42,000 positions), and a resumed run's workers start from empty tables anyway.
     append_positions(out, most_worked(m_proven, SAVED_PROVEN));
 }
 
