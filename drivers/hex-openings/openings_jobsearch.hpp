@@ -6,7 +6,12 @@
 // between messages (one DFPN pause at a time), so that P ranks are P workers. The other
 // ranks are workers: each keeps one JobWorker (its table kept from job to job) for the
 // opening and answers every job with its result. Jobs and results travel as job_codec bytes
-// on the job's own communicator (Comm: a header word, then the bytes).
+// on the job's own communicator (Comm: a header word, then the bytes). What a job learned
+// travels with them (JobSearchOptions' defaults): a result carries its table's entries below
+// each move of its position (seed_entries) and up to 2,048 positions it proved, the most
+// worked (share_min_work, share_max); the master sends the entries with the next job on that
+// move and the proven positions with each rank's next job, so that no rank proves again
+// what another proved.
 //
 // The outcome is the position's whatever the rank count or the timing (job_tree.hpp); what
 // the jobs searched depends on both and goes to the timings table (nodes_run).

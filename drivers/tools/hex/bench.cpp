@@ -62,7 +62,7 @@ int simulate(hex::Shape size, const hex::RuleSet& rules, hex::Cell c, hex::Outco
             hex::simulate_job_search(size, rules, hex::SplitPosition::after(size, {c}), o);
         std::printf("  %3d workers: %-6s makespan %10llu nodes, speed-up %6.2f, searched %10llu "
                     "(%.2fx), %llu jobs, "
-                    "%llu cancelled, idle %.1f%%\n",
+                    "%llu cancelled, idle %.1f%%, shipped %llu positions and %llu KiB of entries\n",
                     w, hex::outcome_name(hex::negate(r.outcome)),
                     static_cast<unsigned long long>(r.makespan),
                     r.makespan ? static_cast<double>(nodes) / static_cast<double>(r.makespan) : 0.0,
@@ -72,7 +72,9 @@ int simulate(hex::Shape size, const hex::RuleSet& rules, hex::Cell c, hex::Outco
                     static_cast<unsigned long long>(r.cancelled),
                     r.makespan ? 100.0 * static_cast<double>(r.idle) /
                                      static_cast<double>(r.makespan * static_cast<std::uint64_t>(w))
-                               : 0.0);
+                               : 0.0,
+                    static_cast<unsigned long long>(r.shipped_positions),
+                    static_cast<unsigned long long>(r.shipped_seed_bytes / 1024));
         std::fflush(stdout);
         same += hex::negate(r.outcome) == outcome;
     }
@@ -102,13 +104,31 @@ std::vector<int> parse_workers(const std::string& text) {
 }
 
 void add_simulation_options(common::Options& options) {
+    const hex::JobSearchOptions d;
     options.add()("simulate", common::po::value<std::string>()->default_value(""),
                   "also the job-level search of each opening (cgt-hex-openings --job-search) simulated on these "
                   "worker counts (e.g. 2,4,16; a clock in nodes; dfpn+vc rule sets): makespan and speed-up "
-                  "against the nodes above")(
-        "job-nodes", common::po::value<long>()->default_value(2000), "with --simulate: nodes per job")(
+                  "against the nodes above; the options below are those of the real run (job.hpp)")(
+        "job-nodes", common::po::value<long>()->default_value(2000),
+        "with --simulate: nodes per job (cgt-hex-openings --job-search)")(
         "pause-nodes", common::po::value<long>()->default_value(1024),
-        "with --simulate: the workers' pauses (a job ends at the first past its budget)");
+        "with --simulate: the workers' pauses (a job ends at the first past its budget; cgt-hex-openings "
+        "--pause-nodes)")(
+        "seed-entries", common::po::value<long>()->default_value(static_cast<long>(d.seed_entries)),
+        "with --simulate: table entries a job ships back per move of its position, for the next job there "
+        "(0: none)")(
+        "share-min-work", common::po::value<long>()->default_value(static_cast<long>(d.share_min_work)),
+        "with --simulate: positions a job proves with at least this much work go to every worker (0: none)")(
+        "share-max", common::po::value<long>()->default_value(static_cast<long>(d.share_max)),
+        "with --simulate: at most this many of a job's proven positions shipped, the most worked")(
+        "lazy", common::po::value<bool>()->default_value(d.lazy),
+        "with --simulate: expand a searched leaf only when workers lack leaves")(
+        "speculate", common::po::value<bool>()->default_value(d.speculate),
+        "with --simulate: a free worker gets a leaf that may prove useless rather than wait")(
+        "split-busy", common::po::value<bool>()->default_value(d.split_busy),
+        "with --simulate: a free worker has a busy leaf stopped and expanded")(
+        "virtual", common::po::value<std::string>()->default_value("guess"),
+        "with --simulate: how a busy leaf counts: lean, guess, red or blue");
 }
 
 Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_size_mib) {
@@ -117,7 +137,27 @@ Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_s
     const long job = vm["job-nodes"].as<long>(), pause = vm["pause-nodes"].as<long>();
     if (job < 1) throw UsageError("--job-nodes must be >= 1, got " + std::to_string(job));
     if (pause < 1) throw UsageError("--pause-nodes must be >= 1, got " + std::to_string(pause));
-    sim.options.search.job_nodes = static_cast<std::uint64_t>(job);
+    const long seed = vm["seed-entries"].as<long>(), min_work = vm["share-min-work"].as<long>(),
+               share_max = vm["share-max"].as<long>();
+    if (seed < 0) throw UsageError("--seed-entries must be >= 0, got " + std::to_string(seed));
+    if (min_work < 0 || min_work > 0xffffffffL)
+        throw UsageError("--share-min-work must be 0..4294967295, got " + std::to_string(min_work));
+    if (share_max < 0) throw UsageError("--share-max must be >= 0, got " + std::to_string(share_max));
+    hex::JobSearchOptions& o = sim.options.search;
+    o.job_nodes = static_cast<std::uint64_t>(job);
+    o.seed_entries = static_cast<std::size_t>(seed);
+    o.share_min_work = static_cast<std::uint32_t>(min_work);
+    o.share_max = static_cast<std::size_t>(share_max);
+    o.lazy = vm["lazy"].as<bool>();
+    o.speculate = vm["speculate"].as<bool>();
+    o.split_busy = vm["split-busy"].as<bool>();
+    const std::string v = vm["virtual"].as<std::string>();
+    using V = hex::JobSearchOptions::Virtual;
+    if (v == "lean") o.virtual_policy = V::lean;
+    else if (v == "guess") o.virtual_policy = V::guess;
+    else if (v == "red") o.virtual_policy = V::red;
+    else if (v == "blue") o.virtual_policy = V::blue;
+    else throw UsageError("--virtual must be lean, guess, red or blue, got '" + v + "'");
     sim.options.pause_nodes = static_cast<std::uint64_t>(pause);
     sim.options.tt_size_mib = tt_size_mib;
     return sim;

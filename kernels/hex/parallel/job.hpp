@@ -51,14 +51,23 @@ struct JobSearchOptions {
     enum class Virtual : std::uint8_t { lean, guess, red, blue };
     Virtual virtual_policy = Virtual::guess;
     // A job that ends undecided sends, for each move of its position, at most this many of
-    // its table's entries below it (VcSearch::export_children), and the first job on that
-    // move's position takes them into its worker's table first: a search moved from worker
-    // to worker rather than started again (0: none).
-    std::size_t seed_entries = 0;
+    // its table's entries below it (VcSearch::export_children: the bounds of the move's
+    // position and of those below it that its search went through, a decided one ending a
+    // line), and the first job on that move's position takes them into its worker's table
+    // first: a search moved from worker to worker rather than started again (0: none).
+    // Simulated (drivers/hex-openings/NOTES.md), 1,000 with share_min_work 1 take 16 workers
+    // in 2,000-node jobs from 3.42x to 5.11x the sequential search on 7x7 a4, from 4.23x to
+    // 6.79x on 8x8 c4 (500-node jobs: 11.11x).
+    std::size_t seed_entries = 1000;
     // Positions a job proves with at least this much work below them (positions analysed; 0:
     // none) go to the master, and every worker's later jobs take them into its table as
-    // decided entries (VcSearch::import_proven): the transpositions a shared table would give.
-    std::uint32_t share_min_work = 0;
+    // decided entries (VcSearch::import_proven): the transpositions a shared table would give,
+    // so that a worker does not prove again what another proved.
+    std::uint32_t share_min_work = 1;
+    // Of the positions a job proves (share_min_work), at most this many go back: those with
+    // the most work below them (ties: the first proved), so that a long job's result stays
+    // small and the positions every worker takes in are those that save the most.
+    std::size_t share_max = 2048;
 };
 
 struct Job {
@@ -77,6 +86,7 @@ struct Job {
     // and the work a position this job proves must have to be sent back (0: none).
     std::vector<StoredPosition> known;
     std::uint32_t share_min_work = 0;
+    std::size_t share_max = 0; // JobSearchOptions::share_max
 };
 
 // A move of a job's position and what the worker's table holds of the position it reaches.
@@ -98,7 +108,7 @@ struct JobResult {
     Wide support = 0;
     std::vector<JobChild> children;
     std::vector<std::vector<std::byte>> seeds; // per child (Job::seed_entries > 0), else none
-    std::vector<StoredPosition> proven;        // Job::share_min_work > 0: what the job proved
+    std::vector<StoredPosition> proven;        // Job::share_min_work > 0: the most worked proved
     std::uint64_t nodes = 0;                   // what the job searched
     SearchStats stats;
 };

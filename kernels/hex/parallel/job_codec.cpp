@@ -2,6 +2,7 @@
 
 #include "hex/search/byte_io.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -89,6 +90,23 @@ std::vector<StoredPosition> take_positions(Shape shape, std::span<const std::byt
     return out;
 }
 
+std::vector<StoredPosition> most_worked(std::vector<StoredPosition> positions, std::size_t keep) {
+    if (positions.size() <= keep) return positions;
+    std::vector<std::size_t> order(positions.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return positions[a].work > positions[b].work;
+    });
+    order.resize(keep);
+    std::sort(order.begin(), order.end());
+    std::vector<StoredPosition> out;
+    out.reserve(keep);
+    for (std::size_t i : order)
+        out.push_back(positions[i]);
+    return out;
+}
+
 void encode_job(const Job& job, std::vector<std::byte>& out) {
     append_bytes(out, JOB_FORMAT);
     append_bytes(out, job.id);
@@ -100,6 +118,7 @@ void encode_job(const Job& job, std::vector<std::byte>& out) {
     append_bytes(out, static_cast<std::uint64_t>(job.seed_entries));
     append_positions(out, job.known);
     append_bytes(out, job.share_min_work);
+    append_bytes(out, static_cast<std::uint64_t>(job.share_max));
 }
 
 Job decode_job(Shape shape, std::span<const std::byte> in) {
@@ -115,6 +134,7 @@ Job decode_job(Shape shape, std::span<const std::byte> in) {
     job.seed_entries = take_bytes<std::uint64_t>(in, "job");
     job.known = take_positions(shape, in, "positions");
     job.share_min_work = take_bytes<std::uint32_t>(in, "job");
+    job.share_max = take_bytes<std::uint64_t>(in, "job");
     if (!in.empty()) throw std::invalid_argument("a job has bytes past its end");
     return job;
 }

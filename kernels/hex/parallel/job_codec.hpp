@@ -35,4 +35,8 @@ struct DamagedPositions : std::invalid_argument {
 std::vector<StoredPosition> take_positions(Shape shape, std::span<const std::byte>& in,
                                            const char* what);
 
+// The `keep` positions with the most work below them (ties: the first in the list), in the
+// order of the list: what a job sends back of those it proved, and what a saved JobTree keeps.
+std::vector<StoredPosition> most_worked(std::vector<StoredPosition> positions, std::size_t keep);
+
 } // namespace cgt::hex

@@ -19,7 +19,6 @@ struct Seat {
     std::optional<std::uint64_t> cancel_at;
     std::uint64_t job = 0;
     JobResult result;
-    std::size_t known = 0; // of JobTree::proven, those sent to this worker
 };
 
 } // namespace
@@ -44,13 +43,10 @@ SimulationReport simulate_job_search(Shape shape, RuleSet rules, const SplitPosi
             std::optional<Job> job = tree.next_job(static_cast<int>(i));
             if (!job) continue;
             report.idle += t - s.clock;
-            if (job->share_min_work > 0) {
-                const auto& proven = tree.proven();
-                job->known.assign(proven.begin() + static_cast<std::ptrdiff_t>(s.known),
-                                  proven.end());
-            }
+            report.shipped_positions += job->known.size();
+            report.shipped_seed_bytes += job->seed.size();
             workers[i].begin(*job);
-            s = Seat{Seat::State::running, t, t, std::nullopt, job->id, {}, tree.proven().size()};
+            s = Seat{Seat::State::running, t, t, std::nullopt, job->id, {}};
             ++report.jobs;
         }
     };

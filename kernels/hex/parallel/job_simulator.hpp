@@ -39,7 +39,12 @@ struct SimulationReport {
     std::uint64_t jobs = 0;             // jobs handed out
     std::size_t tree_nodes = 0;         // the master's tree at the end
     std::uint64_t proof_work = 0;       // JobTree::proof_work
-    JobTree::Counters counters;         // the master's
+    // What the jobs carried to the workers: proven positions (Job::known: another worker's
+    // proofs, JobSearchOptions::share_min_work) and bytes of table entries (Job::seed: the
+    // search of a leaf moved from the worker that ran its last job, seed_entries).
+    std::uint64_t shipped_positions = 0;
+    std::uint64_t shipped_seed_bytes = 0;
+    JobTree::Counters counters; // the master's
 };
 
 // std::invalid_argument for a worker count outside 1..1024, and as JobTree and JobWorker.

@@ -91,6 +91,8 @@ template <class Bits> bool joins(const Geometry<Bits>& g, Colour c, Bits own) {
 }
 
 constexpr std::uint32_t STATE_FORMAT = 0x4a4c5031; // "JLP1"
+// Of the proven positions received, those a saved tree keeps (JobTree::save).
+constexpr std::size_t SAVED_PROVEN = 4096;
 
 // SearchStats is a row of 64-bit counters: summed as such.
 void add_stats(SearchStats& to, const SearchStats& from) {
@@ -328,6 +330,15 @@ std::optional<Job> JobTree::next_job(int worker) {
     n.worker = worker;
     job.seed_entries = m_options.seed_entries;
     job.share_min_work = m_options.share_min_work;
+    job.share_max = m_options.share_max;
+    // The positions proven since this worker's last job (all of them after a load()).
+    if (m_options.share_min_work > 0 && worker >= 0) {
+        const auto w = static_cast<std::size_t>(worker);
+        if (m_known_sent.size() <= w) m_known_sent.resize(w + 1, 0);
+        job.known.assign(m_proven.begin() + static_cast<std::ptrdiff_t>(m_known_sent[w]),
+                         m_proven.end());
+        m_known_sent[w] = m_proven.size();
+    }
     n.job = static_cast<std::int64_t>(job.id);
     m_flight.emplace_back(job.id, leaf);
     update_up(leaf);
@@ -470,7 +481,8 @@ std::vector<std::uint64_t> JobTree::cancelled_jobs() {
 // counters, u64 next job id, u64 node count, then per node: Wide red, blue, u8 mover, i32
 // parent, i32 move, u32 phi, u32 delta, Wide proof, filled red, filled blue, support, u8 flags
 // (1 expanded, 2 cut), u64 work, u32 children and their i32 indices; then u64 count and the
-// proven positions: Wide red, blue, proof, u8 mover | winner << 1, u32 work.
+// proven positions (the 4,096 most worked): Wide red, blue, proof, u8 mover | winner << 1,
+// u32 work.
 void JobTree::save(std::vector<std::byte>& out) const {
     append_bytes(out, STATE_FORMAT);
     append_bytes(out, static_cast<std::uint32_t>(m_shape.rows));
@@ -500,7 +512,9 @@ void JobTree::save(std::vector<std::byte>& out) const {
         for (int c : n.children)
             append_bytes(out, static_cast<std::int32_t>(c));
     }
-    append_positions(out, m_proven);
+    // The most worked only: the list grows with every job (7x7 a4 on 16 workers: about
+    // 42,000 positions), and a resumed run's workers start from empty tables anyway.
+    append_positions(out, most_worked(m_proven, SAVED_PROVEN));
 }
 
 void JobTree::load(std::span<const std::byte> in) {
@@ -568,6 +582,7 @@ void JobTree::load(std::span<const std::byte> in) {
     m_next_id = next_id;
     m_flight.clear();
     m_cancel_told.clear();
+    m_known_sent.clear();
     m_attacker = guess_attacker();
 }
 

@@ -51,8 +51,11 @@ class JobTree {
     JobTree(Shape shape, RuleSet rules, const SplitPosition& root, JobSearchOptions options = {});
 
     // A job for a free worker, marked busy; nullopt when none is to be had now (the root
-    // decided, or every useful leaf busy). `worker` (any number naming it, or -1) only saves
-    // sending a worker the table entries it holds: the job is the same for any worker.
+    // decided, or every useful leaf busy). `worker` (a number 0.. naming it, or -1) only
+    // saves sending a worker what it holds: the table entries of the leaf's last job if it
+    // ran there, and the proven positions (JobSearchOptions::share_min_work) it was sent
+    // before; the job carries those received since (-1: none). Which leaf, and so the
+    // search, is the same for any worker.
     std::optional<Job> next_job(int worker = -1);
     // The result of a job handed out (std::invalid_argument for an id not in flight). Its
     // nodes count whether or not the job is still useful; a useless one's findings are
@@ -90,11 +93,12 @@ class JobTree {
     // worker's job carries those after the last it was given (JobSearchOptions::share_min_work).
     [[nodiscard]] const std::vector<StoredPosition>& proven() const { return m_proven; }
 
-    // The tree, the proven positions and the counters, for a run that stops and resumes:
-    // save() between calls; load() into a tree made with the same shape, rules, root and
-    // options replaces its state (the jobs in flight when it was saved are free leaves again,
-    // and the workers' entries kept for leaves are gone). std::invalid_argument on a state
-    // that is damaged or of another root.
+    // The tree, the proven positions (the 4,096 most worked) and the counters, for a run that
+    // stops and resumes: save() between calls; load() into a tree made with the same shape,
+    // rules, root and options replaces its state (the jobs in flight when it was saved are
+    // free leaves again, the workers' entries kept for leaves are gone, and every worker's
+    // next job carries the proven positions kept). std::invalid_argument on a state that is
+    // damaged or of another root.
     void save(std::vector<std::byte>& out) const;
     void load(std::span<const std::byte> state);
 
@@ -144,6 +148,7 @@ class JobTree {
     std::vector<std::pair<std::uint64_t, int>> m_flight; // (job id, node), by id
     std::vector<std::uint64_t> m_cancel_told;            // ids already in cancelled_jobs()
     std::vector<StoredPosition> m_proven;
+    std::vector<std::size_t> m_known_sent; // per worker: of m_proven, those its jobs carried
     std::uint64_t m_next_id = 0;
     Colour m_attacker = Colour::red; // Virtual::guess, as of the last next_job()
     bool m_starving = false;         // a next_job() found no open leaf since the last expansion

@@ -1,5 +1,6 @@
 #include "hex/parallel/job_worker.hpp"
 
+#include "hex/parallel/job_codec.hpp"
 #include "hex/search/vc_search.hpp"
 
 #include <stdexcept>
@@ -99,7 +100,7 @@ JobResult JobWorker::finish() {
     r.nodes = w.stats.nodes;
     r.stats = w.stats;
     r.outcome = w.outcome;
-    r.proven = std::move(w.proven);
+    r.proven = most_worked(std::move(w.proven), w.job.share_max);
     w.proven.clear();
     if (w.outcome != Outcome::unknown) {
         r.bounds = w.outcome == Outcome::win ? Bounds::won() : Bounds::lost();

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -182,7 +183,7 @@ TEST_CASE("JobTree: saved and loaded between results, the search ends as the seq
             JobTree resumed(shape, LARGE, root, options);
             resumed.load(state);
             CHECK(resumed.size() == tree.size());
-            CHECK(resumed.proven().size() == tree.proven().size());
+            CHECK(resumed.proven().size() == std::min<std::size_t>(tree.proven().size(), 4096));
             CHECK(resumed.in_flight() == 0);
             std::vector<std::byte> again;
             resumed.save(again);
@@ -211,6 +212,111 @@ TEST_CASE("JobTree: saved and loaded between results, the search ends as the seq
     std::vector<std::byte> wrong = state;
     wrong[0] = std::byte{0};
     CHECK_THROWS_WITH(same.load(wrong), "a saved job tree of another format");
+}
+
+TEST_CASE("JobSearch: what one worker proved, shipped with another's job, decides it there at "
+          "once; capped to the most worked positions",
+          "[hex]") {
+    // 6x6 a3 (a first-player win) decided by one worker; a fresh worker given its proven
+    // positions (at most one: the most worked, the root's own) decides the root with no
+    // search, as the first did.
+    const Shape shape = Shape::square(6);
+    const SplitPosition root = SplitPosition::after(shape, {{2, 0}});
+    Job job;
+    job.position = root;
+    job.budget = 1u << 30;
+    job.share_min_work = 1;
+    job.share_max = 1;
+    JobWorker first(shape, LARGE, 4, 64);
+    const JobResult proved = first.run(job);
+    REQUIRE(proved.outcome == Outcome::loss); // for blue, to move after a3
+    REQUIRE(proved.proven.size() == 1);
+    StoredPosition the_root;
+    the_root.shape = shape;
+    the_root.stones[0] = root.stones[0];
+    the_root.stones[1] = root.stones[1];
+    the_root.mover = root.mover;
+    CHECK(same_position(proved.proven[0], canonical(the_root)));
+    CHECK(proved.proven[0].winner == Colour::red);
+    CHECK(proved.nodes > 100);
+    Job again = job;
+    again.id = 1;
+    again.known = proved.proven;
+    JobWorker second(shape, LARGE, 4, 64);
+    const JobResult taken = second.run(again);
+    CHECK(taken.outcome == Outcome::loss);
+    CHECK(taken.nodes <= 1);
+    // Uncapped, the same proof ships many positions, the most worked first among equals kept.
+    job.share_max = 1u << 20;
+    JobWorker third(shape, LARGE, 4, 64);
+    const JobResult all = third.run(job);
+    CHECK(all.outcome == Outcome::loss);
+    CHECK(all.proven.size() > 100);
+    CHECK(all.nodes == proved.nodes);
+}
+
+TEST_CASE("JobTree: each worker's jobs carry the proven positions received since its last job, "
+          "each once",
+          "[hex]") {
+    const Shape shape = Shape::square(6);
+    JobSearchOptions options;
+    options.job_nodes = 60;
+    options.lazy = false;
+    options.share_min_work = 1;
+    JobTree tree(shape, LARGE, SplitPosition::after(shape, {{2, 0}}), options);
+    JobWorker worker(shape, LARGE, 4, 8);
+    const std::optional<Job> a = tree.next_job(0);
+    REQUIRE(a);
+    CHECK(a->known.empty());
+    const JobResult r = worker.run(*a);
+    REQUIRE(r.outcome == Outcome::unknown);
+    REQUIRE(!r.proven.empty());
+    tree.job_done(r);
+    REQUIRE(tree.proven().size() == r.proven.size());
+    const std::optional<Job> b = tree.next_job(1), c = tree.next_job(1), d = tree.next_job(-1);
+    REQUIRE((b && c && d));
+    CHECK(b->known.size() == r.proven.size());
+    CHECK(c->known.empty()); // sent with b already
+    CHECK(d->known.empty()); // no worker named: nothing to ship
+    const std::optional<Job> e = tree.next_job(0);
+    REQUIRE(e);
+    CHECK(e->known.size() == r.proven.size()); // worker 0 sent none so far
+}
+
+TEST_CASE("JobSearch: with table entries and proven positions shipped (the defaults), the "
+          "winner is the sequential search's on 1 to 16 workers, and the simulation ships both",
+          "[hex]") {
+    const JobSearchOptions defaults;
+    CHECK(defaults.seed_entries > 0);
+    CHECK(defaults.share_min_work > 0);
+    CHECK(defaults.share_max == 2048);
+    const Shape shape = Shape::square(6);
+    for (const Cell cell : std::vector<Cell>{{2, 0}, {1, 0}}) {
+        const SplitPosition root = SplitPosition::after(shape, {cell});
+        const Outcome want = sequential(shape, STRONGEST, root);
+        for (int workers : {1, 4, 16}) {
+            SimulationOptions on = small_jobs(workers, 100);
+            SimulationOptions off = on;
+            off.search.seed_entries = 0;
+            off.search.share_min_work = 0;
+            const SimulationReport shipped = simulate_job_search(shape, STRONGEST, root, on);
+            const SimulationReport kept = simulate_job_search(shape, STRONGEST, root, off);
+            INFO("6x6 " << cell_name(cell) << " on " << workers << " workers");
+            CHECK(shipped.outcome == want);
+            CHECK(kept.outcome == want);
+            CHECK(kept.shipped_positions == 0);
+            CHECK(kept.shipped_seed_bytes == 0);
+            if (workers > 1) {
+                CHECK(shipped.shipped_positions > 0);
+                CHECK(shipped.shipped_seed_bytes > 0);
+            }
+            // A function of its inputs, shipping included.
+            const SimulationReport again = simulate_job_search(shape, STRONGEST, root, on);
+            CHECK(again.makespan == shipped.makespan);
+            CHECK(again.shipped_positions == shipped.shipped_positions);
+            CHECK(again.shipped_seed_bytes == shipped.shipped_seed_bytes);
+        }
+    }
 }
 
 TEST_CASE("JobSearch: bad arguments refused", "[hex]") {
@@ -343,6 +449,7 @@ TEST_CASE("JobCodec: jobs and results as bytes and back, every field; damaged by
     CHECK(back.seed_entries == job.seed_entries);
     CHECK(back.known.size() == job.known.size());
     CHECK(back.share_min_work == job.share_min_work);
+    CHECK(back.share_max == job.share_max);
     encode_job(back, again);
     CHECK(again == bytes);
     std::vector<std::byte> longer = bytes;
