@@ -5,13 +5,18 @@
 namespace cgt::hex {
 
 namespace {
-constexpr int size_of(std::uint64_t x) { return std::popcount(x); }
-int size_of(Wide x) { return count_cells(x); }
+constexpr int size_of(std::uint64_t x) {
+    return std::popcount(x);
+}
+int size_of(Wide x) {
+    return count_cells(x);
+}
 
 // The intersection of a list of carriers (all cells when it is empty).
 template <class Bits> Bits meet_of(const std::vector<Bits>& list) {
     Bits m = ~Bits{0};
-    for (const Bits c : list) m &= c;
+    for (const Bits c : list)
+        m &= c;
     return m;
 }
 } // namespace
@@ -20,14 +25,16 @@ template <class Bits>
 StrongVcBuilder<Bits>::StrongVcBuilder(const Geometry<Bits>& g)
     : m_geo(g), m_cells(g.cells()), m_ends(g.cells() + 2), m_all(g.all()) {
     m_pairs.resize(static_cast<std::size_t>(m_ends * m_ends));
-    for (Pair& p : m_pairs) p.full_meet = p.semi_meet = ~Bits{0};
+    for (Pair& p : m_pairs)
+        p.full_meet = p.semi_meet = ~Bits{0};
     m_done_meet.assign(m_pairs.size(), ~Bits{0});
     m_done_ends.resize(static_cast<std::size_t>(m_ends));
     m_vertex_of.resize(static_cast<std::size_t>(m_cells));
     m_pair_of.resize(static_cast<std::size_t>(m_cells));
 }
 
-template <class Bits> typename StrongVcBuilder<Bits>::Pair& StrongVcBuilder<Bits>::use(int u, int v) {
+template <class Bits>
+typename StrongVcBuilder<Bits>::Pair& StrongVcBuilder<Bits>::use(int u, int v) {
     Pair& p = m_pairs[static_cast<std::size_t>(index(u, v))];
     if (!p.used) {
         p.used = true;
@@ -118,7 +125,8 @@ template <class Bits> void StrongVcBuilder<Bits>::add_semi(int u, int v, Bits ca
     }
 }
 
-template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own, Bits empty, Stop stop) {
+template <class Bits>
+bool StrongVcBuilder<Bits>::build(Colour colour, Bits own, Bits empty, Stop stop) {
     for (const int t : m_touched) {
         Pair& p = m_pairs[static_cast<std::size_t>(t)];
         p.full.clear();
@@ -132,7 +140,8 @@ template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own,
     m_touched.clear();
     m_full_queue.clear();
     m_or_queue.clear();
-    for (Ends& e : m_done_ends) e = Ends{};
+    for (Ends& e : m_done_ends)
+        e = Ends{};
     m_stop = stop;
     m_done = false;
     ++m_stats.builds;
@@ -173,7 +182,8 @@ template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own,
 template <class Bits> void StrongVcBuilder<Bits>::process_full(const FullTask& t) {
     Pair& p = m_pairs[static_cast<std::size_t>(index(t.u, t.v))];
     std::size_t i = 0;
-    while (i < p.full.size() && p.full[i] != t.carrier) ++i;
+    while (i < p.full.size() && p.full[i] != t.carrier)
+        ++i;
     if (i == p.full.size() || p.full_done[i]) return; // made redundant meanwhile
     p.full_done[i] = 1;
     done_meet_of(t.u, t.v) &= t.carrier;
@@ -229,14 +239,16 @@ template <class Bits> void StrongVcBuilder<Bits>::or_rule(int u, int v) {
     std::sort(semis.begin(), semis.end(), [](const Semi& a, const Semi& b) {
         return a.size != b.size ? a.size < b.size : a.order < b.order;
     });
-    for (std::size_t i = 0; i < p.semi_done.size(); ++i) p.semi_done[i] = 1;
+    for (std::size_t i = 0; i < p.semi_done.size(); ++i)
+        p.semi_done[i] = 1;
     Bits candidates = p.full.empty() ? m_all : p.full_meet;
     m_scratch.clear();
     while (candidates) {
         // A semi containing every candidate cannot help remove one.
-        semis.erase(std::remove_if(semis.begin(), semis.end(),
-                                   [&](const Semi& s) { return (s.carrier & candidates) == candidates; }),
-                    semis.end());
+        semis.erase(
+            std::remove_if(semis.begin(), semis.end(),
+                           [&](const Semi& s) { return (s.carrier & candidates) == candidates; }),
+            semis.end());
         Bits fresh_meet = ~Bits{0}, all_meet = ~Bits{0};
         for (const Semi& s : semis) {
             all_meet &= s.carrier;
