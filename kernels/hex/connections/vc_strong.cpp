@@ -1,6 +1,7 @@
 #include "hex/connections/vc_strong.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace cgt::hex {
 
@@ -23,6 +24,14 @@ template <class Bits> Bits meet_of(const std::vector<Bits>& list) {
 // Whether `carrier` holds `least`, a stored carrier or NONE (none stored: false).
 template <class Bits> bool holds(Bits carrier, Bits least) {
     return (least & carrier) == least && least != ~Bits{0};
+}
+
+// Word w (bits 64w..64w+63) of a cell set.
+template <class Bits> std::uint64_t word_of(Bits x, int w) {
+    if constexpr (std::is_same_v<Bits, Wide>)
+        return static_cast<std::uint64_t>(w == 0 ? x : x >> 64);
+    else
+        return w == 0 ? static_cast<std::uint64_t>(x) : 0;
 }
 
 // Drops the carriers of `list` (with their flags in `done`) that contain `carrier`, keeping
@@ -225,9 +234,11 @@ template <class Bits> void StrongVcBuilder<Bits>::and_through(int x, int z, Bits
     const Bits* least_semi =
         through_cell ? &m_least_semi[static_cast<std::size_t>(x * m_ends)] : least_full;
     for (int w = 0; w < 2; ++w) {
-        for (std::uint64_t rest = ends.w[w]; rest; rest &= rest - 1) {
+        // Ends y != x and not inside cz (an end's index is its cell's, the edges' past them).
+        std::uint64_t rest = ends.w[w] & ~word_of(cz, w);
+        if (x >> 6 == w) rest &= ~(std::uint64_t{1} << (x & 63));
+        for (; rest; rest &= rest - 1) {
             const int y = w * 64 + std::countr_zero(rest);
-            if (y == x || in(cz, y)) continue;
             if (done_meet[y] & cz & ~key_pair)
                 continue; // every processed carrier there meets this one
             if (holds(cz, least_full[y]) || holds(cz, least_semi[y])) continue;
