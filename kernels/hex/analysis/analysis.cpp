@@ -117,17 +117,21 @@ bool Analyser<Bits>::analyse_with(Builder* vc, Bits* stones, Colour mover, Analy
     Builder& mine = vc[me];
     Builder& theirs = vc[op];
     const int e0 = mine.edge(0), e1 = mine.edge(1);
+    // The opponent's connections first: when they join the edges the mover's are not needed
+    // (a loss ends the analysis), and the mover's build stops early when it wins. The two
+    // verdicts exclude each other (a mover's semi and an opponent's full connection between
+    // the edges cannot both hold), so the order changes no outcome and no proof.
+    if (theirs.build(other, stones[op], empty, Stop::edge_full)) {
+        ++stats.vc_losses;
+        out.outcome = Outcome::loss;
+        out.proof = smallest(theirs.fulls(e0, e1), theirs.full_count(e0, e1));
+        return false;
+    }
     if (mine.build(mover, stones[me], empty, Stop::edge_any)) {
         ++stats.vc_wins;
         out.outcome = Outcome::win;
         out.proof = mine.full_count(e0, e1) > 0 ? smallest(mine.fulls(e0, e1), mine.full_count(e0, e1))
                                                 : smallest(mine.semis(e0, e1), mine.semi_count(e0, e1));
-        return false;
-    }
-    if (theirs.build(other, stones[op], empty, Stop::edge_full)) {
-        ++stats.vc_losses;
-        out.outcome = Outcome::loss;
-        out.proof = smallest(theirs.fulls(e0, e1), theirs.full_count(e0, e1));
         return false;
     }
     if (m_rules.regions && fill_captured_region(vc, stones, out, stats)) return true;

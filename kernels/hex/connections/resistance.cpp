@@ -39,10 +39,10 @@ void Resistance<Bits>::add_energy(Bits own, Bits empty, const Builder& vc, doubl
     };
     for (int i = 0; i < n; ++i) {
         const int a = end_of[static_cast<std::size_t>(i)];
-        if (vc.full_count(a, sink) > 0) to_sink[static_cast<std::size_t>(i)] += conductance(a, sink);
+        if (vc.has_full(a, sink)) to_sink[static_cast<std::size_t>(i)] += conductance(a, sink);
         for (int j = i + 1; j < n; ++j) {
             const int b = end_of[static_cast<std::size_t>(j)];
-            if (vc.full_count(a, b) == 0) continue;
+            if (!vc.has_full(a, b)) continue;
             const double c = conductance(a, b);
             at(i, i) += c;
             at(j, j) += c;

@@ -129,6 +129,8 @@ public:
     [[nodiscard]] const Bits* fulls(int u, int v) const;
     [[nodiscard]] int semi_count(int u, int v) const;
     [[nodiscard]] const Bits* semis(int u, int v) const;
+    // Whether some full connection joins the two ends (full_count(u, v) > 0).
+    [[nodiscard]] bool has_full(int u, int v) const { return full_count(u, v) > 0; }
 
     [[nodiscard]] const VcStats& stats() const { return m_stats; }
 

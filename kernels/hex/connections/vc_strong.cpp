@@ -1,18 +1,56 @@
 #include "hex/connections/vc_strong.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace cgt::hex {
 
 namespace {
-constexpr int size_of(std::uint64_t x) { return std::popcount(x); }
-int size_of(Wide x) { return count_cells(x); }
+constexpr int size_of(std::uint64_t x) {
+    return std::popcount(x);
+}
+int size_of(Wide x) {
+    return count_cells(x);
+}
 
 // The intersection of a list of carriers (all cells when it is empty).
 template <class Bits> Bits meet_of(const std::vector<Bits>& list) {
     Bits m = ~Bits{0};
-    for (const Bits c : list) m &= c;
+    for (const Bits c : list)
+        m &= c;
     return m;
+}
+
+// Whether `carrier` holds `least`, a stored carrier or NONE (none stored: false).
+template <class Bits> bool holds(Bits carrier, Bits least) {
+    return (least & carrier) == least && least != ~Bits{0};
+}
+
+// Word w (bits 64w..64w+63) of a cell set.
+template <class Bits> std::uint64_t word_of(Bits x, int w) {
+    if constexpr (std::is_same_v<Bits, Wide>)
+        return static_cast<std::uint64_t>(w == 0 ? x : x >> 64);
+    else
+        return w == 0 ? static_cast<std::uint64_t>(x) : 0;
+}
+
+// Drops the carriers of `list` (with their flags in `done`) that contain `carrier`, keeping
+// the others in their order; whether it dropped any.
+template <class Bits>
+bool drop_supersets(std::vector<Bits>& list, std::vector<std::uint8_t>& done, Bits carrier) {
+    std::size_t i = 0;
+    while (i < list.size() && (carrier & list[i]) != carrier)
+        ++i;
+    if (i == list.size()) return false;
+    std::size_t kept = i;
+    for (++i; i < list.size(); ++i) {
+        if ((carrier & list[i]) == carrier) continue;
+        list[kept] = list[i];
+        done[kept++] = done[i];
+    }
+    list.resize(kept);
+    done.resize(kept);
+    return true;
 }
 } // namespace
 
@@ -20,14 +58,19 @@ template <class Bits>
 StrongVcBuilder<Bits>::StrongVcBuilder(const Geometry<Bits>& g)
     : m_geo(g), m_cells(g.cells()), m_ends(g.cells() + 2), m_all(g.all()) {
     m_pairs.resize(static_cast<std::size_t>(m_ends * m_ends));
-    for (Pair& p : m_pairs) p.full_meet = p.semi_meet = ~Bits{0};
+    for (Pair& p : m_pairs)
+        p.full_meet = p.semi_meet = ~Bits{0};
     m_done_meet.assign(m_pairs.size(), ~Bits{0});
+    m_least_full.assign(m_pairs.size(), NONE);
+    m_least_semi.assign(m_pairs.size(), NONE);
+    m_full_ends.resize(static_cast<std::size_t>(m_ends));
     m_done_ends.resize(static_cast<std::size_t>(m_ends));
     m_vertex_of.resize(static_cast<std::size_t>(m_cells));
     m_pair_of.resize(static_cast<std::size_t>(m_cells));
 }
 
-template <class Bits> typename StrongVcBuilder<Bits>::Pair& StrongVcBuilder<Bits>::use(int u, int v) {
+template <class Bits>
+typename StrongVcBuilder<Bits>::Pair& StrongVcBuilder<Bits>::use(int u, int v) {
     Pair& p = m_pairs[static_cast<std::size_t>(index(u, v))];
     if (!p.used) {
         p.used = true;
@@ -36,26 +79,27 @@ template <class Bits> typename StrongVcBuilder<Bits>::Pair& StrongVcBuilder<Bits
     return p;
 }
 
+template <class Bits>
+void StrongVcBuilder<Bits>::keep_least(std::vector<Bits>& least, int u, int v, Bits carrier) {
+    Bits& uv = least[static_cast<std::size_t>(u * m_ends + v)];
+    if (uv == NONE || size_of(carrier) < size_of(uv))
+        uv = least[static_cast<std::size_t>(v * m_ends + u)] = carrier;
+}
+
 template <class Bits> bool StrongVcBuilder<Bits>::add_full(int u, int v, Bits carrier) {
     Pair& p = use(u, v);
-    for (const Bits d : p.full)
+    // One pass: a kept carrier inside the new one refuses it; one containing it is dropped
+    // below (the list is minimal, so both cannot happen).
+    bool supersets = false;
+    for (const Bits d : p.full) {
         if ((d & carrier) == d) return false;
-    bool removed = false;
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < p.full.size(); ++i) {
-        if ((carrier & p.full[i]) == carrier) {
-            removed = true;
-            continue;
-        }
-        p.full[kept] = p.full[i];
-        p.full_done[kept++] = p.full_done[i];
+        supersets |= (carrier & d) == carrier;
     }
-    if (removed) {
-        p.full.resize(kept);
-        p.full_done.resize(kept);
+    if (supersets) {
+        drop_supersets(p.full, p.full_done, carrier);
         p.full_meet = meet_of(p.full);
         Bits done_meet = ~Bits{0};
-        for (std::size_t i = 0; i < kept; ++i)
+        for (std::size_t i = 0; i < p.full.size(); ++i)
             if (p.full_done[i]) done_meet &= p.full[i];
         done_meet_of(u, v) = done_meet_of(v, u) = done_meet;
     } else if ((p.full_meet & ~carrier) == 0) {
@@ -64,22 +108,11 @@ template <class Bits> bool StrongVcBuilder<Bits>::add_full(int u, int v, Bits ca
     p.full.push_back(carrier);
     p.full_done.push_back(0);
     p.full_meet &= carrier;
+    keep_least(m_least_full, u, v, carrier);
+    m_full_ends[static_cast<std::size_t>(u)].set(v);
+    m_full_ends[static_cast<std::size_t>(v)].set(u);
     // Semis that contain the new full carrier add nothing.
-    kept = 0;
-    bool semi_removed = false;
-    for (std::size_t i = 0; i < p.semi.size(); ++i) {
-        if ((carrier & p.semi[i]) == carrier) {
-            semi_removed = true;
-            continue;
-        }
-        p.semi[kept] = p.semi[i];
-        p.semi_done[kept++] = p.semi_done[i];
-    }
-    if (semi_removed) {
-        p.semi.resize(kept);
-        p.semi_done.resize(kept);
-        p.semi_meet = meet_of(p.semi);
-    }
+    if (drop_supersets(p.semi, p.semi_done, carrier)) p.semi_meet = meet_of(p.semi);
     m_full_queue.push_back({u, v, carrier});
     ++m_stats.fulls;
     if (m_stop != Stop::never && is_edge_pair(u, v)) m_done = true;
@@ -90,26 +123,20 @@ template <class Bits> void StrongVcBuilder<Bits>::add_semi(int u, int v, Bits ca
     Pair& p = use(u, v);
     for (const Bits d : p.full)
         if ((d & carrier) == d) return;
-    for (const Bits d : p.semi)
+    // One pass over the semis, as in add_full.
+    bool supersets = false;
+    for (const Bits d : p.semi) {
         if ((d & carrier) == d) return;
-    std::size_t kept = 0;
-    bool removed = false;
-    for (std::size_t i = 0; i < p.semi.size(); ++i) {
-        if ((carrier & p.semi[i]) == carrier) {
-            removed = true;
-            continue;
-        }
-        p.semi[kept] = p.semi[i];
-        p.semi_done[kept++] = p.semi_done[i];
+        supersets |= (carrier & d) == carrier;
     }
-    if (removed) {
-        p.semi.resize(kept);
-        p.semi_done.resize(kept);
+    if (supersets) {
+        drop_supersets(p.semi, p.semi_done, carrier);
         p.semi_meet = meet_of(p.semi);
     }
     p.semi.push_back(carrier);
     p.semi_done.push_back(0);
     p.semi_meet &= carrier;
+    keep_least(m_least_semi, u, v, carrier);
     ++m_stats.semis;
     if (m_stop == Stop::edge_any && is_edge_pair(u, v)) m_done = true;
     if (p.semi_meet == 0 && !p.queued) {
@@ -118,7 +145,8 @@ template <class Bits> void StrongVcBuilder<Bits>::add_semi(int u, int v, Bits ca
     }
 }
 
-template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own, Bits empty, Stop stop) {
+template <class Bits>
+bool StrongVcBuilder<Bits>::build(Colour colour, Bits own, Bits empty, Stop stop) {
     for (const int t : m_touched) {
         Pair& p = m_pairs[static_cast<std::size_t>(t)];
         p.full.clear();
@@ -126,13 +154,20 @@ template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own,
         p.full_done.clear();
         p.semi_done.clear();
         p.full_meet = p.semi_meet = ~Bits{0};
-        done_meet_of(t / m_ends, t % m_ends) = done_meet_of(t % m_ends, t / m_ends) = ~Bits{0};
+        const int u = t / m_ends, v = t % m_ends;
+        done_meet_of(u, v) = done_meet_of(v, u) = ~Bits{0};
+        for (std::vector<Bits>* least : {&m_least_full, &m_least_semi})
+            (*least)[static_cast<std::size_t>(u * m_ends + v)] =
+                (*least)[static_cast<std::size_t>(v * m_ends + u)] = NONE;
         p.queued = p.used = false;
     }
     m_touched.clear();
     m_full_queue.clear();
     m_or_queue.clear();
-    for (Ends& e : m_done_ends) e = Ends{};
+    for (Ends& e : m_done_ends)
+        e = Ends{};
+    for (Ends& e : m_full_ends)
+        e = Ends{};
     m_stop = stop;
     m_done = false;
     ++m_stats.builds;
@@ -173,7 +208,8 @@ template <class Bits> bool StrongVcBuilder<Bits>::build(Colour colour, Bits own,
 template <class Bits> void StrongVcBuilder<Bits>::process_full(const FullTask& t) {
     Pair& p = m_pairs[static_cast<std::size_t>(index(t.u, t.v))];
     std::size_t i = 0;
-    while (i < p.full.size() && p.full[i] != t.carrier) ++i;
+    while (i < p.full.size() && p.full[i] != t.carrier)
+        ++i;
     if (i == p.full.size() || p.full_done[i]) return; // made redundant meanwhile
     p.full_done[i] = 1;
     done_meet_of(t.u, t.v) &= t.carrier;
@@ -193,12 +229,19 @@ template <class Bits> void StrongVcBuilder<Bits>::and_through(int x, int z, Bits
         through_cell && m_key_pairs ? m_pair_of[static_cast<std::size_t>(z)] : Bits{0};
     const Ends ends = m_done_ends[static_cast<std::size_t>(z)];
     const Bits* done_meet = &done_meet_of(z, 0);
+    // Every result holds cz: a pair (x, y) with a stored carrier inside cz takes none of them.
+    const Bits* least_full = &m_least_full[static_cast<std::size_t>(x * m_ends)];
+    const Bits* least_semi =
+        through_cell ? &m_least_semi[static_cast<std::size_t>(x * m_ends)] : least_full;
     for (int w = 0; w < 2; ++w) {
-        for (std::uint64_t rest = ends.w[w]; rest; rest &= rest - 1) {
+        // Ends y != x and not inside cz (an end's index is its cell's, the edges' past them).
+        std::uint64_t rest = ends.w[w] & ~word_of(cz, w);
+        if (x >> 6 == w) rest &= ~(std::uint64_t{1} << (x & 63));
+        for (; rest; rest &= rest - 1) {
             const int y = w * 64 + std::countr_zero(rest);
-            if (y == x || in(cz, y)) continue;
             if (done_meet[y] & cz & ~key_pair)
                 continue; // every processed carrier there meets this one
+            if (holds(cz, least_full[y]) || holds(cz, least_semi[y])) continue;
             const Pair& zy = pair(z, y);
             // (z, y) is not changed below: the results go to (x, y).
             for (std::size_t j = 0; j < zy.full.size(); ++j) {
@@ -229,14 +272,16 @@ template <class Bits> void StrongVcBuilder<Bits>::or_rule(int u, int v) {
     std::sort(semis.begin(), semis.end(), [](const Semi& a, const Semi& b) {
         return a.size != b.size ? a.size < b.size : a.order < b.order;
     });
-    for (std::size_t i = 0; i < p.semi_done.size(); ++i) p.semi_done[i] = 1;
+    for (std::size_t i = 0; i < p.semi_done.size(); ++i)
+        p.semi_done[i] = 1;
     Bits candidates = p.full.empty() ? m_all : p.full_meet;
     m_scratch.clear();
     while (candidates) {
         // A semi containing every candidate cannot help remove one.
-        semis.erase(std::remove_if(semis.begin(), semis.end(),
-                                   [&](const Semi& s) { return (s.carrier & candidates) == candidates; }),
-                    semis.end());
+        semis.erase(
+            std::remove_if(semis.begin(), semis.end(),
+                           [&](const Semi& s) { return (s.carrier & candidates) == candidates; }),
+            semis.end());
         Bits fresh_meet = ~Bits{0}, all_meet = ~Bits{0};
         for (const Semi& s : semis) {
             all_meet &= s.carrier;

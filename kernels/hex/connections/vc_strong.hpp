@@ -57,6 +57,9 @@ public:
     [[nodiscard]] const Bits* fulls(int u, int v) const { return pair(u, v).full.data(); }
     [[nodiscard]] int semi_count(int u, int v) const { return static_cast<int>(pair(u, v).semi.size()); }
     [[nodiscard]] const Bits* semis(int u, int v) const { return pair(u, v).semi.data(); }
+    // Whether some full connection joins the two ends: full_count(u, v) > 0 from a bit set
+    // (resistance.hpp asks it of every pair of ends).
+    [[nodiscard]] bool has_full(int u, int v) const { return m_full_ends[static_cast<std::size_t>(u)].has(v); }
 
     [[nodiscard]] const VcStats& stats() const { return m_stats; }
 
@@ -88,12 +91,14 @@ private:
     struct Ends {
         std::uint64_t w[2] = {0, 0};
         void set(int v) { w[v >> 6] |= std::uint64_t{1} << (v & 63); }
+        [[nodiscard]] bool has(int v) const { return (w[v >> 6] >> (v & 63)) & 1; }
     };
 
     [[nodiscard]] int index(int u, int v) const { return u < v ? u * m_ends + v : v * m_ends + u; }
     [[nodiscard]] const Pair& pair(int u, int v) const { return m_pairs[static_cast<std::size_t>(index(u, v))]; }
     Pair& use(int u, int v);
     Bits& done_meet_of(int u, int v) { return m_done_meet[static_cast<std::size_t>(u * m_ends + v)]; }
+    void keep_least(std::vector<Bits>& least, int u, int v, Bits carrier);
     [[nodiscard]] bool is_cell(int v) const { return v < m_cells; }
     [[nodiscard]] bool in(Bits carrier, int v) const { return v < m_cells && (carrier & cell_bit<Bits>(v)); }
     [[nodiscard]] bool is_edge_pair(int u, int v) const { return index(u, v) == index(edge(0), edge(1)); }
@@ -118,6 +123,15 @@ private:
     // AND rule's scan through an end reads one dense row.
     std::vector<Bits> m_done_meet;
     std::vector<Ends> m_done_ends; // per end: the ends it has a processed full connection with
+    std::vector<Ends> m_full_ends; // per end: the ends it has a full connection with
+    // Per ordered pair as m_done_meet: the smallest full (semi) carrier stored between the two
+    // ends in this build, NONE when none yet, kept even when a later carrier drops it. A
+    // carrier is dropped only for one inside it, so a carrier holding this one holds a kept
+    // full (a kept full or semi) and add_full (add_semi) would refuse it: the AND rule skips
+    // such pairs without reading their lists. (NONE is compared, not only masked: on 8x8 a
+    // carrier of every cell has all its bits.)
+    static constexpr Bits NONE = ~Bits{0};
+    std::vector<Bits> m_least_full, m_least_semi;
     std::vector<FullTask> m_full_queue;
     std::vector<int> m_or_queue;
     std::vector<int> m_vertex_of;

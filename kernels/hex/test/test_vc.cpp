@@ -179,6 +179,36 @@ TEST_CASE("StrongVcBuilder: the bridge, the ziggurat, the 5x5 centre, and at lea
     CHECK(strong_decided + fewer >= classic_decided);
 }
 
+TEST_CASE("VcBuilder, StrongVcBuilder: has_full says whether full_count is positive, for every pair of ends", "[hex]") {
+    // The resistance order reads has_full; the stronger builder answers it from a bit set
+    // of its own, kept beside the pairs' lists.
+    std::mt19937_64 rng(29);
+    int pairs_with = 0;
+    for (int n : {4, 6, 7}) {
+        Geometry<Narrow> g(n);
+        VcBuilder<Narrow> classic(g);
+        StrongVcBuilder<Narrow> strong(g);
+        for (int trial = 0; trial < 20; ++trial) {
+            Narrow s[2] = {0, 0};
+            random_stones(n, n * n / 4 + static_cast<int>(rng() % 4), rng, s[0], s[1]);
+            const Narrow empty = g.all() & ~(s[0] | s[1]);
+            for (Colour x : {Colour::red, Colour::blue}) {
+                classic.build(x, s[colour_index(x)], empty);
+                strong.build(x, s[colour_index(x)], empty);
+                INFO(n << "x" << n << " red " << s[0] << " blue " << s[1] << " colour " << colour_name(x));
+                for (int u = 0; u < g.cells() + 2; ++u)
+                    for (int v = u + 1; v < g.cells() + 2; ++v) {
+                        REQUIRE(classic.has_full(u, v) == (classic.full_count(u, v) > 0));
+                        REQUIRE(strong.has_full(u, v) == (strong.full_count(u, v) > 0));
+                        REQUIRE(strong.has_full(v, u) == strong.has_full(u, v));
+                        pairs_with += strong.has_full(u, v);
+                    }
+            }
+        }
+    }
+    CHECK(pairs_with > 1000);
+}
+
 TEST_CASE("VcBuilder: stopping early and bad limits", "[hex]") {
     Geometry<Narrow> g(5);
     VcBuilder<Narrow> vc(g);
