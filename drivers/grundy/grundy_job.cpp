@@ -107,10 +107,7 @@ MemoryNeed GrundyJob::memory_need(int) const {
     const double heaps = static_cast<double>(m_settings.max_heap) + 1;
     MemoryNeed need =
         linear_need("--max-heap " + std::to_string(m_settings.max_heap) + " --store-values " +
-                        std::to_string(m_settings.store_values) + " --prefix-heaps " +
-                        std::to_string(window_config(m_settings).prefix_heaps) +
-                        " --window-heaps " +
-                        std::to_string(window_config(m_settings).window_heaps),
+                        std::to_string(m_settings.store_values),
                     "the sweep's prefix and window of values, the stored values", 0, 0, heaps,
                     GRUNDY_HEAPS_PER_SECOND, PROGRAM_BYTES + sweep_bytes(m_settings));
     return need;
