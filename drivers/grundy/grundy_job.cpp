@@ -24,6 +24,9 @@ const WholeOption STORE_VALUES{
     .max = (1L << 32) - 1,
     .meaning = "B: the grundy table holds G(0..min(N, B)); past B the statistics "
                "and frequencies of every power of two are the result"};
+// The prefix and window steer the run without changing its result (as --threads): run
+// control, allowed in the INI file, out of the parameters, so that a run that stopped because
+// they had to grow too far resumes with larger ones.
 const WholeOption PREFIX_OPTION{
     .name = "prefix-heaps",
     .default_value = std::nullopt,
@@ -66,7 +69,8 @@ JobInfo GrundyJob::info() const {
                 "--threads threads; the journal keeps the sweep every --journal-every seconds,\n"
                 "so a stopped or killed run continues with --resume. The sweep holds a prefix\n"
                 "(--prefix-heaps) and a window (--window-heaps) of values; should a scan need\n"
-                "more, it starts again with larger ones (at most 4 times each), and says so.",
+                "more, it starts again with larger ones (at most 4 times each), and says so;\n"
+                "past that it stops, and --resume with larger ones continues.",
             .example = "cgt-grundy --max-heap 4294967295 --store-values 1048576 --threads 2 --out "
                        "results/grundy-2^32.h5",
             .default_out = "grundy.h5",
@@ -76,8 +80,11 @@ JobInfo GrundyJob::info() const {
 void GrundyJob::add_options(Options& options) {
     options.add(MAX_HEAP);
     options.add(STORE_VALUES);
-    options.add(PREFIX_OPTION);
-    options.add(WINDOW_OPTION);
+    for (const WholeOption* o : {&PREFIX_OPTION, &WINDOW_OPTION}) {
+        options.add_run_control()(o->name, po::value<long>()->value_name("HEAPS"),
+                                  o->help().c_str());
+        options.allow_in_config(o->name);
+    }
     add_threads_option(options);
     options.add()("kernel", po::value<std::string>()->default_value("auto"),
                   "inner loops: auto (the fastest here), avx512, avx2 or portable");
@@ -93,6 +100,10 @@ void GrundyJob::read_options(const po::variables_map& vm, int ranks) {
     m_settings.threads = threads.threads;
     m_threads_why = threads.why;
     m_settings.kernel = jobs::grundy::parse_kernel(vm["kernel"].as<std::string>());
+    for (const WholeOption* o : {&PREFIX_OPTION, &WINDOW_OPTION})
+        if (o->given(vm))
+            if (const std::string why = o->refusal(o->read(vm)); !why.empty())
+                throw UsageError(why);
     if (PREFIX_OPTION.given(vm))
         m_settings.prefix_heaps = static_cast<std::uint64_t>(PREFIX_OPTION.read(vm));
     if (WINDOW_OPTION.given(vm)) {
@@ -166,6 +177,10 @@ TaskStatus GrundyJob::compute(std::uint64_t, TaskTables& out, TaskContext& conte
             }
             if (context.state_due()) save();
         }
+    } catch (const impartial::GrowthLimit& e) {
+        // The journal keeps the last state saved: a resume with a larger --prefix-heaps or
+        // --window-heaps continues from it.
+        throw std::runtime_error(std::string(e.what()) + " (--prefix-heaps, --window-heaps)");
     } catch (const std::overflow_error& e) {
         save(); // what was computed is kept: a build with wider values can resume from it
         throw std::runtime_error(std::string(e.what()) + " (G(0.." +

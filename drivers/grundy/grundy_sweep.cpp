@@ -32,7 +32,8 @@ ScanKernel parse_kernel(const std::string& text) {
 impartial::WindowConfig window_config(const SweepSettings& settings, SweepHooks hooks) {
     const std::uint64_t stored = std::min(settings.max_heap, settings.store_values) + 1;
     std::uint64_t prefix = settings.prefix_heaps;
-    if (!prefix) prefix = settings.max_heap < SMALL_PREFIX_HEAPS ? SMALL_PREFIX_HEAPS : PREFIX_HEAPS;
+    if (!prefix)
+        prefix = settings.max_heap < SMALL_PREFIX_HEAPS ? SMALL_PREFIX_HEAPS : PREFIX_HEAPS;
     return {.prefix_heaps = std::max(prefix, stored),
             .window_heaps = settings.window_heaps ? settings.window_heaps : WINDOW_HEAPS,
             .threads = settings.threads,
@@ -45,7 +46,7 @@ impartial::WindowConfig window_config(const SweepSettings& settings, SweepHooks 
 
 std::string growth_text(const impartial::WindowGrowth& g) {
     return impartial::growth_text(g) + " (twice that while a snapshot is written; at most " +
-           std::to_string(MAX_GROWTH) + " times the configured sizes)";
+           std::to_string(MAX_GROWTH) + " times --prefix-heaps and --window-heaps)";
 }
 
 double sweep_bytes(const SweepSettings& settings) {

@@ -251,10 +251,10 @@ TaskStatus OctalSweepJob::compute(std::uint64_t task, TaskTables& out, TaskConte
                      " heaps on " + m_threads_why);
     // Every growth of the sweep's prefix or window goes to the log; a restart that computes
     // again from heap 0 hears a stop as between_chunks does.
-    limits.config.on_growth = [&context, name = m_games[first].name()](
-                                  const impartial::WindowGrowth& growth) {
-        context.note(name + ": " + impartial::growth_text(growth));
-    };
+    limits.config.on_growth =
+        [&context, name = m_games[first].name()](const impartial::WindowGrowth& growth) {
+            context.note(name + ": " + impartial::growth_text(growth));
+        };
     limits.config.keep_going = [&context] { return !context.stop_requested(); };
     std::uint64_t saved_to = 0;
     limits.between_chunks = [&](const impartial::WindowedSweep& sweep) {

@@ -53,7 +53,9 @@ std::string growth_text(const WindowGrowth& g) {
            std::to_string(g.prefix_heaps) + " -> " + std::to_string(g.new_prefix_heaps) +
            " heaps, window " + std::to_string(g.window_heaps) + " -> " +
            std::to_string(g.new_window_heaps) + " heaps, " +
-           std::to_string(g.value_bytes() >> 20) + " MiB of values";
+           (g.value_bytes() < (1u << 20) ? std::to_string(g.value_bytes() >> 10) + " KiB"
+                                         : std::to_string(g.value_bytes() >> 20) + " MiB") +
+           " of values";
 }
 
 WindowedSweep::WindowedSweep(HeapRules rules, WindowConfig config)
@@ -266,11 +268,10 @@ void WindowedSweep::before_dropping(std::uint64_t next) {
     if (window > MAX_WINDOW)
         throw std::runtime_error("the windowed sweep would need a window beyond 2^32 heaps");
     if (window > window_cap())
-        throw std::runtime_error("the windowed sweep would need a window of " +
-                                 std::to_string(window) + " heaps, more than " +
-                                 std::to_string(m_config.max_growth) + " times the " +
-                                 std::to_string(m_base_window) +
-                                 " configured: configure a larger window");
+        throw GrowthLimit("the windowed sweep would need a window of " + std::to_string(window) +
+                          " heaps, more than " + std::to_string(m_config.max_growth) +
+                          " times the " + std::to_string(m_base_window) +
+                          " configured: configure a larger window");
     if (window > m_config.window_heaps) {
         report_growth(false, m_config.prefix_heaps, window);
         m_values.grow_window(window);
@@ -305,11 +306,11 @@ void WindowedSweep::run_to(std::uint64_t heaps) {
             const std::uint64_t window = std::max(
                 m_config.window_heaps, std::min(std::bit_ceil(need.window_heaps), window_cap()));
             const auto beyond = [&](const char* what, std::uint64_t least, std::uint64_t base) {
-                throw std::runtime_error(
-                    std::string("the windowed sweep needs a ") + what + " of " +
-                    std::to_string(least) + " heaps at heap " + std::to_string(size()) +
-                    ", more than " + std::to_string(m_config.max_growth) + " times the " +
-                    std::to_string(base) + " configured: configure a larger " + what);
+                throw GrowthLimit(std::string("the windowed sweep needs a ") + what + " of " +
+                                  std::to_string(least) + " heaps at heap " +
+                                  std::to_string(size()) + ", more than " +
+                                  std::to_string(m_config.max_growth) + " times the " +
+                                  std::to_string(base) + " configured: configure a larger " + what);
             };
             if (need.least_prefix > prefix) beyond("prefix", need.least_prefix, m_base_prefix);
             if (need.least_window > window) beyond("window", need.least_window, m_base_window);

@@ -43,10 +43,17 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace cgt::impartial {
+
+// Thrown by run_to when the prefix or window would grow past WindowConfig::max_growth times
+// the configured one.
+struct GrowthLimit : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 // One growth of the prefix or window (WindowConfig::on_growth).
 struct WindowGrowth {
@@ -103,9 +110,10 @@ class WindowedSweep {
     WindowedSweep& operator=(WindowedSweep&&) noexcept;
 
     // Computes G(size()) .. G(heaps - 1), or returns before if keep_going says so during a
-    // restart (size() may then be below what it was before the call). std::overflow_error if a value reaches 2^16;
-    // std::runtime_error if a restart would need more than max_memory_heaps, or a prefix or
-    // window past max_growth times the configured one.
+    // restart (size() may then be below what it was before the call). std::overflow_error if a
+    // value reaches 2^16; std::runtime_error if a restart would need more than max_memory_heaps;
+    // GrowthLimit (a runtime_error) for a prefix or window past max_growth times the configured
+    // one.
     void run_to(std::uint64_t heaps);
     // Allocates the values' storage for a run to `heaps` at once (run_to does it for its own
     // target): a caller that runs in steps avoids growing it step by step.

@@ -186,7 +186,7 @@ TEST_CASE("GrundyJob: the prefix and window, their bound, and the estimate", "[g
                                      .new_window_heaps = 1u << 26}) ==
           "starting again from heap 0 at heap 123456: the sweep's prefix 33554432 -> 134217728 "
           "heaps, window 67108864 -> 67108864 heaps, 384 MiB of values (twice that while a "
-          "snapshot is written; at most 4 times the configured sizes)");
+          "snapshot is written; at most 4 times --prefix-heaps and --window-heaps)");
 }
 
 TEST_CASE("GrundyJob: a small prefix and window grow, each growth heard, to the same tables",
@@ -206,7 +206,7 @@ TEST_CASE("GrundyJob: a small prefix and window grow, each growth heard, to the 
     REQUIRE(!heard.empty());
     CHECK(heard.size() >= sweep.counters().restarts);
     for (const std::string& line : heard)
-        CHECK_THAT(line, Catch::Contains("the sweep's prefix") && Catch::Contains("MiB of values"));
+        CHECK_THAT(line, Catch::Contains("the sweep's prefix") && Catch::Contains("KiB of values"));
     CHECK(sweep.config().prefix_heaps <= 4 * 8192);
     CHECK(sweep.values().window_heaps() <= 4u << 16);
     const jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(sweep), small);
@@ -219,7 +219,6 @@ TEST_CASE("GrundyJob: a small prefix and window grow, each growth heard, to the 
 
     small.prefix_heaps = 1024;
     WindowedSweep tight = jobs::grundy::sweep_from_state({}, small);
-    CHECK_THROWS_WITH(tight.run_to(200001),
-                      Catch::Contains("more than 4 times the") &&
-                          Catch::Contains("configure a larger prefix"));
+    CHECK_THROWS_WITH(tight.run_to(200001), Catch::Contains("more than 4 times the") &&
+                                                Catch::Contains("configure a larger prefix"));
 }

@@ -179,8 +179,8 @@ TEST_CASE("WindowedSweep: growth is bounded by max_growth and every growth is re
     c.window_heaps = 4096;
     c.max_growth = 4;
     WindowedSweep tight(HeapRules::grundys_game(), c);
-    CHECK_THROWS_WITH(tight.run_to(HEAPS), Contains("configure a larger") &&
-                                               Contains("more than 4 times the"));
+    CHECK_THROWS_WITH(tight.run_to(HEAPS),
+                      Contains("configure a larger") && Contains("more than 4 times the"));
 
     WindowedSweep reference(HeapRules::grundys_game(), config(1));
     reference.run_to(HEAPS);
