@@ -2,6 +2,7 @@
 
 #include "common/runtime/rank_cores.hpp"
 
+#include <bit>
 #include <cstdio>
 
 using namespace cgt;
@@ -23,6 +24,24 @@ const WholeOption STORE_VALUES{
     .max = (1L << 32) - 1,
     .meaning = "B: the grundy table holds G(0..min(N, B)); past B the statistics "
                "and frequencies of every power of two are the result"};
+// The prefix and window steer the run without changing its result (as --threads): run
+// control, allowed in the INI file, out of the parameters, so that a run that stopped because
+// they had to grow too far resumes with larger ones.
+const WholeOption PREFIX_OPTION{
+    .name = "prefix-heaps",
+    .default_value = std::nullopt,
+    .min = 1024,
+    .max = 1L << 32,
+    .meaning = "P: the sweep keeps G(0..P-1) for its scans (default 2^26, 2^25 for N < 2^25; "
+               "at least the stored values); it grows at most 4 times, each time starting "
+               "again from heap 0, and says so in the log"};
+const WholeOption WINDOW_OPTION{
+    .name = "window-heaps",
+    .default_value = std::nullopt,
+    .min = 1L << 12,
+    .max = 1L << 32,
+    .meaning = "W: a power of two, the sweep keeps the last W values (default 2^26); it "
+               "grows at most 4 times, as the prefix"};
 // One core, measured: 2^26 heaps in 68 s of CPU at load 8 (about 1 M heaps a second).
 constexpr double GRUNDY_HEAPS_PER_SECOND = 1.0e6;
 constexpr double PROGRAM_BYTES = 24.0 * (1 << 20);
@@ -48,7 +67,10 @@ JobInfo GrundyJob::info() const {
                 "windowed sparse-space sweep (memory flat in N), with its sparse heaps, records,\n"
                 "value counts, scan lengths and the statistics of every power of two. One rank,\n"
                 "--threads threads; the journal keeps the sweep every --journal-every seconds,\n"
-                "so a stopped or killed run continues with --resume.",
+                "so a stopped or killed run continues with --resume. The sweep holds a prefix\n"
+                "(--prefix-heaps) and a window (--window-heaps) of values; should a scan need\n"
+                "more, it starts again with larger ones (at most 4 times each), and says so;\n"
+                "past that it stops, and --resume with larger ones continues.",
             .example = "cgt-grundy --max-heap 4294967295 --store-values 1048576 --threads 2 --out "
                        "results/grundy-2^32.h5",
             .default_out = "grundy.h5",
@@ -58,6 +80,11 @@ JobInfo GrundyJob::info() const {
 void GrundyJob::add_options(Options& options) {
     options.add(MAX_HEAP);
     options.add(STORE_VALUES);
+    for (const WholeOption* o : {&PREFIX_OPTION, &WINDOW_OPTION}) {
+        options.add_run_control()(o->name, po::value<long>()->value_name("HEAPS"),
+                                  o->help().c_str());
+        options.allow_in_config(o->name);
+    }
     add_threads_option(options);
     options.add()("kernel", po::value<std::string>()->default_value("auto"),
                   "inner loops: auto (the fastest here), avx512, avx2 or portable");
@@ -73,6 +100,18 @@ void GrundyJob::read_options(const po::variables_map& vm, int ranks) {
     m_settings.threads = threads.threads;
     m_threads_why = threads.why;
     m_settings.kernel = jobs::grundy::parse_kernel(vm["kernel"].as<std::string>());
+    for (const WholeOption* o : {&PREFIX_OPTION, &WINDOW_OPTION})
+        if (o->given(vm))
+            if (const std::string why = o->refusal(o->read(vm)); !why.empty())
+                throw UsageError(why);
+    if (PREFIX_OPTION.given(vm))
+        m_settings.prefix_heaps = static_cast<std::uint64_t>(PREFIX_OPTION.read(vm));
+    if (WINDOW_OPTION.given(vm)) {
+        m_settings.window_heaps = static_cast<std::uint64_t>(WINDOW_OPTION.read(vm));
+        if (!std::has_single_bit(m_settings.window_heaps))
+            throw UsageError("--window-heaps must be a power of two, got " +
+                             std::to_string(m_settings.window_heaps));
+    }
 }
 
 MemoryNeed GrundyJob::memory_need(int) const {
@@ -104,8 +143,15 @@ TaskTableSpec GrundyJob::tables() const {
 }
 
 TaskStatus GrundyJob::compute(std::uint64_t, TaskTables& out, TaskContext& context) {
-    impartial::WindowedSweep sweep =
-        jobs::grundy::sweep_from_state(context.saved_state(), m_settings);
+    // Every growth of the sweep's prefix or window goes to the log; a restart that computes
+    // again from heap 0 hears a stop as the loop below does.
+    impartial::WindowedSweep sweep = jobs::grundy::sweep_from_state(
+        context.saved_state(), m_settings,
+        {.on_growth =
+             [&context](const impartial::WindowGrowth& growth) {
+                 context.note(jobs::grundy::growth_text(growth));
+             },
+         .keep_going = [&context] { return !context.stop_requested(); }});
     const MemoryNeed need = memory_need(1);
     context.note("G(0.." + std::to_string(m_settings.max_heap) + ") from heap " +
                  std::to_string(sweep.size()) + " on " + m_threads_why +
@@ -124,13 +170,17 @@ TaskStatus GrundyJob::compute(std::uint64_t, TaskTables& out, TaskContext& conte
         while (sweep.size() < heaps) {
             const std::uint64_t from = sweep.size();
             sweep.run_to(std::min(heaps, from + STEP));
-            context.advance(sweep.size() - from);
+            if (sweep.size() > from) context.advance(sweep.size() - from); // less: a restart
             if (context.stop_requested()) {
                 save();
                 return TaskStatus::stopped;
             }
             if (context.state_due()) save();
         }
+    } catch (const impartial::GrowthLimit& e) {
+        // The journal keeps the last state saved: a resume with a larger --prefix-heaps or
+        // --window-heaps continues from it.
+        throw std::runtime_error(std::string(e.what()) + " (--prefix-heaps, --window-heaps)");
     } catch (const std::overflow_error& e) {
         save(); // what was computed is kept: a build with wider values can resume from it
         throw std::runtime_error(std::string(e.what()) + " (G(0.." +

@@ -13,11 +13,6 @@ using impartial::ScanKernel;
 using impartial::WindowedSweep;
 
 namespace {
-// The scans of step 2 read G(a) for a up to their length: at 2^26 heaps the longest is
-// 7,250,049 splits (heap 47,342,435), so the prefix holds 2^25 heaps; a longer scan makes the
-// sweep start again with a larger prefix (exact, but a whole sweep lost).
-constexpr std::uint64_t PREFIX_HEAPS = std::uint64_t{1} << 25;
-constexpr std::uint64_t WINDOW_HEAPS = std::uint64_t{1} << 26;
 // Tables besides the values: counts, records, blocks, the statistics of 40 powers of two.
 constexpr double SWEEP_BASE_BYTES = 8.0 * (1 << 20);
 } // namespace
@@ -34,13 +29,24 @@ ScanKernel parse_kernel(const std::string& text) {
                                 "'");
 }
 
-impartial::WindowConfig window_config(const SweepSettings& settings) {
+impartial::WindowConfig window_config(const SweepSettings& settings, SweepHooks hooks) {
     const std::uint64_t stored = std::min(settings.max_heap, settings.store_values) + 1;
-    return {.prefix_heaps = std::max(PREFIX_HEAPS, stored),
-            .window_heaps = WINDOW_HEAPS,
+    std::uint64_t prefix = settings.prefix_heaps;
+    if (!prefix)
+        prefix = settings.max_heap < SMALL_PREFIX_HEAPS ? SMALL_PREFIX_HEAPS : PREFIX_HEAPS;
+    return {.prefix_heaps = std::max(prefix, stored),
+            .window_heaps = settings.window_heaps ? settings.window_heaps : WINDOW_HEAPS,
             .threads = settings.threads,
             .kernel = settings.kernel,
-            .fixed_sparse_classes = true};
+            .fixed_sparse_classes = true,
+            .max_growth = MAX_GROWTH,
+            .on_growth = std::move(hooks.on_growth),
+            .keep_going = std::move(hooks.keep_going)};
+}
+
+std::string growth_text(const impartial::WindowGrowth& g) {
+    return impartial::growth_text(g) + " (twice that while a snapshot is written; at most " +
+           std::to_string(MAX_GROWTH) + " times --prefix-heaps and --window-heaps)";
 }
 
 double sweep_bytes(const SweepSettings& settings) {
@@ -58,11 +64,13 @@ std::vector<std::byte> encode_state(const WindowedSweep& sweep) {
 }
 
 WindowedSweep sweep_from_state(const std::vector<std::vector<std::byte>>& saved,
-                               const SweepSettings& settings) {
+                               const SweepSettings& settings, SweepHooks hooks) {
     if (saved.empty())
-        return WindowedSweep(impartial::HeapRules::grundys_game(), window_config(settings));
-    WindowedSweep sweep = WindowedSweep::restore(impartial::HeapRules::grundys_game(),
-                                                 window_config(settings), saved.back());
+        return WindowedSweep(impartial::HeapRules::grundys_game(),
+                             window_config(settings, std::move(hooks)));
+    WindowedSweep sweep =
+        WindowedSweep::restore(impartial::HeapRules::grundys_game(),
+                               window_config(settings, std::move(hooks)), saved.back());
     if (sweep.size() > settings.max_heap + 1)
         throw std::invalid_argument("the saved state holds G(0.." +
                                     std::to_string(sweep.size() - 1) + "), beyond --max-heap " +

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,12 +27,32 @@ struct SweepSettings {
     std::uint64_t store_values = 0; // the grundy table holds G(0..min(max_heap, store_values))
     unsigned threads = 1;
     impartial::ScanKernel kernel = impartial::fastest_scan_kernel();
+    std::uint64_t prefix_heaps = 0; // --prefix-heaps; 0: PREFIX_HEAPS (below)
+    std::uint64_t window_heaps = 0; // --window-heaps (a power of two); 0: WINDOW_HEAPS
 };
 
+// The sweep's prefix and window grow at most this many times what is configured (each
+// growth is a restart from heap 0, reported through WindowConfig::on_growth); past it the
+// run ends with an error that asks for a larger --prefix-heaps or --window-heaps.
+inline constexpr unsigned MAX_GROWTH = 4;
 // The window is 2^26 heaps (Grundy's last sparse heap, 48,399,022, lies within it of every
-// heap); the prefix 2^25 heaps (the longest scan to 2^26 reads G(0..7,250,049)), or
-// G(0..store_values) if more, so that the stored values are read from it at the end.
-impartial::WindowConfig window_config(const SweepSettings& settings);
+// heap). The prefix is 2^26 heaps: the longest scan to 2^26 reads G(0..7,250,049), but the
+// scans reach 49.96 M splits by 2^32 (measured: with a prefix of 2^25 the run to 2^32
+// started again with ever larger ones and peaked at 3.56 GB). Up to 2^25 heaps the prefix
+// of 2^25 holds them all. G(0..store_values) if more, so that the stored values are read
+// from the prefix at the end.
+inline constexpr std::uint64_t PREFIX_HEAPS = std::uint64_t{1} << 26;
+inline constexpr std::uint64_t SMALL_PREFIX_HEAPS = std::uint64_t{1} << 25;
+inline constexpr std::uint64_t WINDOW_HEAPS = std::uint64_t{1} << 26;
+// The sweep's hooks: every growth of its prefix or window, and the stop asked for while a
+// restart recomputes (WindowConfig::on_growth, keep_going).
+struct SweepHooks {
+    std::function<void(const impartial::WindowGrowth&)> on_growth;
+    std::function<bool()> keep_going;
+};
+impartial::WindowConfig window_config(const SweepSettings& settings, SweepHooks hooks = {});
+// One line for the log about a growth of the sweep's prefix or window.
+std::string growth_text(const impartial::WindowGrowth& growth);
 // The bytes the sweep holds at its peak for these settings (values, tables, blocks, and a
 // snapshot of the values being written to the journal).
 double sweep_bytes(const SweepSettings& settings);
@@ -44,7 +65,7 @@ std::vector<std::byte> encode_state(const impartial::WindowedSweep& sweep);
 // Throws std::invalid_argument if it is damaged, from another game or classes, or holds
 // more than max_heap + 1 values.
 impartial::WindowedSweep sweep_from_state(const std::vector<std::vector<std::byte>>& saved,
-                                          const SweepSettings& settings);
+                                          const SweepSettings& settings, SweepHooks hooks = {});
 
 // The result tables of a finished sweep of G(0..settings.max_heap). The stored values are
 // moved out of the sweep's prefix (no copy), and the sweep is freed.

@@ -249,10 +249,18 @@ TaskStatus OctalSweepJob::compute(std::uint64_t task, TaskTables& out, TaskConte
     if (saved.empty() && limits.ceiling > (std::uint64_t{1} << 26))
         context.note(m_games[first].name() + " to " + std::to_string(limits.ceiling) +
                      " heaps on " + m_threads_why);
+    // Every growth of the sweep's prefix or window goes to the log; a restart that computes
+    // again from heap 0 hears a stop as between_chunks does.
+    limits.config.on_growth =
+        [&context, name = m_games[first].name()](const impartial::WindowGrowth& growth) {
+            context.note(name + ": " + impartial::growth_text(growth));
+        };
+    limits.config.keep_going = [&context] { return !context.stop_requested(); };
     std::uint64_t saved_to = 0;
     limits.between_chunks = [&](const impartial::WindowedSweep& sweep) {
         const bool stop = context.stop_requested();
-        if ((stop || context.state_due()) && sweep.size() > saved_to) {
+        // Fewer heaps than saved: a restart (with a larger prefix or window) stopped early.
+        if ((stop || context.state_due()) && sweep.size() != saved_to) {
             context.replace_state(sweep.save_state());
             saved_to = sweep.size();
         }

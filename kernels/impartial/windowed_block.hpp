@@ -16,10 +16,13 @@ inline constexpr Grundy SIMD_BOUND = SWEEP_VALUE_LIMIT;
 inline constexpr unsigned SEEN_PER_HEAP = SIMD_BOUND / 2 + 1;
 
 // Thrown inside the sweep when a value it dropped is needed; run_to starts again with the
-// prefix and window at least this large.
+// prefix and window this large (generous: a restart costs a whole sweep), or as large as
+// WindowConfig::max_growth allows if that still reaches the least sizes that hold the value.
 struct NeedRestart {
     std::uint64_t prefix_heaps = 0;
     std::uint64_t window_heaps = 0;
+    std::uint64_t least_prefix = 0;
+    std::uint64_t least_window = 0;
 };
 
 // What the part of heap n's work that reads only values before `known` found.

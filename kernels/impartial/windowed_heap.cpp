@@ -64,8 +64,14 @@ NeedRestart need_for(const ValueWindow& values, std::uint64_t n, std::uint64_t l
                      std::uint64_t a) {
     // Generous: a restart costs a whole sweep, so the next one should not come soon.
     NeedRestart need;
-    if (!values.holds(a)) need.prefix_heaps = std::bit_ceil(8 * (a + 1));
-    if (!values.holds(length - a)) need.window_heaps = std::bit_ceil(8 * (n - (length - a) + 1));
+    if (!values.holds(a)) {
+        need.prefix_heaps = std::bit_ceil(8 * (a + 1));
+        need.least_prefix = a + 1;
+    }
+    if (!values.holds(length - a)) {
+        need.window_heaps = std::bit_ceil(8 * (n - (length - a) + 1));
+        need.least_window = std::bit_ceil(2 * (n - (length - a) + 1));
+    }
     if (!need.prefix_heaps && !need.window_heaps)
         throw std::logic_error(
             "the windowed sweep's scan stopped at a split whose values it holds");
@@ -379,7 +385,8 @@ Grundy WindowedSweep::by_portable(std::uint64_t n) {
             if (p.heap >= lengths[i]) break;
             if (!m_rules.equal_splits && 2 * std::uint64_t{p.heap} == lengths[i]) continue;
             if (!m_values.holds(lengths[i] - p.heap))
-                throw NeedRestart{0, std::bit_ceil(8 * (n - (lengths[i] - p.heap) + 1))};
+                throw NeedRestart{0, std::bit_ceil(8 * (n - (lengths[i] - p.heap) + 1)), 0,
+                                  std::bit_ceil(2 * (n - (lengths[i] - p.heap) + 1))};
             stamp[p.value ^ m_values[lengths[i] - p.heap]] = now;
         }
     const unsigned common = common_class(n);

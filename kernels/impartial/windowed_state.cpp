@@ -177,9 +177,11 @@ WindowedSweep WindowedSweep::restore(HeapRules rules, WindowConfig config,
     check_rules(in, rules);
     if (in.word() != std::uint64_t{config.fixed_sparse_classes})
         throw std::invalid_argument("the saved sweep state used other rare classes");
+    const WindowConfig asked = config;
     config.prefix_heaps = in.word();
     config.window_heaps = in.word();
     WindowedSweep s(std::move(rules), config);
+    s.set_growth_base(asked);
     const std::uint64_t size = in.word();
     s.m_frozen = in.word() != 0;
     s.m_bound = static_cast<Grundy>(in.word());

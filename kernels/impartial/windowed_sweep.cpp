@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <functional>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -46,6 +47,17 @@ void check_config(const WindowConfig& c) {
 }
 } // namespace
 
+std::string growth_text(const WindowGrowth& g) {
+    return std::string(g.restart ? "starting again from heap 0" : "growing in place") +
+           " at heap " + std::to_string(g.heaps_done) + ": the sweep's prefix " +
+           std::to_string(g.prefix_heaps) + " -> " + std::to_string(g.new_prefix_heaps) +
+           " heaps, window " + std::to_string(g.window_heaps) + " -> " +
+           std::to_string(g.new_window_heaps) + " heaps, " +
+           (g.value_bytes() < (1u << 20) ? std::to_string(g.value_bytes() >> 10) + " KiB"
+                                         : std::to_string(g.value_bytes() >> 20) + " MiB") +
+           " of values";
+}
+
 WindowedSweep::WindowedSweep(HeapRules rules, WindowConfig config)
     : m_rules(std::move(rules)), m_config(config), m_phase(m_rules.split_phase()),
       m_values(1, 64), m_blocks{std::make_unique<Block>(), std::make_unique<Block>()} {
@@ -60,7 +72,36 @@ WindowedSweep::WindowedSweep(HeapRules rules, WindowConfig config)
     m_config.window_heaps = std::max<std::uint64_t>(
         m_config.window_heaps, std::bit_ceil(4 * (MAX_BLOCK + std::uint64_t{m_k_max})));
     if (m_config.threads > 1) m_pool = std::make_unique<SweepPool>(m_config.threads);
+    set_growth_base(m_config);
     reset(m_config.prefix_heaps, m_config.window_heaps);
+}
+
+void WindowedSweep::set_growth_base(const WindowConfig& asked) {
+    m_base_prefix = std::max<std::uint64_t>(asked.prefix_heaps, 2 * MAX_BLOCK);
+    m_base_window = std::max<std::uint64_t>(
+        asked.window_heaps, std::bit_ceil(4 * (MAX_BLOCK + std::uint64_t{m_k_max})));
+}
+
+// Without max_growth, no cap: max_memory_heaps and 2^32 heaps of window bound the growth.
+std::uint64_t WindowedSweep::prefix_cap() const {
+    if (!m_config.max_growth) return std::numeric_limits<std::uint64_t>::max();
+    return m_config.max_growth * m_base_prefix;
+}
+
+std::uint64_t WindowedSweep::window_cap() const {
+    if (!m_config.max_growth) return std::numeric_limits<std::uint64_t>::max();
+    return std::bit_floor(m_config.max_growth * m_base_window);
+}
+
+void WindowedSweep::report_growth(bool restart, std::uint64_t prefix_heaps,
+                                  std::uint64_t window_heaps) const {
+    if (!m_config.on_growth) return;
+    m_config.on_growth(WindowGrowth{.restart = restart,
+                                    .heaps_done = size(),
+                                    .prefix_heaps = m_config.prefix_heaps,
+                                    .window_heaps = m_config.window_heaps,
+                                    .new_prefix_heaps = prefix_heaps,
+                                    .new_window_heaps = window_heaps});
 }
 
 WindowedSweep::~WindowedSweep() = default;
@@ -209,7 +250,7 @@ void WindowedSweep::push(std::uint64_t n, Grundy value) {
         // Step 1 of every later heap reads G(L - n): it must stay in the window.
         const std::uint64_t margin = m_config.block_heaps + m_k_max + MARK_BLOCK;
         if (m_values.dropped_any() && n + margin > m_config.window_heaps)
-            throw NeedRestart{0, std::bit_ceil(2 * (n + margin))};
+            throw NeedRestart{0, std::bit_ceil(2 * (n + margin)), 0, std::bit_ceil(n + margin)};
     }
     if (std::has_single_bit(n + 1)) at_power_of_two();
 }
@@ -226,7 +267,13 @@ void WindowedSweep::before_dropping(std::uint64_t next) {
         window *= 2;
     if (window > MAX_WINDOW)
         throw std::runtime_error("the windowed sweep would need a window beyond 2^32 heaps");
+    if (window > window_cap())
+        throw GrowthLimit("the windowed sweep would need a window of " + std::to_string(window) +
+                          " heaps, more than " + std::to_string(m_config.max_growth) +
+                          " times the " + std::to_string(m_base_window) +
+                          " configured: configure a larger window");
     if (window > m_config.window_heaps) {
+        report_growth(false, m_config.prefix_heaps, window);
         m_values.grow_window(window);
         m_config.window_heaps = window;
         return;
@@ -238,16 +285,35 @@ void WindowedSweep::run_to(std::uint64_t heaps) {
     if (heaps > MAX_HEAPS)
         throw std::invalid_argument("the windowed sweep goes to 2^40 heaps, not " +
                                     std::to_string(heaps));
+    bool restarted = false;
     for (;;) {
         try {
             m_values.reserve(heaps);
-            run_blocks(heaps);
+            if (!restarted || !m_config.keep_going) {
+                run_blocks(heaps);
+                return;
+            }
+            while (size() < heaps) {
+                run_blocks(std::min(heaps, size() + RECOMPUTE_STEP));
+                if (size() < heaps && !m_config.keep_going()) return;
+            }
             return;
         } catch (const NeedRestart& need) {
-            const std::uint64_t prefix =
-                std::max(m_config.prefix_heaps, std::bit_ceil(need.prefix_heaps));
-            const std::uint64_t window =
-                std::max(m_config.window_heaps, std::bit_ceil(need.window_heaps));
+            // As generous as need asks, within max_growth times the configured sizes, if
+            // that still holds the value that was missing.
+            const std::uint64_t prefix = std::max(
+                m_config.prefix_heaps, std::min(std::bit_ceil(need.prefix_heaps), prefix_cap()));
+            const std::uint64_t window = std::max(
+                m_config.window_heaps, std::min(std::bit_ceil(need.window_heaps), window_cap()));
+            const auto beyond = [&](const char* what, std::uint64_t least, std::uint64_t base) {
+                throw GrowthLimit(std::string("the windowed sweep needs a ") + what + " of " +
+                                  std::to_string(least) + " heaps at heap " +
+                                  std::to_string(size()) + ", more than " +
+                                  std::to_string(m_config.max_growth) + " times the " +
+                                  std::to_string(base) + " configured: configure a larger " + what);
+            };
+            if (need.least_prefix > prefix) beyond("prefix", need.least_prefix, m_base_prefix);
+            if (need.least_window > window) beyond("window", need.least_window, m_base_window);
             if (prefix == m_config.prefix_heaps && window == m_config.window_heaps)
                 throw std::logic_error(
                     "the windowed sweep would start again with the same prefix and window");
@@ -257,7 +323,9 @@ void WindowedSweep::run_to(std::uint64_t heaps) {
                                          std::to_string(window) + " heaps, beyond its limit of " +
                                          std::to_string(m_config.max_memory_heaps));
             ++m_counters.restarts;
+            report_growth(true, prefix, window);
             reset(prefix, window);
+            restarted = true;
         }
     }
 }

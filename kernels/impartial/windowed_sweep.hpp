@@ -15,7 +15,8 @@
 // everything). Once values are dropped, a scan or a rare heap that would need one of them
 // makes the sweep start again from heap 0 with the prefix or window doubled as far as needed
 // (recomputing is exact, needs no disk, and happens only at a new rare heap past the window
-// or a scan longer than the prefix; restarts() counts them). Past max_memory_heaps it throws.
+// or a scan longer than the prefix; restarts() counts them). Past max_memory_heaps, or past
+// max_growth times the configured prefix or window, it throws; on_growth hears every growth.
 //
 // Threads. Heaps are computed in blocks. Within a block [n0, n0 + B) every part of a heap's
 // work that reads values before n0 (the marks of the rare parts r > n - n0 - k, the scan of
@@ -38,12 +39,37 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace cgt::impartial {
+
+// Thrown by run_to when the prefix or window would grow past WindowConfig::max_growth times
+// the configured one.
+struct GrowthLimit : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// One growth of the prefix or window (WindowConfig::on_growth).
+struct WindowGrowth {
+    bool restart = false;         // true: started again from heap 0; false: grown in place
+    std::uint64_t heaps_done = 0; // heaps computed when more was needed
+    std::uint64_t prefix_heaps = 0, window_heaps = 0;         // before
+    std::uint64_t new_prefix_heaps = 0, new_window_heaps = 0; // after
+    // The new prefix and window's values, 2 bytes each.
+    [[nodiscard]] std::uint64_t value_bytes() const {
+        return 2 * (new_prefix_heaps + new_window_heaps);
+    }
+};
+
+// "starting again from heap 0 at heap N: the sweep's prefix A -> B heaps, window C -> D
+// heaps, X MiB of values" (or "growing in place at heap N: ...").
+std::string growth_text(const WindowGrowth& growth);
 
 struct WindowConfig {
     std::uint64_t prefix_heaps = std::uint64_t{1} << 21; // P, kept for good
@@ -57,12 +83,24 @@ struct WindowConfig {
     bool fixed_sparse_classes = false;
     // Restarts never make prefix + window exceed this many heaps.
     std::uint64_t max_memory_heaps = std::uint64_t{1} << 33;
+    // 0: the prefix and window grow as far as max_memory_heaps allows. Else neither ever
+    // exceeds this many times its configured size (a restored sweep: the size configured for
+    // the run that restores it); a sweep that would need more throws std::runtime_error.
+    unsigned max_growth = 0;
+    // Called at every growth of the prefix or window, before the sweep goes on.
+    std::function<void(const WindowGrowth&)> on_growth;
+    // Asked every RECOMPUTE_STEP heaps while a restart computes again from heap 0 what was
+    // already computed (the callers poll their stop between their own run_to calls, but a
+    // restart may recompute billions of heaps within one): false makes run_to return at once
+    // with size() below its target, the state exact and saveable, as a stop.
+    std::function<bool()> keep_going;
 };
 
 class WindowedSweep {
   public:
     static constexpr std::uint64_t MAX_HEAPS = std::uint64_t{1} << 40;
     static constexpr std::uint32_t VALUE_LIMIT = 1u << 16;
+    static constexpr std::uint64_t RECOMPUTE_STEP = std::uint64_t{1} << 18;
 
     // std::invalid_argument for a bad configuration (window not a power of two, no thread,
     // a kernel the processor lacks, a block not a multiple of 32).
@@ -71,8 +109,11 @@ class WindowedSweep {
     WindowedSweep(WindowedSweep&&) noexcept;
     WindowedSweep& operator=(WindowedSweep&&) noexcept;
 
-    // Computes G(size()) .. G(heaps - 1). std::overflow_error if a value reaches 2^16;
-    // std::runtime_error if a restart would need more than max_memory_heaps.
+    // Computes G(size()) .. G(heaps - 1), or returns before if keep_going says so during a
+    // restart (size() may then be below what it was before the call). std::overflow_error if a
+    // value reaches 2^16; std::runtime_error if a restart would need more than max_memory_heaps;
+    // GrowthLimit (a runtime_error) for a prefix or window past max_growth times the configured
+    // one.
     void run_to(std::uint64_t heaps);
     // Allocates the values' storage for a run to `heaps` at once (run_to does it for its own
     // target): a caller that runs in steps avoids growing it step by step.
@@ -136,6 +177,11 @@ class WindowedSweep {
     friend struct WindowedSweepAccess;
 
     void reset(std::uint64_t prefix_heaps, std::uint64_t window_heaps);
+    // The configured prefix and window that max_growth multiplies.
+    void set_growth_base(const WindowConfig& asked);
+    [[nodiscard]] std::uint64_t prefix_cap() const;
+    [[nodiscard]] std::uint64_t window_cap() const;
+    void report_growth(bool restart, std::uint64_t prefix_heaps, std::uint64_t window_heaps) const;
     // windowed_blocks.cpp: heaps in blocks.
     void run_blocks(std::uint64_t heaps);
     [[nodiscard]] std::uint64_t block_end(std::uint64_t n0, std::uint64_t heaps) const;
@@ -176,6 +222,7 @@ class WindowedSweep {
     std::unique_ptr<SweepPool> m_pool;
     std::optional<unsigned> m_phase;
     Heap m_k_min = 0, m_k_max = 0; // the least and largest split removal
+    std::uint64_t m_base_prefix = 0, m_base_window = 0; // as configured
     ValueWindow m_values;
     bool m_frozen = false; // values dropped: the mask no longer changes
 

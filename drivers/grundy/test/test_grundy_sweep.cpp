@@ -158,3 +158,67 @@ TEST_CASE("GrundyJob: --kernel choices", "[grundy]") {
                       Catch::Equals("--kernel must be auto, avx512, avx2 or portable, got 'sse2'"));
     CHECK_THROWS_WITH(jobs::grundy::parse_kernel(""), Catch::Contains("got ''"));
 }
+
+TEST_CASE("GrundyJob: the prefix and window, their bound, and the estimate", "[grundy]") {
+    // Past 2^25 heaps the prefix is 2^26 (the scans reach 49.96 M splits by 2^32), the window
+    // 2^26; both grow at most 4 times. The estimate: 8 MiB of tables and 2 bytes a value of
+    // prefix and window, twice (a snapshot being written): 520 MiB for any N from 2^26 on.
+    const SweepSettings big = settings((std::uint64_t{1} << 36) - 1, 1048575);
+    const impartial::WindowConfig c = jobs::grundy::window_config(big);
+    CHECK(c.prefix_heaps == std::uint64_t{1} << 26);
+    CHECK(c.window_heaps == std::uint64_t{1} << 26);
+    CHECK(c.max_growth == 4);
+    CHECK(jobs::grundy::sweep_bytes(big) == 520.0 * (1 << 20));
+    CHECK(jobs::grundy::sweep_bytes(settings((std::uint64_t{1} << 28) - 1, 1048575)) ==
+          jobs::grundy::sweep_bytes(big));
+    CHECK(jobs::grundy::window_config(settings((1u << 25) - 1, 0)).prefix_heaps == 1u << 25);
+    SweepSettings given = big;
+    given.prefix_heaps = 5000;
+    given.window_heaps = 1u << 20;
+    CHECK(jobs::grundy::window_config(given).prefix_heaps == 1048576); // the stored values
+    CHECK(jobs::grundy::window_config(given).window_heaps == 1u << 20);
+
+    CHECK(jobs::grundy::growth_text({.restart = true,
+                                     .heaps_done = 123456,
+                                     .prefix_heaps = 1u << 25,
+                                     .window_heaps = 1u << 26,
+                                     .new_prefix_heaps = 1u << 27,
+                                     .new_window_heaps = 1u << 26}) ==
+          "starting again from heap 0 at heap 123456: the sweep's prefix 33554432 -> 134217728 "
+          "heaps, window 67108864 -> 67108864 heaps, 384 MiB of values (twice that while a "
+          "snapshot is written; at most 4 times --prefix-heaps and --window-heaps)");
+}
+
+TEST_CASE("GrundyJob: a small prefix and window grow, each growth heard, to the same tables",
+          "[grundy]") {
+    // Below 2^18 Grundy's rare heaps reach 82,860 and its scans 20,000 splits: a window of
+    // 2^16 grows to 2^17 (twice), a prefix of 8192 to 32768 (4 times); one of 1024 cannot.
+    SweepSettings small = settings(200000, 999);
+    small.prefix_heaps = 8192;
+    small.window_heaps = 1u << 16;
+    std::vector<std::string> heard;
+    jobs::grundy::SweepHooks hooks;
+    hooks.on_growth = [&heard](const impartial::WindowGrowth& g) {
+        heard.push_back(jobs::grundy::growth_text(g));
+    };
+    WindowedSweep sweep = jobs::grundy::sweep_from_state({}, small, hooks);
+    sweep.run_to(200001);
+    REQUIRE(!heard.empty());
+    CHECK(heard.size() >= sweep.counters().restarts);
+    for (const std::string& line : heard)
+        CHECK_THAT(line, Catch::Contains("the sweep's prefix") && Catch::Contains("KiB of values"));
+    CHECK(sweep.config().prefix_heaps <= 4 * 8192);
+    CHECK(sweep.values().window_heaps() <= 4u << 16);
+    const jobs::grundy::Tables t = jobs::grundy::make_tables(std::move(sweep), small);
+    const jobs::grundy::Tables whole = tables_of(settings(200000, 999));
+    CHECK(t.grundy.column(s::grundy::value) == whole.grundy.column(s::grundy::value));
+    CHECK(t.sparse.column(s::sparse::heap) == whole.sparse.column(s::sparse::heap));
+    CHECK(t.scan.column(s::scan::total_length) == whole.scan.column(s::scan::total_length));
+    CHECK(t.frequencies.column(s::frequencies::count) ==
+          whole.frequencies.column(s::frequencies::count));
+
+    small.prefix_heaps = 1024;
+    WindowedSweep tight = jobs::grundy::sweep_from_state({}, small);
+    CHECK_THROWS_WITH(tight.run_to(200001), Catch::Contains("more than 4 times the") &&
+                                                Catch::Contains("configure a larger prefix"));
+}

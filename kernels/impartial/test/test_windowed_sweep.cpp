@@ -168,6 +168,100 @@ TEST_CASE("WindowedSweep: a small window drops values and starts again when a ra
     }
 }
 
+TEST_CASE("WindowedSweep: growth is bounded by max_growth and every growth is reported",
+          "[impartial][windowed]") {
+    // As above: Grundy's rare heaps reach 82,860 and its scans 32,768 splits (heap 225,217)
+    // below 2^19, so a window of 4096 heaps and a prefix of 2048 must grow. 4 times is too
+    // little: one line.
+    constexpr std::uint64_t HEAPS = std::uint64_t{1} << 19;
+    WindowConfig c = config(1);
+    c.prefix_heaps = 2048;
+    c.window_heaps = 4096;
+    c.max_growth = 4;
+    WindowedSweep tight(HeapRules::grundys_game(), c);
+    CHECK_THROWS_WITH(tight.run_to(HEAPS),
+                      Contains("configure a larger") && Contains("more than 4 times the"));
+
+    WindowedSweep reference(HeapRules::grundys_game(), config(1));
+    reference.run_to(HEAPS);
+    for (unsigned growth : {32u, 64u}) {
+        INFO("max_growth " << growth);
+        std::vector<WindowGrowth> heard;
+        c.max_growth = growth;
+        c.on_growth = [&heard](const WindowGrowth& g) { heard.push_back(g); };
+        WindowedSweep sweep(HeapRules::grundys_game(), c);
+        sweep.run_to(HEAPS);
+        require_same_tables(reference, sweep);
+        REQUIRE(sweep.counters().restarts >= 1);
+        // Every growth heard, in order, each from the sizes the last one left, none past the
+        // bound; the restarts are those that start again from heap 0.
+        REQUIRE(!heard.empty());
+        std::uint64_t prefix = 2048, window = 4096, restarts = 0;
+        for (const WindowGrowth& g : heard) {
+            CHECK(g.prefix_heaps == prefix);
+            CHECK(g.window_heaps == window);
+            CHECK((g.new_prefix_heaps > prefix || g.new_window_heaps > window));
+            CHECK(g.new_prefix_heaps <= growth * 2048);
+            CHECK(g.new_window_heaps <= growth * 4096);
+            CHECK(g.value_bytes() == 2 * (g.new_prefix_heaps + g.new_window_heaps));
+            prefix = g.new_prefix_heaps;
+            window = g.new_window_heaps;
+            restarts += g.restart ? 1 : 0;
+        }
+        CHECK(restarts == sweep.counters().restarts);
+        CHECK(sweep.config().prefix_heaps == prefix);
+        CHECK(sweep.values().window_heaps() == window);
+        // The rare heap 82,860 needs a window of 2^17: at 32 times 4096 the generous 2^18 a
+        // restart asks for is cut to the bound.
+        if (growth == 32) CHECK(window == (std::uint64_t{1} << 17));
+    }
+}
+
+TEST_CASE("WindowedSweep: a restart that computes again from heap 0 asks keep_going",
+          "[impartial][windowed]") {
+    // The sweep of the test above restarts below 2^19; asked to stop at the first step of
+    // the recompute, it returns there (2^18 heaps), exact: continued, or saved and restored,
+    // it ends with the tables of an uninterrupted sweep.
+    constexpr std::uint64_t HEAPS = std::uint64_t{1} << 19;
+    WindowedSweep reference(HeapRules::grundys_game(), config(1));
+    reference.run_to(HEAPS);
+    for (bool restore : {false, true}) {
+        INFO("restored " << restore);
+        WindowConfig c = config(1);
+        c.prefix_heaps = 2048;
+        c.window_heaps = 4096;
+        unsigned asked = 0;
+        bool stop = true;
+        c.keep_going = [&] {
+            ++asked;
+            return !stop;
+        };
+        WindowedSweep sweep(HeapRules::grundys_game(), c);
+        sweep.run_to(HEAPS);
+        REQUIRE(sweep.counters().restarts >= 1);
+        CHECK(asked == 1);
+        CHECK(sweep.size() == WindowedSweep::RECOMPUTE_STEP);
+        stop = false;
+        if (restore) {
+            WindowedSweep again =
+                WindowedSweep::restore(HeapRules::grundys_game(), c, sweep.save_state());
+            again.run_to(HEAPS);
+            require_same_tables(reference, again);
+        } else {
+            sweep.run_to(HEAPS);
+            require_same_tables(reference, sweep);
+        }
+    }
+    // Without restarts it is never asked.
+    WindowConfig c = config(1);
+    unsigned asked = 0;
+    c.keep_going = [&] { return ++asked, true; };
+    WindowedSweep whole(HeapRules::grundys_game(), c);
+    whole.run_to(HEAPS);
+    CHECK(whole.counters().restarts == 0);
+    CHECK(asked == 0);
+}
+
 TEST_CASE("WindowedSweep: memory and the saved state do not grow with the heaps",
           "[impartial][windowed]") {
     WindowConfig c = config(1);
