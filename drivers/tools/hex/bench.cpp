@@ -121,6 +121,8 @@ void add_simulation_options(common::Options& options) {
         "with --simulate: positions a job proves with at least this much work go to every worker (0: none)")(
         "share-max", common::po::value<long>()->default_value(static_cast<long>(d.share_max)),
         "with --simulate: at most this many of a job's proven positions shipped, the most worked")(
+        "share-window", common::po::value<long>()->default_value(static_cast<long>(d.share_window)),
+        "with --simulate: the master keeps the last this many proven positions received to ship")(
         "lazy", common::po::value<bool>()->default_value(d.lazy),
         "with --simulate: expand a searched leaf only when workers lack leaves")(
         "speculate", common::po::value<bool>()->default_value(d.speculate),
@@ -138,16 +140,18 @@ Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_s
     if (job < 1) throw UsageError("--job-nodes must be >= 1, got " + std::to_string(job));
     if (pause < 1) throw UsageError("--pause-nodes must be >= 1, got " + std::to_string(pause));
     const long seed = vm["seed-entries"].as<long>(), min_work = vm["share-min-work"].as<long>(),
-               share_max = vm["share-max"].as<long>();
+               share_max = vm["share-max"].as<long>(), window = vm["share-window"].as<long>();
     if (seed < 0) throw UsageError("--seed-entries must be >= 0, got " + std::to_string(seed));
     if (min_work < 0 || min_work > 0xffffffffL)
         throw UsageError("--share-min-work must be 0..4294967295, got " + std::to_string(min_work));
     if (share_max < 0) throw UsageError("--share-max must be >= 0, got " + std::to_string(share_max));
+    if (window < 0) throw UsageError("--share-window must be >= 0, got " + std::to_string(window));
     hex::JobSearchOptions& o = sim.options.search;
     o.job_nodes = static_cast<std::uint64_t>(job);
     o.seed_entries = static_cast<std::size_t>(seed);
     o.share_min_work = static_cast<std::uint32_t>(min_work);
     o.share_max = static_cast<std::size_t>(share_max);
+    o.share_window = static_cast<std::size_t>(window);
     o.lazy = vm["lazy"].as<bool>();
     o.speculate = vm["speculate"].as<bool>();
     o.split_busy = vm["split-busy"].as<bool>();

@@ -68,6 +68,14 @@ struct JobSearchOptions {
     // the most work below them (ties: the first proved), so that a long job's result stays
     // small and the positions every worker takes in are those that save the most.
     std::size_t share_max = 2048;
+    // The proven positions the master keeps to ship (JobTree::next_job): the last this many
+    // received. A worker's job carries those received since its last job that are still kept;
+    // one whose last job was longer ago misses the older (they only save it work). Without a
+    // bound the list grows with every job (7x7 a4 on 16 workers: about 42,000 positions; a
+    // 9x9 run with thousands of jobs: without end); 65,536 of 96 bytes are 6 MiB, and
+    // hold what 16 workers send in two rounds of jobs of share_max (2,048) positions each, so
+    // a worker behind by a round of the others' jobs still gets them all (0: none kept).
+    std::size_t share_window = 65536;
 };
 
 struct Job {

@@ -331,13 +331,15 @@ std::optional<Job> JobTree::next_job(int worker) {
     job.seed_entries = m_options.seed_entries;
     job.share_min_work = m_options.share_min_work;
     job.share_max = m_options.share_max;
-    // The positions proven since this worker's last job (all of them after a load()).
+    // The positions proven since this worker's last job (all of them after a load()), of those
+    // still kept: its cursor may lie before the window's start.
     if (m_options.share_min_work > 0 && worker >= 0) {
         const auto w = static_cast<std::size_t>(worker);
         if (m_known_sent.size() <= w) m_known_sent.resize(w + 1, 0);
-        job.known.assign(m_proven.begin() + static_cast<std::ptrdiff_t>(m_known_sent[w]),
+        const std::uint64_t from = std::max(m_known_sent[w], m_proven_dropped);
+        job.known.assign(m_proven.begin() + static_cast<std::ptrdiff_t>(from - m_proven_dropped),
                          m_proven.end());
-        m_known_sent[w] = m_proven.size();
+        m_known_sent[w] = proven_received();
     }
     n.job = static_cast<std::int64_t>(job.id);
     m_flight.emplace_back(job.id, leaf);
@@ -393,6 +395,7 @@ void JobTree::job_done(const JobResult& r) {
     m_counters.nodes += r.nodes;
     add_stats(m_counters.stats, r.stats);
     m_proven.insert(m_proven.end(), r.proven.begin(), r.proven.end());
+    keep_proven_window();
     std::erase(m_cancel_told, r.id);
     if (!useful(index)) {
         ++m_counters.useless_jobs;
@@ -483,6 +486,14 @@ std::vector<std::uint64_t> JobTree::cancelled_jobs() {
 // (1 expanded, 2 cut), u64 work, u32 children and their i32 indices; then u64 count and the
 // proven positions (the 4,096 most worked): Wide red, blue, proof, u8 mover | winner << 1,
 // u32 work.
+void JobTree::keep_proven_window() {
+    const std::size_t keep = m_options.share_window;
+    if (m_proven.size() <= keep) return;
+    const std::size_t drop = m_proven.size() - keep;
+    m_proven.erase(m_proven.begin(), m_proven.begin() + static_cast<std::ptrdiff_t>(drop));
+    m_proven_dropped += drop;
+}
+
 void JobTree::save(std::vector<std::byte>& out) const {
     append_bytes(out, STATE_FORMAT);
     append_bytes(out, static_cast<std::uint32_t>(m_shape.rows));
@@ -512,9 +523,9 @@ void JobTree::save(std::vector<std::byte>& out) const {
         for (int c : n.children)
             append_bytes(out, static_cast<std::int32_t>(c));
     }
-    // The most worked only: the list grows with every job (7x7 a4 on 16 workers: about
-    // 42,000 positions), and a resumed run's workers start from empty tables anyway.
-    append_positions(out, most_worked(m_proven, SAVED_PROVEN));
+    // The most worked only: the list holds up to share_window positions (65,536 by default),
+    // and a resumed run's workers start from empty tables anyway.
+    append_positions(out, most_worked({m_proven.begin(), m_proven.end()}, SAVED_PROVEN));
 }
 
 void JobTree::load(std::span<const std::byte> in) {
@@ -576,7 +587,9 @@ void JobTree::load(std::span<const std::byte> in) {
         throw bad("is damaged");
     }
     if (!in.empty()) throw bad("has bytes past its end");
-    m_proven = std::move(proven);
+    m_proven.assign(proven.begin(), proven.end());
+    m_proven_dropped = 0;
+    keep_proven_window();
     m_nodes = std::move(nodes);
     m_counters = counters;
     m_next_id = next_id;

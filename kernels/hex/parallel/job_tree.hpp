@@ -38,6 +38,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <span>
 #include <vector>
@@ -89,11 +90,17 @@ class JobTree {
     // tree (a won node's winning move, a lost node's moves not cut), the rest having been
     // spent on moves the proof does not need.
     [[nodiscard]] std::uint64_t proof_work() const;
-    // Every position the results sent as proven (JobResult::proven), in the order received: a
-    // worker's job carries those after the last it was given (JobSearchOptions::share_min_work).
-    [[nodiscard]] const std::vector<StoredPosition>& proven() const { return m_proven; }
+    // The positions the results sent as proven (JobResult::proven) that are kept, in the order
+    // received: the last JobSearchOptions::share_window of them. A worker's job carries those
+    // after the last it was given that are still kept (JobSearchOptions::share_min_work).
+    [[nodiscard]] const std::deque<StoredPosition>& proven() const { return m_proven; }
+    // The proven positions received (or loaded) since the tree was made or loaded, kept or not.
+    [[nodiscard]] std::uint64_t proven_received() const {
+        return m_proven_dropped + m_proven.size();
+    }
 
-    // The tree, the proven positions (the 4,096 most worked) and the counters, for a run that
+    // The tree, the proven positions (the 4,096 most worked; a load() keeps the last
+    // share_window of them) and the counters, for a run that
     // stops and resumes: save() between calls; load() into a tree made with the same shape,
     // rules, root and options replaces its state (the jobs in flight when it was saved are
     // free leaves again, the workers' entries kept for leaves are gone, and every worker's
@@ -134,6 +141,8 @@ class JobTree {
     void expand(int node, const JobResult& r);
     // Frees the entries kept for the leaves below a node no job will search (decided, cut).
     void drop_seeds(int node);
+    // Drops the oldest proven positions past JobSearchOptions::share_window.
+    void keep_proven_window();
     // JobSearchOptions::split_busy: marks a busy leaf to be stopped and expanded.
     void request_split();
     [[nodiscard]] bool useful(int node) const;
@@ -147,8 +156,12 @@ class JobTree {
     std::vector<Node> m_nodes;
     std::vector<std::pair<std::uint64_t, int>> m_flight; // (job id, node), by id
     std::vector<std::uint64_t> m_cancel_told;            // ids already in cancelled_jobs()
-    std::vector<StoredPosition> m_proven;
-    std::vector<std::size_t> m_known_sent; // per worker: of m_proven, those its jobs carried
+    // Received proven positions: the last share_window; m_proven[i] is the (m_proven_dropped
+    // + i)th received (from 0), its sequence number.
+    std::deque<StoredPosition> m_proven;
+    std::uint64_t m_proven_dropped = 0;
+    // Per worker: the sequence number past the last proven position its jobs carried.
+    std::vector<std::uint64_t> m_known_sent;
     std::uint64_t m_next_id = 0;
     Colour m_attacker = Colour::red; // Virtual::guess, as of the last next_job()
     bool m_starving = false;         // a next_job() found no open leaf since the last expansion

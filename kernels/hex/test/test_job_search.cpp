@@ -283,6 +283,82 @@ TEST_CASE("JobTree: each worker's jobs carry the proven positions received since
     CHECK(e->known.size() == r.proven.size()); // worker 0 sent none so far
 }
 
+TEST_CASE("JobTree: the proven positions kept are the last share_window received; each worker "
+          "gets each kept position once, and the winner is unchanged",
+          "[hex]") {
+    const JobSearchOptions defaults;
+    CHECK(defaults.share_window == 65536);
+    const Shape shape = Shape::square(6);
+    const SplitPosition root = SplitPosition::after(shape, {{2, 0}});
+    JobSearchOptions options;
+    options.job_nodes = 60;
+    options.lazy = false;
+    options.share_min_work = 1;
+    options.share_window = 7;
+    JobTree tree(shape, LARGE, root, options);
+    JobWorker worker(shape, LARGE, 4, 8);
+    // Every position received, in order (its index: its sequence number), and per worker the
+    // sequence number past the last its jobs carried.
+    std::vector<StoredPosition> all;
+    std::vector<std::size_t> sent(3, 0);
+    const auto same = [](const StoredPosition& a, const StoredPosition& b) {
+        return same_position(a, b) && a.winner == b.winner && a.proof == b.proof &&
+               a.work == b.work;
+    };
+    // Workers 0 and 1 take a job each turn, worker 2 every fourth: it falls behind the window.
+    std::size_t jobs = 0, behind = 0;
+    for (int turn = 0; tree.outcome() == Outcome::unknown; ++turn) {
+        REQUIRE(turn < 10000);
+        for (int w : {0, 1, 2}) {
+            if (w == 2 && turn % 4 != 3) continue;
+            const std::optional<Job> job = tree.next_job(w);
+            if (!job) continue;
+            const auto at = static_cast<std::size_t>(w);
+            // Exactly those received since its last job that are kept, in order, each once.
+            const std::size_t first = all.size() - tree.proven().size();
+            const std::size_t from = std::max(sent[at], first);
+            if (sent[at] < first) ++behind;
+            REQUIRE(job->known.size() == all.size() - from);
+            for (std::size_t i = 0; i < job->known.size(); ++i)
+                CHECK(same(job->known[i], all[from + i]));
+            sent[at] = all.size();
+            const JobResult r = worker.run(*job);
+            all.insert(all.end(), r.proven.begin(), r.proven.end());
+            tree.job_done(r);
+            ++jobs;
+            CHECK(tree.proven().size() <= options.share_window);
+            CHECK(tree.proven_received() == all.size());
+            const std::size_t kept = std::min(all.size(), options.share_window);
+            REQUIRE(tree.proven().size() == kept);
+            for (std::size_t i = 0; i < kept; ++i)
+                CHECK(same(tree.proven()[i], all[all.size() - kept + i]));
+            if (tree.outcome() != Outcome::unknown) break;
+        }
+    }
+    CHECK(jobs > 3);
+    CHECK(all.size() > 3 * options.share_window); // the bound held the list
+    CHECK(behind > 0);                            // and a worker missed what was dropped
+    CHECK(tree.outcome() == sequential(shape, LARGE, root));
+
+    // Loaded, a tree keeps the last share_window of the saved positions.
+    std::vector<std::byte> state;
+    tree.save(state);
+    JobTree resumed(shape, LARGE, root, options);
+    resumed.load(state);
+    CHECK(resumed.proven().size() <= options.share_window);
+    CHECK(resumed.proven().size() == std::min(tree.proven().size(), options.share_window));
+
+    // Simulated with a window of 8 and none kept, the winner is the sequential search's.
+    for (int workers : {4, 16})
+        for (std::size_t window : {std::size_t{0}, std::size_t{8}}) {
+            SimulationOptions tiny = small_jobs(workers, 100);
+            tiny.search.share_window = window;
+            INFO(workers << " workers, window " << window);
+            CHECK(simulate_job_search(shape, STRONGEST, root, tiny).outcome ==
+                  sequential(shape, STRONGEST, root));
+        }
+}
+
 TEST_CASE("JobSearch: with table entries and proven positions shipped (the defaults), the "
           "winner is the sequential search's on 1 to 16 workers, and the simulation ships both",
           "[hex]") {
@@ -413,7 +489,7 @@ TEST_CASE("JobCodec: jobs and results as bytes and back, every field; damaged by
     REQUIRE(!first.proven.empty());
     tree.job_done(first);
     job = *tree.next_job();
-    job.known = tree.proven();
+    job.known.assign(tree.proven().begin(), tree.proven().end());
     REQUIRE(!job.seed.empty());
     for (const JobResult& r : {first, worker.run(job)}) {
         std::vector<std::byte> bytes, again;
