@@ -51,11 +51,12 @@ const WholeOption STORE_MIN_WORK{
     .max = 0xffffffffL,
     .meaning = "with --store-plies, only positions whose proof analysed at least this many positions below "
                "them. Default: 1, every position (a lookup costs far less than the analysis it saves)"};
-// No default value: a run without it has the parameters (and journal) of one before it.
+// No default value: a run without it has the parameters (and journal) of one before it, and
+// so has a run with 0 (off), which switches off the job-search of a --config file.
 const WholeOption JOB_SEARCH{
     .name = "job-search",
     .default_value = std::nullopt,
-    .min = 1,
+    .min = 0,
     .max = 1L << 40,
     .meaning =
         "solve each opening with every rank at once, one opening after another: rank 0 keeps a "
@@ -65,7 +66,9 @@ const WholeOption JOB_SEARCH{
         "on "
         "the ranks and go to the timings table (nodes_run), the openings table's nodes are 0. "
         "Default: "
-        "off"};
+        "off",
+    .note = "0: off, the sequential search, the same run as without the option",
+    .off = 0};
 } // namespace
 
 JobInfo HexOpeningsJob::info() const {

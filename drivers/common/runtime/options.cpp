@@ -80,6 +80,8 @@ void WholeOption::check(long value) const {
 }
 
 void Options::add(const WholeOption& option) {
+    if (option.off && option.default_value)
+        throw std::logic_error(std::string("--") + option.name + ": an off value needs an option without a default");
     auto* value = po::value<long>();
     if (option.default_value) value->default_value(*option.default_value);
     m_own.add_options()(option.name, value, option.help().c_str());
@@ -321,6 +323,13 @@ std::string any_to_text(const boost::any& v) {
 }
 } // namespace
 
+bool Options::is_off(const std::string& name) const {
+    for (const WholeOption& option : m_whole)
+        if (option.name == name && option.off && option.given(m_values) && option.read(m_values) == *option.off)
+            return true;
+    return false;
+}
+
 std::string Options::parameters_text() const {
     std::string text;
     auto emit = [&](const po::options_description& d) {
@@ -328,7 +337,7 @@ std::string Options::parameters_text() const {
             const std::string name = opt->long_name();
             if (name == "help" || name == "version" || name == "config") continue;
             auto it = m_values.find(name);
-            if (it == m_values.end()) continue;
+            if (it == m_values.end() || is_off(name)) continue;
             text += name + " = " + any_to_text(it->second.value()) + "\n";
         }
     };
@@ -343,7 +352,7 @@ std::string Options::own_parameters_text() const {
     for (const auto& opt : m_own.options()) {
         const std::string name = opt->long_name();
         auto it = m_values.find(name);
-        if (it == m_values.end()) continue;
+        if (it == m_values.end() || is_off(name)) continue;
         text += name + " = " + any_to_text(it->second.value()) + "\n";
     }
     return text + m_derived;

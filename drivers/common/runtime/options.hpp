@@ -44,6 +44,10 @@ struct WholeOption {
     std::string meaning = {};
     std::string note = {}; // in --help after the range, if any: what a value means
     std::string why = {};  // in the error after the range, if any: why the range is what it is
+    // An option without a default: the value that means it is off, the same run as without
+    // it (parameters_text leaves it out, so a journal resumes either way, and a --config
+    // value is switched off on the command line).
+    std::optional<long> off = std::nullopt;
 
     // "1..16", ">= 0", "1..2^40".
     [[nodiscard]] std::string range_text() const;
@@ -145,6 +149,8 @@ private:
     po::options_description m_run;
     std::vector<std::string> m_run_in_config;
     std::vector<WholeOption> m_whole;
+    // Whether option `name` is a WholeOption at its off value (left out of the parameters).
+    [[nodiscard]] bool is_off(const std::string& name) const;
     po::positional_options_description m_positional;
     po::variables_map m_values;
     std::string m_derived;

@@ -88,3 +88,38 @@ TEST_CASE(
           "in --config file '" + config + "': --heaps must be 1..16, got 99");
     std::remove(path);
 }
+
+TEST_CASE("WholeOption: an off value is the option's absence in the parameters, also over a "
+          "--config file's value",
+          "[common]") {
+    const WholeOption JOBS{.name = "jobs",
+                           .default_value = std::nullopt,
+                           .min = 0,
+                           .max = 100,
+                           .meaning = "jobs",
+                           .note = "0: off",
+                           .off = 0};
+    char path[] = "/tmp/cgt-options-test-XXXXXX";
+    const int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    close(fd);
+    std::ofstream(path) << "jobs = 50\n";
+    const auto texts = [&JOBS](std::vector<const char*> args) {
+        Options options("cgt-test", "a test", "cgt-test --jobs 3");
+        options.add(HEAPS);
+        options.add(JOBS);
+        args.insert(args.begin(), "cgt-test");
+        REQUIRE(options.parse(static_cast<int>(args.size()), args.data()));
+        CHECK(options.parameters_text() == options.own_parameters_text());
+        return options.own_parameters_text();
+    };
+    CHECK(texts({}) == "heaps = 3\n");
+    CHECK(texts({"--jobs", "0"}) == "heaps = 3\n");
+    CHECK(texts({"--jobs", "7"}) == "heaps = 3\njobs = 7\n");
+    CHECK(texts({"--config", path}) == "heaps = 3\njobs = 50\n");
+    CHECK(texts({"--config", path, "--jobs", "0"}) == "heaps = 3\n");
+    std::remove(path);
+    Options options("cgt-test", "a test", "cgt-test");
+    CHECK_THROWS_AS(options.add(WholeOption{.name = "x", .default_value = 1, .min = 0, .off = 0}),
+                    std::logic_error);
+}
