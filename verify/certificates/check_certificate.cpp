@@ -220,21 +220,6 @@ class Checker {
     std::vector<std::uint64_t> m_rare;
 };
 
-// The claimed n0 and p are the least ones; empty if so, else why not.
-std::string not_least(const Certificate& c, const std::vector<std::uint8_t>& g) {
-    const std::uint64_t n0 = c.preperiod, p = c.period;
-    if (n0 > 0 && g[n0 - 1] == g[n0 - 1 + p])
-        return "G(n0 - 1) = G(n0 - 1 + p): the preperiod is smaller";
-    for (std::uint64_t d = 1; d < p; ++d) {
-        if (p % d) continue;
-        bool differs = false;
-        for (std::uint64_t n = n0; n < n0 + p && !differs; ++n)
-            differs = g[n] != g[n + d];
-        if (!differs) return "the sequence repeats with period " + std::to_string(d) + " from n0";
-    }
-    return {};
-}
-
 bool check(const std::string& path) {
     const CertificateText text = read_text(path);
     if (const auto game = text.keys.find("game");
@@ -252,7 +237,9 @@ bool check(const std::string& path) {
             path + ": t, heaps or the Guy-Smith range do not follow from the game");
     const Checker checker(c, moves);
     const std::uint64_t wrong = checker.first_wrong();
-    const std::string least = wrong == c.heaps ? not_least(c, checker.values()) : "";
+    const std::string least =
+        wrong == c.heaps ? cgt::certificates::not_least(checker.values(), c.preperiod, c.period)
+                         : "";
     const bool ok = wrong == c.heaps && least.empty();
     std::cout << c.game << ": preperiod " << c.preperiod << ", period " << c.period << ", G(0.."
               << c.heaps - 1 << ") ";

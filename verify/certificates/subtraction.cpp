@@ -148,21 +148,6 @@ unsigned digit_value(char c) {
     throw std::invalid_argument(std::string("'") + c + "' is not a value digit (0-9, a-z)");
 }
 
-// "" when n0 and p are the least for the values g (periodic from n0 with p), else why not.
-std::string not_least(const Values& g, const Period& c) {
-    const std::size_t n0 = c.preperiod, p = c.period;
-    if (n0 > 0 && g[n0 - 1] == g[n0 - 1 + p])
-        return "G(n0 - 1) = G(n0 - 1 + p): the preperiod is smaller";
-    for (std::size_t d = 1; d < p; ++d) {
-        if (p % d) continue;
-        bool differs = false;
-        for (std::size_t n = n0; n < n0 + p && !differs; ++n)
-            differs = g[n] != g[n + d];
-        if (!differs) return "the sequence repeats with period " + std::to_string(d) + " from n0";
-    }
-    return {};
-}
-
 // The census figures' rows: the least n0 and p of each game and of its outcomes.
 struct Row {
     std::uint32_t preperiod, period, outcome_preperiod, outcome_period;
@@ -256,6 +241,19 @@ std::vector<std::string> figure_lines(unsigned m, const std::vector<Row> (&rows)
 
 } // namespace
 
+std::string not_least(const std::vector<std::uint8_t>& g, std::uint64_t n0, std::uint64_t p) {
+    if (n0 > 0 && g[n0 - 1] == g[n0 - 1 + p])
+        return "G(n0 - 1) = G(n0 - 1 + p): the preperiod is smaller";
+    for (std::uint64_t d = 1; d < p; ++d) {
+        if (p % d) continue;
+        bool differs = false;
+        for (std::uint64_t n = n0; n < n0 + p && !differs; ++n)
+            differs = g[n] != g[n + d];
+        if (!differs) return "the sequence repeats with period " + std::to_string(d) + " from n0";
+    }
+    return {};
+}
+
 bool check_subtraction(const Keys& keys, const std::vector<std::string>& value_lines) {
     const std::string game_text = text(keys, "game");
     Game game{parse_set(game_text.substr(game_text.find(' ') + 1)), false};
@@ -288,7 +286,8 @@ bool check_subtraction(const Keys& keys, const std::vector<std::string>& value_l
     std::size_t repeat = claim.preperiod; // the first m of the window with G(m) != G(m + p)
     while (repeat < to && g[repeat] == g[repeat + claim.period])
         ++repeat;
-    const std::string least = wrong == listed && repeat == to ? not_least(g, claim) : "";
+    const std::string least =
+        wrong == listed && repeat == to ? not_least(g, claim.preperiod, claim.period) : "";
     const Period outcomes = outcomes_of(g, claim);
     const bool outcomes_ok =
         outcomes.preperiod == outcome_claim.preperiod && outcomes.period == outcome_claim.period;

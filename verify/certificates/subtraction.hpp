@@ -14,6 +14,7 @@
 // The outcomes of a game periodic from n0 with period p are periodic from n0 with period p
 // too; their least period divides p (the least period of an eventually periodic sequence
 // divides every period), and their least preperiod is at most n0.
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -21,6 +22,10 @@
 namespace cgt::certificates {
 
 using Keys = std::map<std::string, std::string>;
+
+// "" when n0 and p are the least for the values g (periodic from n0 with period p), else
+// why not. Shared by the octal and the subtraction certificates.
+std::string not_least(const std::vector<std::uint8_t>& g, std::uint64_t n0, std::uint64_t p);
 
 // Checks the certificate whose `key value` lines are `keys` and whose value lines follow:
 // prints one verdict line, returns whether it is valid; std::invalid_argument when it is
