@@ -2,6 +2,8 @@
 
 #include "common/runtime/rank_cores.hpp"
 
+#include <bit>
+
 using namespace cgt;
 using namespace cgt::common;
 namespace sweep = jobs::octal_sweep;
@@ -15,9 +17,11 @@ constexpr long MAX_HEAP_LIMIT = 1L << 28;
 // 2^32 ends the game with an error).
 constexpr std::uint64_t MAX_CEILING = std::uint64_t{1} << 36;
 // The windowed sweep's pace on one core for a game valued by the split (Grundy's game,
-// .161: 2^26 heaps in about 45-70 s of CPU here), and its values: prefix + window, 2 bytes each.
+// .161: 2^26 heaps in about 45-70 s of CPU here).
 constexpr double SPLIT_HEAPS_PER_SECOND = 1.0e6;
-constexpr double WINDOW_HEAPS = (1 << 21) + (1 << 26);
+// The frontier sweep's prefix and window unless given (WindowConfig's defaults).
+constexpr long DEFAULT_PREFIX_HEAPS = 1L << 21;
+constexpr long DEFAULT_WINDOW_HEAPS = 1L << 26;
 
 const WholeOption SUBTRACTION_MAX{.name = "subtraction-max",
                                   .default_value = 12,
@@ -54,6 +58,28 @@ const WholeOption STORED_VALUES{.name = "stored-values",
                                 .min = 0,
                                 .max = 100000,
                                 .meaning = "values G(0..) kept per game (first_values)"};
+
+// The prefix steers the run without changing its rows (as --threads): run control, allowed
+// in the INI file, out of the parameters, so a resume may change it. At least 2^20 heaps: a
+// periodic game's whole sequence (up to Params::max_sequence = 2^20 values) is read from the
+// prefix. The window decides which periods can be proven (from a run of values inside it):
+// a parameter, left out of the parameters at its default so that older journals resume.
+const WholeOption PREFIX_OPTION{
+    .name = "prefix-heaps",
+    .default_value = std::nullopt,
+    .min = 1L << 20,
+    .max = 1L << 32,
+    .meaning = "P: a frontier game's sweep keeps G(0..P-1) for its scans (default 2^21); a "
+               "scan that needs more starts it again from heap 0 with a larger one, and says "
+               "so in the log (run control: the rows do not change)"};
+const WholeOption WINDOW_OPTION{
+    .name = "window-heaps",
+    .default_value = std::nullopt,
+    .min = 1L << 12,
+    .max = 1L << 32,
+    .meaning = "W: a power of two, a frontier game's sweep keeps the last W values (default "
+               "2^26); it grows as the prefix, and a period is proven only from values it holds",
+    .off = DEFAULT_WINDOW_HEAPS};
 
 std::uint64_t heap_count(const po::variables_map& vm, const std::string& name) {
     std::uint64_t n = 0;
@@ -114,6 +140,10 @@ void OctalSweepJob::add_options(Options& options) {
         "with --ceiling: a family game valued by the definition (the rare/common split does not "
         "pay) "
         "stops at the first step past N heaps");
+    options.add(WINDOW_OPTION);
+    options.add_run_control()(PREFIX_OPTION.name, po::value<long>()->value_name("HEAPS"),
+                              PREFIX_OPTION.help().c_str());
+    options.allow_in_config(PREFIX_OPTION.name);
     add_threads_option(options);
 }
 
@@ -138,6 +168,17 @@ void OctalSweepJob::read_options(const po::variables_map& vm, int) {
     const ThreadChoice threads = read_threads(vm);
     m_params.threads = threads.threads;
     m_threads_why = threads.why;
+    if (PREFIX_OPTION.given(vm)) {
+        if (const std::string why = PREFIX_OPTION.refusal(PREFIX_OPTION.read(vm)); !why.empty())
+            throw UsageError(why);
+        m_params.prefix_heaps = static_cast<std::uint64_t>(PREFIX_OPTION.read(vm));
+    }
+    if (WINDOW_OPTION.given(vm)) {
+        m_params.window_heaps = static_cast<std::uint64_t>(WINDOW_OPTION.read(vm));
+        if (!std::has_single_bit(m_params.window_heaps))
+            throw UsageError("--window-heaps must be a power of two, got " +
+                             std::to_string(m_params.window_heaps));
+    }
     if (m_params.listed.empty() && m_params.subtraction_max == 0 && m_params.octal_digits == 0)
         throw UsageError("no games: set --subtraction-max, --octal-digits or --games");
     m_games = sweep::enumerate_games(m_params);
@@ -163,6 +204,10 @@ MemoryNeed OctalSweepJob::memory_need(int) const {
     // value while a family game is valued by the definition. The time: the frontier games
     // at the split's pace (those valued by the definition stop at their definition ceiling;
     // the families take minutes).
+    // A frontier game's sweep holds its prefix and window (as configured; growth aside).
+    const double sweep_heaps =
+        static_cast<double>(m_params.prefix_heaps ? m_params.prefix_heaps : DEFAULT_PREFIX_HEAPS) +
+        static_cast<double>(m_params.window_heaps ? m_params.window_heaps : DEFAULT_WINDOW_HEAPS);
     double held = 0, frontier_heaps = 0, largest = 0;
     for (const sweep::SweepGame& game : m_games) {
         if (sweep::runs_frontier(m_params, game)) {
@@ -173,8 +218,8 @@ MemoryNeed OctalSweepJob::memory_need(int) const {
             // its definition ceiling.
             const double kept =
                 game.family == sweep::Family::listed
-                    ? WINDOW_HEAPS
-                    : std::max(WINDOW_HEAPS, static_cast<double>(limits.definition_ceiling));
+                    ? sweep_heaps
+                    : std::max(sweep_heaps, static_cast<double>(limits.definition_ceiling));
             held = std::max(held, 4 * std::min(ceiling, kept));
             frontier_heaps += ceiling;
             largest = std::max(largest, ceiling);

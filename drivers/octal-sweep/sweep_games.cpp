@@ -169,6 +169,8 @@ AnalysisLimits limits_for(const Params& params, Family family) {
 impartial::WindowedLimits frontier_limits_for(const Params& params, const SweepGame& game) {
     impartial::WindowedLimits limits;
     limits.config.threads = params.threads;
+    if (params.prefix_heaps) limits.config.prefix_heaps = params.prefix_heaps;
+    if (params.window_heaps) limits.config.window_heaps = params.window_heaps;
     if (game.family == Family::listed) {
         limits.ceiling = game.bound ? game.bound : std::uint64_t{params.listed_max_heap} + 1;
     } else {

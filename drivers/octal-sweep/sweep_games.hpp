@@ -61,6 +61,13 @@ struct Params {
     std::uint64_t definition_ceiling = impartial::FrontierSweep::MAX_HEAPS;
     // Threads within a frontier game (the windowed sweep's; the rows are the same on any).
     unsigned threads = 1;
+    // The frontier sweep's prefix (--prefix-heaps, run control: it only decides when a scan
+    // starts the sweep again with a larger one, the rows are the same) and window
+    // (--window-heaps, a power of two, a parameter: a period is proven only from a run of
+    // values inside the window, so a smaller one may leave a game unproven); 0: the windowed
+    // sweep's defaults (WindowConfig). Both grow when a scan needs a value they dropped.
+    std::uint64_t prefix_heaps = 0;
+    std::uint64_t window_heaps = 0;
 };
 
 // "N" or "2^k": a heap count of the options (std::invalid_argument otherwise).
@@ -97,9 +104,10 @@ std::vector<std::uint64_t> plan_tasks(const std::vector<SweepGame>& games);
 
 // The analysis limits a game of `family` gets.
 impartial::AnalysisLimits limits_for(const Params& params, Family family);
-// The ceiling, definition ceiling and windowed sweep of a frontier game: a prefix of 2^21
-// heaps and a window of 2^26 (grown while no value is dropped, restarted larger if a rare heap
-// or scan needs more), params.threads threads.
+// The ceiling, definition ceiling and windowed sweep of a frontier game: a prefix of
+// params.prefix_heaps (default 2^21) heaps and a window of params.window_heaps (default 2^26;
+// grown while no value is dropped, restarted larger if a rare heap or scan needs more),
+// params.threads threads.
 impartial::WindowedLimits frontier_limits_for(const Params& params, const SweepGame& game);
 // Whether game runs by the frontier sweep: a frontier() game of the families when a
 // ceiling is set, a listed one (Grundy's game among them) always.

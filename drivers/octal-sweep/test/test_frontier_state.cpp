@@ -71,6 +71,13 @@ TEST_CASE("Frontier job: which games the frontier sweep runs", "[octal]") {
           std::uint64_t{params.listed_max_heap} + 1);
     CHECK(frontier_limits_for(params, games[3]).ceiling ==
           std::uint64_t{params.listed_max_heap} + 1);
+    // The sweep's prefix and window: the windowed sweep's 2^21 and 2^26, or those given.
+    CHECK(frontier_limits_for(params, games[0]).config.prefix_heaps == std::uint64_t{1} << 21);
+    CHECK(frontier_limits_for(params, games[0]).config.window_heaps == std::uint64_t{1} << 26);
+    params.prefix_heaps = std::uint64_t{1} << 20;
+    params.window_heaps = 4096;
+    CHECK(frontier_limits_for(params, games[0]).config.prefix_heaps == std::uint64_t{1} << 20);
+    CHECK(frontier_limits_for(params, games[0]).config.window_heaps == 4096);
 }
 
 TEST_CASE("Frontier job: the four-digit family 0.abcd is 4,095 codes", "[octal]") {
