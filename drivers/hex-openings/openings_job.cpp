@@ -69,6 +69,19 @@ const WholeOption JOB_SEARCH{
         "off",
     .note = "0: off, the sequential search, the same run as without the option",
     .off = 0};
+// The proven positions rank 0 keeps to ship with --job-search (JobSearchOptions::
+// share_window): they save the workers work and never change a winner (the openings table),
+// only the nodes searched (the timings table's nodes_run, which depend on the timing anyway):
+// run control, allowed in the INI file, out of the parameters, so a resume may change it.
+const WholeOption SHARE_WINDOW{
+    .name = "share-window",
+    .default_value = std::nullopt,
+    .min = 1,
+    .max = 1L << 24,
+    .meaning = "with --job-search: rank 0 keeps the last N proven positions the jobs sent back, "
+               "to ship with the workers' next jobs (default 65536, about 6 MiB; 96 bytes a "
+               "position); a worker whose last job is older misses the older ones, which only "
+               "saves it work (run control: the winners do not change)"};
 } // namespace
 
 JobInfo HexOpeningsJob::info() const {
@@ -134,6 +147,9 @@ void HexOpeningsJob::add_options(Options& options) {
     options.add(STORE_PLIES);
     options.add(STORE_MIN_WORK);
     options.add(JOB_SEARCH);
+    options.add_run_control()(SHARE_WINDOW.name, po::value<long>()->value_name("N"),
+                              SHARE_WINDOW.help().c_str());
+    options.allow_in_config(SHARE_WINDOW.name);
     options.add()(
         // Declared last: the parameters carry it after the own options (derived_parameters).
         "store-digest", po::value<std::string>(),
@@ -171,6 +187,11 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
     m_params.cells = hexjob::parse_cell_names(vm["cells"].as<std::string>(), "--cells", "all");
     read_store_options(vm);
     if (JOB_SEARCH.given(vm)) m_params.job_nodes = static_cast<std::uint64_t>(JOB_SEARCH.read(vm));
+    if (SHARE_WINDOW.given(vm)) {
+        if (const std::string why = SHARE_WINDOW.refusal(SHARE_WINDOW.read(vm)); !why.empty())
+            throw UsageError(why);
+        m_params.share_window = static_cast<std::size_t>(SHARE_WINDOW.read(vm));
+    }
     check_job_search();
     // Task k is parts()[k]: the rows solved in table order, a split one's leaves in its place.
     try {
@@ -394,6 +415,7 @@ TaskStatus HexOpeningsJob::compute_job_search(std::uint64_t task, TaskTables& ou
     const auto start = std::chrono::steady_clock::now();
     hex::JobSearchOptions options;
     options.job_nodes = m_params.job_nodes;
+    options.share_window = m_params.share_window;
     const hexjob::JobSearchRun r = hexjob::master_job_search(
         comm, o.shape, o.rules, hex::SplitPosition::after(o.shape, {o.cell}), options,
         m_params.tt_size_mib, m_params.pause_nodes, hooks);

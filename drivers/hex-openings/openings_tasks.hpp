@@ -84,6 +84,9 @@ struct Params {
     // --job-search: every opening solved by all ranks together, a job-level proof-number
     // search with jobs of this many nodes (openings_jobsearch.hpp); 0: off.
     std::uint64_t job_nodes = 0;
+    // --share-window (run control): the proven positions the master keeps to ship
+    // (JobSearchOptions::share_window); the winners are the same with any.
+    std::size_t share_window = 65536; // JobSearchOptions' default (a test checks it)
 };
 
 // The store tables (--store FILE...) of result files of this program, as one sealed store,

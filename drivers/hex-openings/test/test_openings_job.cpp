@@ -22,3 +22,9 @@ TEST_CASE("HexOpeningsJob: --sizes 3 --copy-from 9 solves each of the 9 openings
     read_default_options(job, {"--sizes", "3", "--copy-from", "9"});
     CHECK(job.task_count() == 9);
 }
+
+TEST_CASE("HexOpeningsJob: --share-window's default is the job search's, 65,536 positions",
+          "[hex]") {
+    CHECK(cgt::jobs::hex_openings::Params{}.share_window == 65536);
+    CHECK(cgt::hex::JobSearchOptions{}.share_window == 65536);
+}
