@@ -110,7 +110,7 @@ void add_stats(SearchStats& to, const SearchStats& from) {
 } // namespace
 
 JobTree::JobTree(Shape shape, RuleSet rules, const SplitPosition& root, JobSearchOptions options)
-    : m_shape(shape), m_rules(rules), m_options(options) {
+    : m_shape(shape), m_rules(rules), m_options(options), m_proven(options.share_window) {
     check_shape(shape);
     if (rules.rules != Rules::vc || rules.search != Search::dfpn)
         throw std::invalid_argument(
@@ -332,15 +332,8 @@ std::optional<Job> JobTree::next_job(int worker) {
     job.share_min_work = m_options.share_min_work;
     job.share_max = m_options.share_max;
     // The positions proven since this worker's last job (all of them after a load()), of those
-    // still kept: its cursor may lie before the window's start.
-    if (m_options.share_min_work > 0 && worker >= 0) {
-        const auto w = static_cast<std::size_t>(worker);
-        if (m_known_sent.size() <= w) m_known_sent.resize(w + 1, 0);
-        const std::uint64_t from = std::max(m_known_sent[w], m_proven_dropped);
-        job.known.assign(m_proven.begin() + static_cast<std::ptrdiff_t>(from - m_proven_dropped),
-                         m_proven.end());
-        m_known_sent[w] = proven_received();
-    }
+    // still kept.
+    if (m_options.share_min_work > 0 && worker >= 0) job.known = m_proven.take_new(worker);
     n.job = static_cast<std::int64_t>(job.id);
     m_flight.emplace_back(job.id, leaf);
     update_up(leaf);
@@ -394,8 +387,7 @@ void JobTree::job_done(const JobResult& r) {
     ++m_counters.jobs;
     m_counters.nodes += r.nodes;
     add_stats(m_counters.stats, r.stats);
-    m_proven.insert(m_proven.end(), r.proven.begin(), r.proven.end());
-    keep_proven_window();
+    m_proven.receive(r.proven);
     std::erase(m_cancel_told, r.id);
     if (!useful(index)) {
         ++m_counters.useless_jobs;
@@ -486,14 +478,6 @@ std::vector<std::uint64_t> JobTree::cancelled_jobs() {
 // (1 expanded, 2 cut), u64 work, u32 children and their i32 indices; then u64 count and the
 // proven positions (the 4,096 most worked): Wide red, blue, proof, u8 mover | winner << 1,
 // u32 work.
-void JobTree::keep_proven_window() {
-    const std::size_t keep = m_options.share_window;
-    if (m_proven.size() <= keep) return;
-    const std::size_t drop = m_proven.size() - keep;
-    m_proven.erase(m_proven.begin(), m_proven.begin() + static_cast<std::ptrdiff_t>(drop));
-    m_proven_dropped += drop;
-}
-
 void JobTree::save(std::vector<std::byte>& out) const {
     append_bytes(out, STATE_FORMAT);
     append_bytes(out, static_cast<std::uint32_t>(m_shape.rows));
@@ -525,7 +509,7 @@ void JobTree::save(std::vector<std::byte>& out) const {
     }
     // The most worked only: the list holds up to share_window positions (65,536 by default),
     // and a resumed run's workers start from empty tables anyway.
-    append_positions(out, most_worked({m_proven.begin(), m_proven.end()}, SAVED_PROVEN));
+    append_positions(out, most_worked({proven().begin(), proven().end()}, SAVED_PROVEN));
 }
 
 void JobTree::load(std::span<const std::byte> in) {
@@ -587,15 +571,12 @@ void JobTree::load(std::span<const std::byte> in) {
         throw bad("is damaged");
     }
     if (!in.empty()) throw bad("has bytes past its end");
-    m_proven.assign(proven.begin(), proven.end());
-    m_proven_dropped = 0;
-    keep_proven_window();
+    m_proven.reset(proven);
     m_nodes = std::move(nodes);
     m_counters = counters;
     m_next_id = next_id;
     m_flight.clear();
     m_cancel_told.clear();
-    m_known_sent.clear();
     m_attacker = guess_attacker();
 }
 

@@ -35,6 +35,7 @@
 #include "hex/analysis/rule_set.hpp"
 #include "hex/board/geometry.hpp"
 #include "hex/parallel/job.hpp"
+#include "hex/parallel/proven_window.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -93,11 +94,9 @@ class JobTree {
     // The positions the results sent as proven (JobResult::proven) that are kept, in the order
     // received: the last JobSearchOptions::share_window of them. A worker's job carries those
     // after the last it was given that are still kept (JobSearchOptions::share_min_work).
-    [[nodiscard]] const std::deque<StoredPosition>& proven() const { return m_proven; }
+    [[nodiscard]] const std::deque<StoredPosition>& proven() const { return m_proven.kept(); }
     // The proven positions received (or loaded) since the tree was made or loaded, kept or not.
-    [[nodiscard]] std::uint64_t proven_received() const {
-        return m_proven_dropped + m_proven.size();
-    }
+    [[nodiscard]] std::uint64_t proven_received() const { return m_proven.received(); }
 
     // The tree, the proven positions (the 4,096 most worked; a load() keeps the last
     // share_window of them) and the counters, for a run that
@@ -141,8 +140,6 @@ class JobTree {
     void expand(int node, const JobResult& r);
     // Frees the entries kept for the leaves below a node no job will search (decided, cut).
     void drop_seeds(int node);
-    // Drops the oldest proven positions past JobSearchOptions::share_window.
-    void keep_proven_window();
     // JobSearchOptions::split_busy: marks a busy leaf to be stopped and expanded.
     void request_split();
     [[nodiscard]] bool useful(int node) const;
@@ -156,12 +153,8 @@ class JobTree {
     std::vector<Node> m_nodes;
     std::vector<std::pair<std::uint64_t, int>> m_flight; // (job id, node), by id
     std::vector<std::uint64_t> m_cancel_told;            // ids already in cancelled_jobs()
-    // Received proven positions: the last share_window; m_proven[i] is the (m_proven_dropped
-    // + i)th received (from 0), its sequence number.
-    std::deque<StoredPosition> m_proven;
-    std::uint64_t m_proven_dropped = 0;
-    // Per worker: the sequence number past the last proven position its jobs carried.
-    std::vector<std::uint64_t> m_known_sent;
+    // Received proven positions: the last share_window, and how far each worker has them.
+    ProvenWindow m_proven;
     std::uint64_t m_next_id = 0;
     Colour m_attacker = Colour::red; // Virtual::guess, as of the last next_job()
     bool m_starving = false;         // a next_job() found no open leaf since the last expansion
