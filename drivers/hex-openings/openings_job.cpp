@@ -11,22 +11,28 @@ namespace {
 const WholeOption COPY_FROM{.name = "copy-from",
                             .default_value = 5,
                             .min = 1,
-                            .meaning = "boards with a side this long or longer solve one opening of each "
-                                       "180-degree pair and copy the other"};
+                            .meaning =
+                                "boards with a side this long or longer solve one opening of each "
+                                "180-degree pair and copy the other"};
 const WholeOption NODE_LIMIT{.name = "node-limit",
                              .default_value = 0,
                              .min = 0,
                              .meaning = "nodes per opening before its result is 'unknown'",
                              .note = "0: no limit"};
-const WholeOption TT_SIZE_MIB{
-    .name = "tt-size-mib", .default_value = 64, .min = 1, .max = 65536, .meaning = "transposition table per rank, MiB"};
+const WholeOption TT_SIZE_MIB{.name = "tt-size-mib",
+                              .default_value = 64,
+                              .min = 1,
+                              .max = 65536,
+                              .meaning = "transposition table per rank, MiB"};
 const WholeOption PAUSE_NODES{
     .name = "pause-nodes",
     .default_value = 1L << 14,
     .min = 1,
     .max = 1L << 40,
-    .meaning = "the proof-number search of a vc opening returns to its root every this many nodes, where a "
-               "long opening saves its search (every --journal-every seconds) and a stop takes effect; part "
+    .meaning = "the proof-number search of a vc opening returns to its root every this many nodes, "
+               "where a "
+               "long opening saves its search (every --journal-every seconds) and a stop takes "
+               "effect; part "
                "of the search, as the rule set: another value gives other node counts"};
 const WholeOption SPLIT_PLIES{.name = "split-plies",
                               .default_value = 1,
@@ -41,16 +47,19 @@ const WholeOption STORE_PLIES{
     .default_value = std::nullopt,
     .min = 0,
     .max = 12,
-    .meaning = "write a store table of the positions the vc openings prove at most this many moves after "
-               "the opening, for --store of a later run. Default: none",
+    .meaning =
+        "write a store table of the positions the vc openings prove at most this many moves after "
+        "the opening, for --store of a later run. Default: none",
     .note = "0: the opening's own position"};
 const WholeOption STORE_MIN_WORK{
     .name = "store-min-work",
     .default_value = std::nullopt,
     .min = 1,
     .max = 0xffffffffL,
-    .meaning = "with --store-plies, only positions whose proof analysed at least this many positions below "
-               "them. Default: 1, every position (a lookup costs far less than the analysis it saves)"};
+    .meaning =
+        "with --store-plies, only positions whose proof analysed at least this many positions "
+        "below "
+        "them. Default: 1, every position (a lookup costs far less than the analysis it saves)"};
 // No default value: a run without it has the parameters (and journal) of one before it, and
 // so has a run with 0 (off), which switches off the job-search of a --config file.
 const WholeOption JOB_SEARCH{
@@ -209,22 +218,27 @@ constexpr double HEX_NODES_PER_SECOND = 5000, HEX_8X8_SECONDS = 5 * 3600.0;
 constexpr int HEX_LARGEST_SOLVED = 8, HEX_LARGEST_SOLVED_MISERE = 6;
 
 MemoryNeed HexOpeningsJob::memory_need(int) const {
-    MemoryNeed need = sized_table_need("--tt-size-mib", m_params.tt_size_mib, "the transposition table of each rank");
+    MemoryNeed need = sized_table_need("--tt-size-mib", m_params.tt_size_mib,
+                                       "the transposition table of each rank");
     if (m_params.node_limit > 0) {
-        need.core_seconds = static_cast<double>(m_work->parts().size()) * static_cast<double>(m_params.node_limit) /
-                            HEX_NODES_PER_SECOND;
+        need.core_seconds = static_cast<double>(m_work->parts().size()) *
+                            static_cast<double>(m_params.node_limit) / HEX_NODES_PER_SECOND;
         need.time_cause = "--node-limit " + std::to_string(m_params.node_limit) + " on " +
                           std::to_string(m_work->parts().size()) + " openings";
         return need;
     }
     int largest = 0;
-    for (const hex::Shape& s : m_params.sizes) largest = std::max({largest, s.rows, s.cols});
+    for (const hex::Shape& s : m_params.sizes)
+        largest = std::max({largest, s.rows, s.cols});
     if (largest > HEX_LARGEST_SOLVED)
-        need.no_estimate = "--sizes with a board of side " + std::to_string(largest) + " (no board past 8x8 has been "
-                           "solved by this program, whose 8x8 openings took about 5 hours of a core; --node-limit N "
+        need.no_estimate = "--sizes with a board of side " + std::to_string(largest) +
+                           " (no board past 8x8 has been "
+                           "solved by this program, whose 8x8 openings took about 5 hours of a "
+                           "core; --node-limit N "
                            "bounds each opening)";
     else if (m_params.misere_max > HEX_LARGEST_SOLVED_MISERE)
-        need.no_estimate = "--misere " + std::to_string(m_params.misere_max) + " (no misere board past 6x6 has been "
+        need.no_estimate = "--misere " + std::to_string(m_params.misere_max) +
+                           " (no misere board past 6x6 has been "
                            "solved by this program; --node-limit N bounds each opening)";
     else if (largest == HEX_LARGEST_SOLVED) {
         need.core_seconds = HEX_8X8_SECONDS;
@@ -296,8 +310,9 @@ TaskStatus HexOpeningsJob::compute(std::uint64_t task, TaskTables& out, TaskCont
     LocalTable* records = recording() ? &out.table(schema::store_records::table) : nullptr;
     LocalTable* replies = m_params.misere_replies ? &out.table(schema::replies::table) : nullptr;
     return m_work->run_task(task, out.table(schema::openings::table),
-                            out.table(schema::rule_counts::table), out.table(schema::timings::table),
-                            out.table(schema::splits::table), &hooks, records, replies)
+                            out.table(schema::rule_counts::table),
+                            out.table(schema::timings::table), out.table(schema::splits::table),
+                            &hooks, records, replies)
                ? TaskStatus::done
                : TaskStatus::stopped;
 }
@@ -321,8 +336,8 @@ void HexOpeningsJob::finish(JobResults& results) {
     if (m_params.misere_replies) results.write(schema::replies::table);
     // The positions proved, from every rank to rank 0: one row per position, sorted.
     if (!recording()) return;
-    const std::vector<std::uint64_t> records = results.comm().gather(
-        hexjob::encode_records(results.table(schema::store_records::table)));
+    const std::vector<std::uint64_t> records =
+        results.comm().gather(hexjob::encode_records(results.table(schema::store_records::table)));
     LocalTable store =
         results.comm().is_root() ? hexjob::store_table(records) : schema::store::table.make();
     results.write(schema::store::table, store);
@@ -332,7 +347,8 @@ void HexOpeningsJob::read_store_options(const po::variables_map& vm) {
     if (STORE_MIN_WORK.given(vm) && !STORE_PLIES.given(vm))
         throw UsageError("--store-min-work needs --store-plies");
     if (STORE_PLIES.given(vm)) m_params.store_plies = static_cast<int>(STORE_PLIES.read(vm));
-    if (STORE_MIN_WORK.given(vm)) m_params.store_min_work = static_cast<std::uint32_t>(STORE_MIN_WORK.read(vm));
+    if (STORE_MIN_WORK.given(vm))
+        m_params.store_min_work = static_cast<std::uint32_t>(STORE_MIN_WORK.read(vm));
     m_params.store.reset();
     m_digest_given = false;
     if (!vm.count("store")) {

@@ -28,7 +28,8 @@ void append_key(common::LocalTable& t, const Opening& row) {
     t.column(schema::rules).push_back(row.rules.name());
 }
 
-void append_counts(common::LocalTable& counts, std::uint64_t key, const Opening& o, const std::vector<RuleCount>& values) {
+void append_counts(common::LocalTable& counts, std::uint64_t key, const Opening& o,
+                   const std::vector<RuleCount>& values) {
     counts.begin_block(key);
     for (const RuleCount& c : values) {
         append_key(counts, o);
@@ -38,7 +39,9 @@ void append_counts(common::LocalTable& counts, std::uint64_t key, const Opening&
 }
 
 // A node's outcome for its mover, as the first player's.
-hex::Outcome for_red(const hex::SplitNode& n, hex::Outcome o) { return n.position.mover == hex::Colour::red ? o : hex::negate(o); }
+hex::Outcome for_red(const hex::SplitNode& n, hex::Outcome o) {
+    return n.position.mover == hex::Colour::red ? o : hex::negate(o);
+}
 
 hex::Outcome parse_outcome(const std::string& text) {
     if (text == hex::outcome_name(hex::Outcome::win)) return hex::Outcome::win;
@@ -46,7 +49,9 @@ hex::Outcome parse_outcome(const std::string& text) {
     return hex::Outcome::unknown;
 }
 
-template <class T> void copy_rows(const std::vector<T>& from, std::vector<T>& to, std::uint64_t first, std::uint64_t rows) {
+template <class T>
+void copy_rows(const std::vector<T>& from, std::vector<T>& to, std::uint64_t first,
+               std::uint64_t rows) {
     to.insert(to.end(), from.begin() + static_cast<std::ptrdiff_t>(first),
               from.begin() + static_cast<std::ptrdiff_t>(first + rows));
 }
@@ -67,7 +72,9 @@ OpeningTasks::OpeningTasks(const Params& params)
                 found = true;
                 split[o.source] = true;
             }
-        if (!found) throw std::invalid_argument("--split: '" + name + "' is not a cell of the boards of this run");
+        if (!found)
+            throw std::invalid_argument("--split: '" + name +
+                                        "' is not a cell of the boards of this run");
     }
     std::uint64_t base = 0;
     for (std::uint64_t i = 0; i < m_rows.size(); ++i) {
@@ -77,19 +84,22 @@ OpeningTasks::OpeningTasks(const Params& params)
             continue;
         }
         const Opening& o = m_rows[i];
-        m_trees[i] = std::make_unique<hex::SplitTree>(hex::split_position(
-            o.shape, o.variant, o.rules, hex::SplitPosition::after(o.shape, {o.cell}), params.split_plies));
+        m_trees[i] = std::make_unique<hex::SplitTree>(
+            hex::split_position(o.shape, o.variant, o.rules,
+                                hex::SplitPosition::after(o.shape, {o.cell}), params.split_plies));
         m_split_base[i] = base;
         base += m_trees[i]->nodes.size();
         m_first_task[i] = m_parts.size();
-        for (int leaf : m_trees[i]->leaves()) m_parts.push_back({i, leaf});
+        for (int leaf : m_trees[i]->leaves())
+            m_parts.push_back({i, leaf});
     }
 }
 
 std::vector<std::uint64_t> OpeningTasks::dispatch_order() const {
     std::vector<std::uint64_t> first, rest;
     for (std::uint64_t row : m_tasks)
-        for (std::uint64_t t : tasks_of_row(row)) (m_trees[row] ? first : rest).push_back(t);
+        for (std::uint64_t t : tasks_of_row(row))
+            (m_trees[row] ? first : rest).push_back(t);
     first.insert(first.end(), rest.begin(), rest.end());
     return first;
 }
@@ -104,18 +114,23 @@ std::vector<std::uint64_t> OpeningTasks::tasks_of_row(std::uint64_t row) const {
     return out;
 }
 
-const hex::SplitTree* OpeningTasks::tree(std::uint64_t row) const { return m_trees.at(row).get(); }
+const hex::SplitTree* OpeningTasks::tree(std::uint64_t row) const {
+    return m_trees.at(row).get();
+}
 
 bool OpeningTasks::skips_tasks() const {
     return std::any_of(m_trees.begin(), m_trees.end(), [](const auto& t) { return t != nullptr; });
 }
 
-std::uint64_t OpeningTasks::leaf_verdict(hex::Outcome outcome) { return static_cast<std::uint64_t>(outcome); }
+std::uint64_t OpeningTasks::leaf_verdict(hex::Outcome outcome) {
+    return static_cast<std::uint64_t>(outcome);
+}
 
 namespace {
 hex::Outcome verdict_outcome(std::uint64_t verdict) {
     if (verdict > static_cast<std::uint64_t>(hex::Outcome::unknown))
-        throw std::logic_error("a split leaf's verdict " + std::to_string(verdict) + " is no outcome");
+        throw std::logic_error("a split leaf's verdict " + std::to_string(verdict) +
+                               " is no outcome");
     return static_cast<hex::Outcome>(verdict);
 }
 } // namespace
@@ -128,7 +143,8 @@ bool OpeningTasks::task_needed(std::uint64_t task, const common::TaskVerdicts& v
     const std::vector<int> leaves = t.leaves(); // the row's tasks, in order from m_first_task
     for (std::size_t j = 0; j < leaves.size() && leaves[j] < part.node; ++j) {
         const std::uint64_t leaf_task = m_first_task[part.row] + j;
-        if (verdicts.known(leaf_task)) known[static_cast<std::size_t>(leaves[j])] = verdict_outcome(verdicts.at(leaf_task));
+        if (verdicts.known(leaf_task))
+            known[static_cast<std::size_t>(leaves[j])] = verdict_outcome(verdicts.at(leaf_task));
     }
     return hex::leaf_needed(t, known, part.node);
 }
@@ -141,15 +157,25 @@ std::shared_ptr<hex::TranspositionTable> OpeningTasks::article_table(const Openi
     return m_table;
 }
 
-void OpeningTasks::declare_columns(common::LocalTable& table) { schema::openings::table.declare(table); }
+void OpeningTasks::declare_columns(common::LocalTable& table) {
+    schema::openings::table.declare(table);
+}
 
-void OpeningTasks::declare_count_columns(common::LocalTable& counts) { schema::rule_counts::table.declare(counts); }
+void OpeningTasks::declare_count_columns(common::LocalTable& counts) {
+    schema::rule_counts::table.declare(counts);
+}
 
-void OpeningTasks::declare_timing_columns(common::LocalTable& timings) { schema::timings::table.declare(timings); }
+void OpeningTasks::declare_timing_columns(common::LocalTable& timings) {
+    schema::timings::table.declare(timings);
+}
 
-void OpeningTasks::declare_split_columns(common::LocalTable& splits) { schema::splits::table.declare(splits); }
+void OpeningTasks::declare_split_columns(common::LocalTable& splits) {
+    schema::splits::table.declare(splits);
+}
 
-void OpeningTasks::declare_reply_columns(common::LocalTable& replies) { schema::replies::table.declare(replies); }
+void OpeningTasks::declare_reply_columns(common::LocalTable& replies) {
+    schema::replies::table.declare(replies);
+}
 
 void OpeningTasks::append_replies(std::uint64_t index, const hex::OpeningReplies& replies,
                                   common::LocalTable& table) const {
@@ -158,7 +184,8 @@ void OpeningTasks::append_replies(std::uint64_t index, const hex::OpeningReplies
         // A copy's replies rotated, in row-major order as the source's.
         std::vector<hex::CellOutcome> cells = replies.replies;
         if (copied) {
-            for (hex::CellOutcome& c : cells) c.cell = hex::rotate(row.shape, c.cell);
+            for (hex::CellOutcome& c : cells)
+                c.cell = hex::rotate(row.shape, c.cell);
             std::reverse(cells.begin(), cells.end());
         }
         table.begin_block(row_index);
@@ -172,18 +199,21 @@ void OpeningTasks::append_replies(std::uint64_t index, const hex::OpeningReplies
         }
     };
     append(index, false);
-    for (std::uint64_t copy : m_copies[index]) append(copy, true);
+    for (std::uint64_t copy : m_copies[index])
+        append(copy, true);
 }
 
 std::vector<RuleCount> OpeningTasks::counters(const Opening& o, const hex::SearchStats& stats,
                                               std::uint64_t store_hits) const {
     std::vector<RuleCount> out = rule_counters(o.rules, stats);
-    if (m_params.store && o.rules.rules == hex::Rules::vc) out.push_back({"store-hits", store_hits});
+    if (m_params.store && o.rules.rules == hex::Rules::vc)
+        out.push_back({"store-hits", store_hits});
     return out;
 }
 
-void OpeningTasks::append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes, std::uint64_t nodes_run,
-                              std::uint64_t parts, double seconds, common::LocalTable& table, common::LocalTable* timings) const {
+void OpeningTasks::append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes,
+                              std::uint64_t nodes_run, std::uint64_t parts, double seconds,
+                              common::LocalTable& table, common::LocalTable* timings) const {
     const auto append = [&](std::uint64_t row_index, bool copied) {
         const Opening& row = m_rows[row_index];
         table.begin_block(row_index);
@@ -199,18 +229,21 @@ void OpeningTasks::append_row(std::uint64_t index, hex::Outcome outcome, std::ui
         timings->column(schema::timings::nodes_run).push_back(copied ? 0 : nodes_run);
     };
     append(index, false);
-    for (std::uint64_t copy : m_copies[index]) append(copy, true);
+    for (std::uint64_t copy : m_copies[index])
+        append(copy, true);
 }
-
 
 PauseSaver::PauseSaver(hex::Solver& solver, std::uint64_t pause_nodes, SearchHooks& hooks,
                        std::span<const std::vector<std::byte>> search, Wrap wrap, Note note)
     : m_solver(solver), m_hooks(hooks), m_wrap(std::move(wrap)), m_note(std::move(note)) {
-    for (std::size_t i = 0; i < search.size(); ++i) (i == 0 ? m_full_bytes : m_change_bytes) += search[i].size();
+    for (std::size_t i = 0; i < search.size(); ++i)
+        (i == 0 ? m_full_bytes : m_change_bytes) += search[i].size();
     m_solver.set_pauses(pause_nodes, [this] { return at_pause(); });
 }
 
-PauseSaver::~PauseSaver() { m_solver.set_pauses(0, nullptr); }
+PauseSaver::~PauseSaver() {
+    m_solver.set_pauses(0, nullptr);
+}
 
 bool PauseSaver::at_pause() {
     const bool stop = m_hooks.stop_requested();
@@ -223,8 +256,10 @@ bool PauseSaver::at_pause() {
         m_state.clear();
         m_solver.save_search(m_state, false);
     }
-    if (m_wrap) m_hooks.save(m_wrap(m_state), full);
-    else m_hooks.save(m_state, full);
+    if (m_wrap)
+        m_hooks.save(m_wrap(m_state), full);
+    else
+        m_hooks.save(m_state, full);
     if (m_hooks.note && m_note) m_hooks.note(m_note(m_state.size(), full));
     if (full) {
         m_full_bytes = m_state.size();
@@ -241,18 +276,21 @@ namespace {
 // second player's move.
 std::string progress_text(const hex::Solver& solver, hex::Cell cell, std::size_t bytes, bool full) {
     const hex::Solver::Progress p = solver.pause_progress();
-    auto number = [](std::uint32_t n) { return n >= hex::Solver::Progress::INF ? std::string("none") : std::to_string(n); };
+    auto number = [](std::uint32_t n) {
+        return n >= hex::Solver::Progress::INF ? std::string("none") : std::to_string(n);
+    };
     return hex::cell_name(cell) + " (" + solver.shape().name() + "): " + std::to_string(p.nodes) +
-           " nodes, proof numbers " + number(p.to_lose) + " for a first-player win and " + number(p.to_win) +
-           " for a loss; saved (" + (full ? "whole table, " : "changes, ") +
+           " nodes, proof numbers " + number(p.to_lose) + " for a first-player win and " +
+           number(p.to_win) + " for a loss; saved (" + (full ? "whole table, " : "changes, ") +
            common::format_bytes(static_cast<double>(bytes)) + ")";
 }
 
 // Solves an opening as SearchHooks says: pauses, saves, continues what was saved.
-hex::OpeningResult solve_saving(hex::Solver& solver, hex::Cell cell, std::uint64_t pause_nodes, hex::SearchStats& stats,
-                                SearchHooks& hooks) {
-    const PauseSaver saver(solver, pause_nodes, hooks, hooks.saved, {},
-                           [&](std::size_t bytes, bool full) { return progress_text(solver, cell, bytes, full); });
+hex::OpeningResult solve_saving(hex::Solver& solver, hex::Cell cell, std::uint64_t pause_nodes,
+                                hex::SearchStats& stats, SearchHooks& hooks) {
+    const PauseSaver saver(
+        solver, pause_nodes, hooks, hooks.saved, {},
+        [&](std::size_t bytes, bool full) { return progress_text(solver, cell, bytes, full); });
     return hex::solve_opening(solver, cell, &stats, hooks.saved);
 }
 
@@ -262,33 +300,41 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
                        common::LocalTable* timings, SearchHooks* hooks, common::LocalTable* records,
                        common::LocalTable* replies) {
     const Opening& o = m_rows.at(index);
-    if (o.source != index) throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
+    if (o.source != index)
+        throw std::logic_error("OpeningTasks::run: row " + std::to_string(index) + " is a copy");
     hex::SolverOptions options{o.variant, o.rules, m_params.node_limit, m_params.tt_size_mib};
     hex::Solver solver(o.shape, options, article_table(o));
     const bool vc = o.rules.rules == hex::Rules::vc;
     if (vc && m_params.store) solver.set_store(m_params.store);
-    if (vc && records && m_params.store_plies >= 0) solver.set_recording(m_params.store_plies, m_params.store_min_work);
+    if (vc && records && m_params.store_plies >= 0)
+        solver.set_recording(m_params.store_plies, m_params.store_min_work);
     const auto start = std::chrono::steady_clock::now();
     hex::SearchStats stats;
     const bool pauses = o.rules.analysed() && o.rules.search == hex::Search::dfpn;
     if (pauses && !hooks) solver.set_pauses(m_params.pause_nodes, [] { return true; });
-    const bool with_replies = replies && m_params.misere_replies && o.variant == hex::Variant::misere;
+    const bool with_replies =
+        replies && m_params.misere_replies && o.variant == hex::Variant::misere;
     std::vector<std::vector<std::byte>> reply_search;
-    const auto in_replies = with_replies && hooks ? read_replies_state(hooks->saved, reply_search) : std::nullopt;
+    const auto in_replies =
+        with_replies && hooks ? read_replies_state(hooks->saved, reply_search) : std::nullopt;
     if (in_replies) // the opening was decided by an earlier run, which stopped in its replies
-        return run_replies(index, *in_replies, reply_search, 0, start, {table, counts, timings, *replies}, hooks, solver);
-    const hex::OpeningResult r = pauses && hooks ? solve_saving(solver, o.cell, m_params.pause_nodes, stats, *hooks)
-                                                 : hex::solve_opening(solver, o.cell, &stats);
+        return run_replies(index, *in_replies, reply_search, 0, start,
+                           {table, counts, timings, *replies}, hooks, solver);
+    const hex::OpeningResult r =
+        pauses && hooks ? solve_saving(solver, o.cell, m_params.pause_nodes, stats, *hooks)
+                        : hex::solve_opening(solver, o.cell, &stats);
     if (r.stopped) return false;
     const std::vector<RuleCount> rule_counts = counters(o, stats, vc ? solver.store_hits() : 0);
     if (with_replies && r.outcome == hex::Outcome::loss) {
         RepliesHeader header{r.outcome, r.nodes, {}, {}};
-        for (const RuleCount& c : rule_counts) header.counts.emplace_back(c.name, c.value);
+        for (const RuleCount& c : rule_counts)
+            header.counts.emplace_back(c.name, c.value);
         if (pauses && hooks) hooks->save(replies_chunk(header, {}), true); // the opening, decided
-        return run_replies(index, header, {}, r.nodes - r.saved_nodes, start, {table, counts, timings, *replies},
-                           pauses ? hooks : nullptr, solver);
+        return run_replies(index, header, {}, r.nodes - r.saved_nodes, start,
+                           {table, counts, timings, *replies}, pauses ? hooks : nullptr, solver);
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     append_row(index, r.outcome, r.nodes, r.nodes - r.saved_nodes, 0, seconds, table, timings);
     if (counts) append_counts(*counts, index, o, rule_counts);
     if (records && vc && m_params.store_plies >= 0) {
@@ -303,8 +349,10 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
             records->column(sr::blue_hi).push_back(static_cast<std::uint64_t>(p.stones[1] >> 64));
             records->column(sr::proof_lo).push_back(static_cast<std::uint64_t>(p.proof));
             records->column(sr::proof_hi).push_back(static_cast<std::uint64_t>(p.proof >> 64));
-            records->column(sr::mover).push_back(static_cast<std::uint8_t>(hex::colour_index(p.mover)));
-            records->column(sr::winner).push_back(static_cast<std::uint8_t>(hex::colour_index(p.winner)));
+            records->column(sr::mover).push_back(
+                static_cast<std::uint8_t>(hex::colour_index(p.mover)));
+            records->column(sr::winner)
+                .push_back(static_cast<std::uint8_t>(hex::colour_index(p.winner)));
             records->column(schema::store::work).push_back(p.work);
         }
     }
@@ -312,27 +360,32 @@ bool OpeningTasks::run(std::uint64_t index, common::LocalTable& table, common::L
 }
 
 bool OpeningTasks::run_replies(std::uint64_t index, const RepliesHeader& header,
-                               const std::vector<std::vector<std::byte>>& search, std::uint64_t nodes_run,
-                               std::chrono::steady_clock::time_point start, RowTables out, SearchHooks* hooks,
-                               hex::Solver& solver) {
+                               const std::vector<std::vector<std::byte>>& search,
+                               std::uint64_t nodes_run, std::chrono::steady_clock::time_point start,
+                               RowTables out, SearchHooks* hooks, hex::Solver& solver) {
     const Opening& o = m_rows[index];
     std::optional<hex::OpeningReplies> solved;
-    if (hooks) solved = solve_replies_saving(solver, o.cell, m_params.pause_nodes, header, search, *hooks);
-    else solved = hex::solve_replies(solver, o.cell); // the pauses, if any, as the opening's
+    if (hooks)
+        solved = solve_replies_saving(solver, o.cell, m_params.pause_nodes, header, search, *hooks);
+    else
+        solved = hex::solve_replies(solver, o.cell); // the pauses, if any, as the opening's
     if (!solved) return false;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     append_replies(index, *solved, out.replies);
     append_row(index, header.opening, header.nodes, nodes_run, 0, seconds, out.table, out.timings);
     if (out.counts) {
         std::vector<RuleCount> counts; // names held by `header` while they are appended
-        for (const auto& [name, value] : header.counts) counts.push_back({name.c_str(), value});
+        for (const auto& [name, value] : header.counts)
+            counts.push_back({name.c_str(), value});
         append_counts(*out.counts, index, o, counts);
     }
     return true;
 }
 
-bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
-                            common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks,
+bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table,
+                            common::LocalTable& counts, common::LocalTable& timings,
+                            common::LocalTable& splits, SearchHooks* hooks,
                             common::LocalTable* records, common::LocalTable* replies) {
     const Part part = m_parts.at(task);
     if (part.node < 0) {
@@ -345,16 +398,19 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, commo
     const auto start = std::chrono::steady_clock::now();
     hex::SearchResult r;
     if (o.rules.analysed()) {
-        if (!m_leaf_solver || m_leaf_solver->shape() != o.shape || !(m_leaf_solver->options().rules == o.rules)) {
+        if (!m_leaf_solver || m_leaf_solver->shape() != o.shape ||
+            !(m_leaf_solver->options().rules == o.rules)) {
             m_leaf_solver.reset(); // one table at a time
             m_leaf_solver = std::make_unique<hex::PositionSolver>(o.shape, options);
-            if (m_params.store && o.rules.rules == hex::Rules::vc) m_leaf_solver->set_store(m_params.store);
+            if (m_params.store && o.rules.rules == hex::Rules::vc)
+                m_leaf_solver->set_store(m_params.store);
         }
         r = m_leaf_solver->solve(node.position);
     } else {
         r = hex::solve_position(o.shape, options, node.position, article_table(o));
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (hooks && hooks->set_verdict) hooks->set_verdict(leaf_verdict(r.outcome));
     const std::uint64_t key = split_key(part.row, part.node);
     splits.begin_block(key);
@@ -363,8 +419,9 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, commo
     splits.column(schema::splits::result).push_back(hex::outcome_name(for_red(node, r.outcome)));
     splits.column(schema::splits::nodes).push_back(r.stats.nodes);
     splits.column(schema::splits::how).push_back("task");
-    append_counts(counts, leaf_key(key), o,
-                  counters(o, r.stats, o.rules.rules == hex::Rules::vc ? m_leaf_solver->store_hits() : 0));
+    append_counts(
+        counts, leaf_key(key), o,
+        counters(o, r.stats, o.rules.rules == hex::Rules::vc ? m_leaf_solver->store_hits() : 0));
     timings.begin_block(leaf_key(key));
     append_key(timings, o);
     timings.column(schema::timings::seconds).push_back(seconds);
@@ -372,7 +429,8 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table, commo
     return true;
 }
 
-std::vector<std::uint64_t> OpeningTasks::encode_leaves(common::LocalTable& counts, common::LocalTable& timings,
+std::vector<std::uint64_t> OpeningTasks::encode_leaves(common::LocalTable& counts,
+                                                       common::LocalTable& timings,
                                                        common::LocalTable& splits) const {
     counts.end_blocks();
     timings.end_blocks();
@@ -383,17 +441,22 @@ std::vector<std::uint64_t> OpeningTasks::encode_leaves(common::LocalTable& count
     for (const common::Block& b : counts.blocks())
         if (b.key >= leaf_key(0)) count_rows[b.key - leaf_key(0)] = {b.first_row, b.rows};
     for (const common::Block& b : timings.blocks())
-        if (b.key >= leaf_key(0)) seconds[b.key - leaf_key(0)] = timings.column(schema::timings::seconds).at(b.first_row);
+        if (b.key >= leaf_key(0))
+            seconds[b.key - leaf_key(0)] = timings.column(schema::timings::seconds).at(b.first_row);
     std::vector<std::uint64_t> out;
     for (const common::Block& b : splits.blocks()) {
         const auto c = count_rows.find(b.key);
         const auto s = seconds.find(b.key);
         if (b.rows != 1 || c == count_rows.end() || s == seconds.end())
-            throw std::logic_error("encode_leaves: split " + std::to_string(b.key) + " lacks its counts or seconds");
+            throw std::logic_error("encode_leaves: split " + std::to_string(b.key) +
+                                   " lacks its counts or seconds");
         std::uint64_t bits;
         std::memcpy(&bits, &s->second, sizeof bits);
-        out.insert(out.end(), {b.key, static_cast<std::uint64_t>(parse_outcome(splits.column(schema::splits::result)[b.first_row])),
-                               splits.column(schema::splits::nodes)[b.first_row], bits, c->second.second});
+        out.insert(out.end(),
+                   {b.key,
+                    static_cast<std::uint64_t>(
+                        parse_outcome(splits.column(schema::splits::result)[b.first_row])),
+                    splits.column(schema::splits::nodes)[b.first_row], bits, c->second.second});
         for (std::uint64_t i = 0; i < c->second.second; ++i)
             out.push_back(counts.column(schema::rule_counts::count).at(c->second.first + i));
     }
@@ -416,7 +479,8 @@ std::map<std::uint64_t, Leaf> decode_leaves(const std::vector<std::uint64_t>& le
         Leaf leaf{static_cast<hex::Outcome>(leaves[i + 1]), leaves[i + 2], 0.0, {}};
         std::memcpy(&leaf.seconds, &leaves[i + 3], sizeof leaf.seconds);
         const std::size_t n = leaves[i + 4];
-        if (i + 5 + n > leaves.size()) throw std::logic_error("append_split_rows: a truncated leaf record");
+        if (i + 5 + n > leaves.size())
+            throw std::logic_error("append_split_rows: a truncated leaf record");
         leaf.counts.assign(leaves.begin() + static_cast<std::ptrdiff_t>(i + 5),
                            leaves.begin() + static_cast<std::ptrdiff_t>(i + 5 + n));
         by_key[leaves[i]] = std::move(leaf);
@@ -427,7 +491,8 @@ std::map<std::uint64_t, Leaf> decode_leaves(const std::vector<std::uint64_t>& le
 } // namespace
 
 void OpeningTasks::append_split_nodes(std::uint64_t r, const std::vector<hex::Outcome>& outcome,
-                                      const std::vector<bool>& needed, std::vector<std::uint64_t>& nodes,
+                                      const std::vector<bool>& needed,
+                                      std::vector<std::uint64_t>& nodes,
                                       common::LocalTable& splits) const {
     const hex::SplitTree& t = *m_trees[r];
     const Opening& o = m_rows[r];
@@ -438,22 +503,27 @@ void OpeningTasks::append_split_nodes(std::uint64_t r, const std::vector<hex::Ou
         const hex::SplitNode& node = t.nodes[k];
         if (node.leaf()) continue;
         nodes[k] = node.analysed ? 1 : 0;
-        for (int c : node.children) nodes[k] += nodes[static_cast<std::size_t>(c)];
+        for (int c : node.children)
+            nodes[k] += nodes[static_cast<std::size_t>(c)];
     }
     for (std::size_t k = 1; k < n; ++k) {
         const hex::SplitNode& node = t.nodes[k];
         splits.begin_block(split_key(r, static_cast<int>(k)));
         append_key(splits, o);
         splits.column(schema::splits::line).push_back(hex::line_name(node.line));
-        splits.column(schema::splits::result).push_back(hex::outcome_name(for_red(node, outcome[k])));
+        splits.column(schema::splits::result)
+            .push_back(hex::outcome_name(for_red(node, outcome[k])));
         splits.column(schema::splits::nodes).push_back(nodes[k]);
         splits.column(schema::splits::how)
-            .push_back(node.leaf() ? (needed[k] ? "task" : "unneeded") : node.children.empty() ? "analysis" : "negamax");
+            .push_back(node.leaf()             ? (needed[k] ? "task" : "unneeded")
+                       : node.children.empty() ? "analysis"
+                                               : "negamax");
     }
 }
 
-void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, common::LocalTable& table,
-                                     common::LocalTable& counts, common::LocalTable& timings,
+void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves,
+                                     common::LocalTable& table, common::LocalTable& counts,
+                                     common::LocalTable& timings,
                                      common::LocalTable& splits) const {
     const std::map<std::uint64_t, Leaf> by_key = decode_leaves(leaves);
     for (std::uint64_t r = 0; r < m_rows.size(); ++r) {
@@ -469,14 +539,17 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, c
             if (it == by_key.end()) continue;
             const hex::SplitNode& node = t->nodes[static_cast<std::size_t>(k)];
             found[static_cast<std::size_t>(k)] = &it->second;
-            solved[static_cast<std::size_t>(k)] = node.position.mover == hex::Colour::red ? it->second.outcome : hex::negate(it->second.outcome);
+            solved[static_cast<std::size_t>(k)] = node.position.mover == hex::Colour::red
+                                                      ? it->second.outcome
+                                                      : hex::negate(it->second.outcome);
         }
         const std::vector<bool> needed = hex::needed_leaves(*t, solved);
         std::vector<hex::Outcome> leaf_outcomes(n, hex::Outcome::unknown);
         std::vector<std::uint64_t> nodes(n, 0);
         std::vector<std::uint64_t> sums;
         const std::vector<RuleCount> names = counters(o, t->stats, 0);
-        for (const RuleCount& c : names) sums.push_back(c.value);
+        for (const RuleCount& c : names)
+            sums.push_back(c.value);
         double seconds = 0;
         std::uint64_t parts = 0, speculative_nodes = 0;
         for (int k : t->leaves()) {
@@ -488,20 +561,23 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, c
                 continue;
             }
             if (!leaf)
-                throw std::logic_error("append_split_rows: the needed split " + hex::cell_name(o.cell) + " " +
-                                       hex::line_name(t->nodes[at].line) + " (" + std::to_string(split_key(r, k)) +
-                                       ") was not solved");
+                throw std::logic_error("append_split_rows: the needed split " +
+                                       hex::cell_name(o.cell) + " " +
+                                       hex::line_name(t->nodes[at].line) + " (" +
+                                       std::to_string(split_key(r, k)) + ") was not solved");
             leaf_outcomes[at] = solved[at];
             nodes[at] = leaf->nodes;
-            if (leaf->counts.size() != sums.size()) throw std::logic_error("append_split_rows: counters of another rule family");
-            for (std::size_t j = 0; j < sums.size(); ++j) sums[j] += leaf->counts[j];
+            if (leaf->counts.size() != sums.size())
+                throw std::logic_error("append_split_rows: counters of another rule family");
+            for (std::size_t j = 0; j < sums.size(); ++j)
+                sums[j] += leaf->counts[j];
             ++parts;
         }
         const std::vector<hex::Outcome> outcome = hex::combine_split(*t, leaf_outcomes);
         append_split_nodes(r, outcome, needed, nodes, splits);
         // The root is blue to move after the opening.
-        append_row(r, for_red(t->nodes[0], outcome[0]), nodes[0], nodes[0] + speculative_nodes, parts, seconds, table,
-                   &timings);
+        append_row(r, for_red(t->nodes[0], outcome[0]), nodes[0], nodes[0] + speculative_nodes,
+                   parts, seconds, table, &timings);
         counts.begin_block(r);
         for (std::size_t j = 0; j < names.size(); ++j) {
             append_key(counts, o);
@@ -511,15 +587,20 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves, c
     }
 }
 
-common::LocalTable OpeningTasks::strip_leaf_blocks(const common::TableSchema& schema_, common::LocalTable& table) const {
+common::LocalTable OpeningTasks::strip_leaf_blocks(const common::TableSchema& schema_,
+                                                   common::LocalTable& table) const {
     table.end_blocks();
     common::LocalTable out = schema_.make();
     for (const common::Block& b : table.blocks()) {
         if (b.key >= leaf_key(0)) continue;
         out.begin_block(b.key);
         for (std::size_t c = 0; c < table.columns().size(); ++c)
-            std::visit([&](auto& to) { copy_rows(std::get<std::decay_t<decltype(to)>>(table.columns()[c].data), to, b.first_row, b.rows); },
-                       out.columns()[c].data);
+            std::visit(
+                [&](auto& to) {
+                    copy_rows(std::get<std::decay_t<decltype(to)>>(table.columns()[c].data), to,
+                              b.first_row, b.rows);
+                },
+                out.columns()[c].data);
     }
     out.end_blocks();
     return out;

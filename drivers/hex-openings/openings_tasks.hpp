@@ -3,8 +3,8 @@
 // rule set asked for (normal Hex) and with the misere rule set (misere Hex). One row per
 // opening; rows in enumeration order (normal before misere, rule sets in the order given,
 // boards in the order of --sizes, cells row-major). On boards with a side >= copy_from only
-// one opening of each 180-degree pair is solved and the other row is marked as copied from it; smaller
-// boards solve every opening, so there the symmetry is computed, not assumed.
+// one opening of each 180-degree pair is solved and the other row is marked as copied from it;
+// smaller boards solve every opening, so there the symmetry is computed, not assumed.
 //
 // The work is a list of tasks (the openings solved), handed out by the dynamic queue of
 // drivers/common/runtime; OpeningTasks::run is pure (no MPI) and appends the rows of one task.
@@ -61,19 +61,20 @@ struct RuleSpec {
 };
 
 struct Params {
-    std::vector<hex::Shape> sizes = {hex::Shape::square(1), hex::Shape::square(2), hex::Shape::square(3),
-                                     hex::Shape::square(4), hex::Shape::square(5)}; // --sizes
-    std::vector<RuleSpec> rules;                     // --rules
-    int misere_min = 0, misere_max = -1;             // --misere (none when max < min)
+    std::vector<hex::Shape> sizes = {hex::Shape::square(1), hex::Shape::square(2),
+                                     hex::Shape::square(3), hex::Shape::square(4),
+                                     hex::Shape::square(5)}; // --sizes
+    std::vector<RuleSpec> rules;                             // --rules
+    int misere_min = 0, misere_max = -1;                     // --misere (none when max < min)
     hex::RuleSet misere_rules{hex::Rules::plain, hex::Order::centre}; // --misere-rules
-    int copy_from = 5;                               // --copy-from
-    std::uint64_t node_limit = 0;                    // --node-limit, per opening
-    std::size_t tt_size_mib = 64;                    // --tt-size-mib
-    std::uint64_t pause_nodes = 1 << 14;             // --pause-nodes (SearchHooks)
-    std::vector<std::string> cells;                  // --cells: only these openings (lower case; empty: all)
-    std::vector<std::string> split;                  // --split: cell names (lower case), on every board
-    int split_plies = 1;                             // --split-plies
-    bool misere_replies = false;                     // --misere-replies
+    int copy_from = 5;                                                // --copy-from
+    std::uint64_t node_limit = 0;                                     // --node-limit, per opening
+    std::size_t tt_size_mib = 64;                                     // --tt-size-mib
+    std::uint64_t pause_nodes = 1 << 14;                              // --pause-nodes (SearchHooks)
+    std::vector<std::string> cells; // --cells: only these openings (lower case; empty: all)
+    std::vector<std::string> split; // --split: cell names (lower case), on every board
+    int split_plies = 1;            // --split-plies
+    bool misere_replies = false;    // --misere-replies
     // The store of proven positions the vc searches read (--store; nullptr: none), and what
     // they record for a later run's: positions proven at most store_plies moves after the
     // opening (--store-plies; < 0: none) with at least store_min_work positions analysed
@@ -102,7 +103,8 @@ struct LoadedStore {
 LoadedStore load_store(const std::vector<std::string>& paths);
 // The rows of a store table read back, added to `store`; std::invalid_argument naming
 // `where` and the row for a row that is not a proven position's (load_store).
-void add_store_rows(hex::PositionStore& store, const common::Table& table, const std::string& where);
+void add_store_rows(hex::PositionStore& store, const common::Table& table,
+                    const std::string& where);
 // The digest of a store's entries.
 std::uint64_t store_digest(const hex::PositionStore& store);
 // Every rank's store_records rows (encode_records, concatenated) as the store table: one
@@ -164,25 +166,28 @@ std::vector<RuleCount> rule_counters(const hex::RuleSet& rules, const hex::Searc
 // save; a full state again once the changes since the last full one outweigh it.
 // (The driver's TaskContext, seen from the pure part of the job.)
 struct SearchHooks {
-    std::vector<std::vector<std::byte>> saved;                    // the states earlier runs saved
+    std::vector<std::vector<std::byte>> saved; // the states earlier runs saved
     std::function<bool()> stop_requested, state_due;
-    std::function<void(std::span<const std::byte>, bool full)> save; // full: replaces the saved ones
+    std::function<void(std::span<const std::byte>, bool full)>
+        save; // full: replaces the saved ones
     // A split opening's leaf, solved, tells its verdict (OpeningTasks::leaf_verdict).
     std::function<void(std::uint64_t)> set_verdict;
     // A line of progress, at every save (TaskContext::note); may be empty.
     std::function<void(const std::string&)> note;
 };
 
-// Saves a search at its pauses as SearchHooks says (a state due, or a stop asked): the changes since the last save,
-// or the whole table when the search has none saved yet or when the changes since the last whole one would outgrow
-// it. `wrap` makes the chunk saved from the search's bytes (empty: the bytes themselves); `note` the progress line of
-// a save, from its bytes and whether it is whole (empty: none).
+// Saves a search at its pauses as SearchHooks says (a state due, or a stop asked): the changes
+// since the last save, or the whole table when the search has none saved yet or when the changes
+// since the last whole one would outgrow it. `wrap` makes the chunk saved from the search's bytes
+// (empty: the bytes themselves); `note` the progress line of a save, from its bytes and whether it
+// is whole (empty: none).
 class PauseSaver {
-public:
+  public:
     using Wrap = std::function<std::vector<std::byte>(std::span<const std::byte>)>;
     using Note = std::function<std::string(std::size_t bytes, bool full)>;
-    // `search`: the search's chunks saved by earlier runs, the first a whole table (none: the first save is whole).
-    // Makes the solver pause every `pause_nodes` nodes and save there, until the saver is destroyed.
+    // `search`: the search's chunks saved by earlier runs, the first a whole table (none: the first
+    // save is whole). Makes the solver pause every `pause_nodes` nodes and save there, until the
+    // saver is destroyed.
     PauseSaver(hex::Solver& solver, std::uint64_t pause_nodes, SearchHooks& hooks,
                std::span<const std::vector<std::byte>> search, Wrap wrap, Note note);
     ~PauseSaver();
@@ -191,14 +196,15 @@ public:
     // A new search starts: its first save is whole.
     void restart() { m_full_bytes = m_change_bytes = 0; }
 
-private:
+  private:
     bool at_pause(); // whether the search goes on
 
     hex::Solver& m_solver;
     SearchHooks& m_hooks;
     Wrap m_wrap;
     Note m_note;
-    std::size_t m_full_bytes = 0, m_change_bytes = 0; // the last whole state saved, the changes since
+    std::size_t m_full_bytes = 0,
+                m_change_bytes = 0; // the last whole state saved, the changes since
     std::vector<std::byte> m_state;
 };
 
@@ -210,7 +216,7 @@ struct Part {
 
 // The job's queue policy too (queue_policy.hpp): its order, its verdicts and skipped leaves.
 class OpeningTasks : public common::QueuePolicy {
-public:
+  public:
     // Throws std::invalid_argument if a --split name is a cell of none of the boards.
     explicit OpeningTasks(const Params& params);
     static void declare_columns(common::LocalTable& table);
@@ -253,7 +259,8 @@ public:
     // Whether task `task` must still run given the verdicts known: a whole opening always, a
     // leaf unless the verdicts of the leaves before it decide an ancestor (hex::leaf_needed).
     // Reads only what the constructor made (safe beside a running task).
-    [[nodiscard]] bool task_needed(std::uint64_t task, const common::TaskVerdicts& verdicts) const override;
+    [[nodiscard]] bool task_needed(std::uint64_t task,
+                                   const common::TaskVerdicts& verdicts) const override;
 
     // Computes task `task` (parts()): a whole opening as run() does, or a leaf of a split
     // opening: its splits row (a block keyed by split_key), and its rule counters and seconds
@@ -262,18 +269,21 @@ public:
     // With `hooks`, a whole opening saves and continues its search as run() does; returns
     // false when it stopped (a leaf always runs to its end).
     bool run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
-                  common::LocalTable& timings, common::LocalTable& splits, SearchHooks* hooks = nullptr,
-                  common::LocalTable* records = nullptr, common::LocalTable* replies = nullptr);
+                  common::LocalTable& timings, common::LocalTable& splits,
+                  SearchHooks* hooks = nullptr, common::LocalTable* records = nullptr,
+                  common::LocalTable* replies = nullptr);
     // This rank's finished leaves, from the tables run_task filled (or a journal restored),
     // as numbers for a gather: per leaf its split key, outcome, nodes, seconds and counters.
-    [[nodiscard]] std::vector<std::uint64_t> encode_leaves(common::LocalTable& counts, common::LocalTable& timings,
+    [[nodiscard]] std::vector<std::uint64_t> encode_leaves(common::LocalTable& counts,
+                                                           common::LocalTable& timings,
                                                            common::LocalTable& splits) const;
     // With every rank's encode_leaves concatenated: appends each split opening's row (and its
     // copies'), rule counts and seconds, and every splits row (`splits` must hold none: a
     // leaf's row is rewritten here, "unneeded" for a leaf that is not needed, whether or not
     // it was solved). Called on one rank (std::logic_error if a needed leaf is missing).
     void append_split_rows(const std::vector<std::uint64_t>& leaves, common::LocalTable& table,
-                           common::LocalTable& counts, common::LocalTable& timings, common::LocalTable& splits) const;
+                           common::LocalTable& counts, common::LocalTable& timings,
+                           common::LocalTable& splits) const;
     // The rows of opening `index` (and of its copies) solved by a job-level search
     // (--job-search): its outcome for the first player, no node count (nodes 0: what the jobs
     // searched depends on the rank count and the timing) and the nodes this run's jobs
@@ -287,7 +297,7 @@ public:
     [[nodiscard]] common::LocalTable strip_leaf_blocks(const common::TableSchema& schema,
                                                        common::LocalTable& table) const;
 
-private:
+  private:
     // The tables an opening's rows go to.
     struct RowTables {
         common::LocalTable& table;
@@ -299,26 +309,32 @@ private:
     // (openings_replies.hpp), continued from `header.done` and the reply's saved `search`;
     // then its rows. `nodes_run`: the nodes this run searched of the opening. With `hooks`,
     // saved at the pauses and after each reply; returns false when it stopped.
-    bool run_replies(std::uint64_t index, const RepliesHeader& header, const std::vector<std::vector<std::byte>>& search,
-                     std::uint64_t nodes_run, std::chrono::steady_clock::time_point start, RowTables out,
-                     SearchHooks* hooks, hex::Solver& solver);
+    bool run_replies(std::uint64_t index, const RepliesHeader& header,
+                     const std::vector<std::vector<std::byte>>& search, std::uint64_t nodes_run,
+                     std::chrono::steady_clock::time_point start, RowTables out, SearchHooks* hooks,
+                     hex::Solver& solver);
     // The splits rows of split opening `r` (not its root), given the combined outcomes, the
     // needed leaves and the leaves' nodes; fills in the inner nodes' nodes.
-    void append_split_nodes(std::uint64_t r, const std::vector<hex::Outcome>& outcome, const std::vector<bool>& needed,
-                            std::vector<std::uint64_t>& nodes, common::LocalTable& splits) const;
+    void append_split_nodes(std::uint64_t r, const std::vector<hex::Outcome>& outcome,
+                            const std::vector<bool>& needed, std::vector<std::uint64_t>& nodes,
+                            common::LocalTable& splits) const;
     // The key of a split node in the splits table: split openings ascending by row, each
     // tree's nodes in pre-order.
     [[nodiscard]] std::uint64_t split_key(std::uint64_t row, int node) const {
         return m_split_base.at(row) + static_cast<std::uint64_t>(node);
     }
-    [[nodiscard]] std::uint64_t leaf_key(std::uint64_t split) const { return m_rows.size() + split; }
+    [[nodiscard]] std::uint64_t leaf_key(std::uint64_t split) const {
+        return m_rows.size() + split;
+    }
     // The rule counters of an opening (rule_counters), with store-hits when a store is read.
     [[nodiscard]] std::vector<RuleCount> counters(const Opening& o, const hex::SearchStats& stats,
                                                   std::uint64_t store_hits) const;
     // The replies of row `index` and of every row copied from it (rotated), a block each.
-    void append_replies(std::uint64_t index, const hex::OpeningReplies& replies, common::LocalTable& table) const;
-    void append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes, std::uint64_t nodes_run,
-                    std::uint64_t parts, double seconds, common::LocalTable& table, common::LocalTable* timings) const;
+    void append_replies(std::uint64_t index, const hex::OpeningReplies& replies,
+                        common::LocalTable& table) const;
+    void append_row(std::uint64_t index, hex::Outcome outcome, std::uint64_t nodes,
+                    std::uint64_t nodes_run, std::uint64_t parts, double seconds,
+                    common::LocalTable& table, common::LocalTable* timings) const;
 
     Params m_params;
     std::vector<Opening> m_rows;
@@ -326,8 +342,8 @@ private:
     std::vector<std::vector<std::uint64_t>> m_copies; // rows copied from each row
     std::vector<Part> m_parts;
     std::vector<std::unique_ptr<hex::SplitTree>> m_trees; // per row: its split tree, if split
-    std::vector<std::uint64_t> m_split_base;               // per row: split_key of its root
-    std::vector<std::uint64_t> m_first_task;               // per split row: the task of its first leaf
+    std::vector<std::uint64_t> m_split_base;              // per row: split_key of its root
+    std::vector<std::uint64_t> m_first_task; // per split row: the task of its first leaf
     [[nodiscard]] std::shared_ptr<hex::TranspositionTable> article_table(const Opening& o);
     std::shared_ptr<hex::TranspositionTable> m_table; // for the article's rule sets only
     // The vc leaves' solver, kept while the leaves are of one board and rule set: its table is

@@ -1,33 +1,36 @@
 #include "common/runtime/job.hpp"
 
-#include "common/runtime/job_runner.hpp"
 #include "common/plumbing/file_lock.hpp"
 #include "common/plumbing/output_file.hpp"
 #include "common/plumbing/partition.hpp"
+#include "common/runtime/job_runner.hpp"
 #include "common/runtime/task_queue.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <csignal>
 #include <cstring>
 #include <ctime>
 #include <map>
 #include <memory>
 #include <new>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 
 namespace cgt::common {
 
-bool TaskContext::stop_requested() const { return m_runner->stop_requested(); }
+bool TaskContext::stop_requested() const {
+    return m_runner->stop_requested();
+}
 
 namespace {
 std::int64_t steady_ns() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+        .count();
 }
 } // namespace
 
@@ -45,18 +48,33 @@ double JobRunner::stop_allowance() const {
     constexpr double STOP_GRACE_SECONDS = 1.0;
     // A task that polls is given twice its longest gap between polls so far (a Hex search
     // pauses every --pause-nodes nodes, then saves); one that never polled, the grace.
-    return STOP_GRACE_SECONDS + 2e-9 * static_cast<double>(m_task_polls.load() > 1 ? m_poll_gap_ns.load() : 0);
+    return STOP_GRACE_SECONDS +
+           2e-9 * static_cast<double>(m_task_polls.load() > 1 ? m_poll_gap_ns.load() : 0);
 }
-bool TaskContext::state_due() const { return m_runner->state_due(); }
+bool TaskContext::state_due() const {
+    return m_runner->state_due();
+}
 void TaskContext::save_state(std::span<const std::byte> state, bool snapshot) {
     m_runner->save_state(m_task, state, snapshot);
 }
-void TaskContext::replace_state(std::span<const std::byte> state) { m_runner->replace_state(m_task, state); }
-std::vector<std::vector<std::byte>> TaskContext::saved_state() const { return m_runner->saved_state(m_task); }
-void TaskContext::advance(std::uint64_t units) { m_runner->advance(units, false); }
-void TaskContext::resumed(std::uint64_t units) { m_runner->advance(units, true); }
-void TaskContext::set_verdict(std::uint64_t verdict) { m_runner->set_verdict(verdict); }
-void TaskContext::note(const std::string& text) const { m_runner->note(m_task, text); }
+void TaskContext::replace_state(std::span<const std::byte> state) {
+    m_runner->replace_state(m_task, state);
+}
+std::vector<std::vector<std::byte>> TaskContext::saved_state() const {
+    return m_runner->saved_state(m_task);
+}
+void TaskContext::advance(std::uint64_t units) {
+    m_runner->advance(units, false);
+}
+void TaskContext::resumed(std::uint64_t units) {
+    m_runner->advance(units, true);
+}
+void TaskContext::set_verdict(std::uint64_t verdict) {
+    m_runner->set_verdict(verdict);
+}
+void TaskContext::note(const std::string& text) const {
+    m_runner->note(m_task, text);
+}
 
 void JobRunner::note(std::uint64_t task, const std::string& text) const {
     if (m_quiet) return;
@@ -76,15 +94,18 @@ std::vector<std::uint64_t> JobResults::sum_counters() {
 DistinctTexts JobResults::index_texts() {
     DistinctTexts distinct = index_distinct_texts(m_comm, m_tables.texts().take());
     for (const auto& [t, column] : m_tables.spec().text_ids)
-        for (std::uint64_t& id : m_tables.table(*t).column<std::uint64_t>(column)) id = distinct.index[id];
+        for (std::uint64_t& id : m_tables.table(*t).column<std::uint64_t>(column))
+            id = distinct.index[id];
     return distinct;
 }
 
 void JobRunner::advance(std::uint64_t units, bool resumed) {
     m_advanced += units;
     if (!m_queue) {
-        if (resumed) m_progress->credit(units);
-        else m_progress->advance(units);
+        if (resumed)
+            m_progress->credit(units);
+        else
+            m_progress->advance(units);
     }
     // For tests and benchmarks only (test_hooks.hpp): a stop once the task passes N units.
     static const long stop_after = test_count("CGT_TEST_STOP_AFTER_UNITS");
@@ -95,8 +116,8 @@ void JobRunner::advance(std::uint64_t units, bool resumed) {
 
 void JobRunner::set_verdict(std::uint64_t verdict) {
     if (verdict > MAX_VERDICT)
-        throw std::logic_error("TaskContext::set_verdict: " + std::to_string(verdict) + " is over " +
-                               std::to_string(MAX_VERDICT));
+        throw std::logic_error("TaskContext::set_verdict: " + std::to_string(verdict) +
+                               " is over " + std::to_string(MAX_VERDICT));
     m_task_verdict = verdict;
 }
 
@@ -141,9 +162,10 @@ void JobRunner::run_task(std::uint64_t task) {
         const EncodedRecord record = m_tables->end_task();
         const ScopedFlag busy(m_journal_busy);
         if (test_write_fails("journal", m_comm.rank()))
-            throw std::runtime_error("cannot write journal " + m_writer->path() + ": No space left on device");
-        const std::uint64_t at =
-            m_writer->append(RecordKind::task, verdict_flags(m_task_verdict), task, record.pieces, true);
+            throw std::runtime_error("cannot write journal " + m_writer->path() +
+                                     ": No space left on device");
+        const std::uint64_t at = m_writer->append(RecordKind::task, verdict_flags(m_task_verdict),
+                                                  task, record.pieces, true);
         m_appended->task(task, {at, m_writer->bytes()});
         if (const std::string state = state_file(m_journal, task); path_exists(state)) {
             m_writer->sync(); // the task's record first: a kill between leaves a dead state file
@@ -173,7 +195,8 @@ void JobRunner::run_task(std::uint64_t task) {
     // For tests only: every computed task lasts longer, so that a kill or a signal lands in
     // the middle of a run on a fast machine.
     static const double test_task_seconds = test_seconds("CGT_TEST_TASK_SECONDS");
-    if (test_task_seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(test_task_seconds));
+    if (test_task_seconds > 0)
+        std::this_thread::sleep_for(std::chrono::duration<double>(test_task_seconds));
     const std::uint64_t units = m_job.task_units(task);
     if (!m_queue && units > m_advanced) m_progress->advance(units - m_advanced);
 }
@@ -181,29 +204,35 @@ void JobRunner::run_task(std::uint64_t task) {
 std::vector<std::uint64_t> JobRunner::tasks_to_do() {
     std::vector<bool> wanted(m_tasks, !m_subset);
     if (m_subset)
-        for (std::uint64_t t : *m_subset) wanted[t] = true;
+        for (std::uint64_t t : *m_subset)
+            wanted[t] = true;
     std::vector<std::uint64_t> order = m_policy->dispatch_order();
     if (order.empty()) {
         order.resize(m_tasks);
-        for (std::uint64_t t = 0; t < m_tasks; ++t) order[t] = t;
+        for (std::uint64_t t = 0; t < m_tasks; ++t)
+            order[t] = t;
     }
     // Every rank knows the verdicts of the journal's tasks: the tasks they make useless are
     // left out alike everywhere (a merge then has nothing left to compute).
     if (m_skipping) load_verdicts();
     std::vector<std::uint64_t> todo;
     for (std::uint64_t t : order)
-        if (wanted.at(t) && !m_done[t] && (!m_skipping || m_policy->task_needed(t, m_verdicts))) todo.push_back(t);
+        if (wanted.at(t) && !m_done[t] && (!m_skipping || m_policy->task_needed(t, m_verdicts)))
+            todo.push_back(t);
     return todo;
 }
 
 std::vector<std::uint64_t> JobRunner::static_share(const std::vector<std::uint64_t>& todo) const {
-    const auto P = static_cast<std::uint64_t>(m_comm.size()), me = static_cast<std::uint64_t>(m_comm.rank());
+    const auto P = static_cast<std::uint64_t>(m_comm.size()),
+               me = static_cast<std::uint64_t>(m_comm.rank());
     std::vector<std::uint64_t> mine;
     if (m_job.split() == Split::blocks) {
         const Range r = block_range(todo.size(), P, me);
-        mine.assign(todo.begin() + static_cast<long>(r.begin), todo.begin() + static_cast<long>(r.end));
+        mine.assign(todo.begin() + static_cast<long>(r.begin),
+                    todo.begin() + static_cast<long>(r.end));
     } else if (m_job.split() == Split::round_robin) {
-        for (std::uint64_t k = me; k < todo.size(); k += P) mine.push_back(todo[k]);
+        for (std::uint64_t k = me; k < todo.size(); k += P)
+            mine.push_back(todo[k]);
     }
     return mine;
 }
@@ -238,8 +267,9 @@ void JobRunner::open_journal_writer() {
 // moment of the signal (the main thread syncs after tasks as well). A task that does not
 // ask whether to stop in time (a table fill, a proof's scan) is not waited for: once
 // stop_allowance() has passed since this process's stop signal, the main thread still in
-// that task and no journal write under way, the process ends as a kill would, with the stop's line and status 3 (its journal
-// synced; the task's work since its last saved state is done again on --resume).
+// that task and no journal write under way, the process ends as a kill would, with the stop's line
+// and status 3 (its journal synced; the task's work since its last saved state is done again on
+// --resume).
 std::thread JobRunner::start_journal_watcher(const std::atomic<bool>& computing) {
     if (!m_writer) return {};
     return std::thread([this, &computing] {
@@ -261,8 +291,10 @@ std::thread JobRunner::start_journal_watcher(const std::atomic<bool>& computing)
             }
             // A task cannot hear a stop while it writes the journal: its allowance counts from
             // the signal or the end of that write, whichever is later.
-            if (StopSignal::received() && m_in_task.load() && !m_stop_heard.load() && !m_journal_busy.load() &&
-                StopSignal::seconds_since_received() >= stop_allowance() && seconds_since(writing) >= stop_allowance())
+            if (StopSignal::received() && m_in_task.load() && !m_stop_heard.load() &&
+                !m_journal_busy.load() &&
+                StopSignal::seconds_since_received() >= stop_allowance() &&
+                seconds_since(writing) >= stop_allowance())
                 StopSignal::end_now();
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
@@ -273,12 +305,13 @@ void JobRunner::run_queue(const std::vector<std::uint64_t>& todo) {
     // With skipping, rank 0 learns each verdict as its task ends and skips the tasks they
     // make useless; either way progress counts the tasks that finished.
     m_finished.assign(m_skipping ? m_tasks : 0, false);
-    QueueVerdicts verdicts{.finished =
-                               [&](std::uint64_t i, std::optional<std::uint64_t> verdict) {
-                                   m_finished[todo[i]] = true;
-                                   if (verdict) m_verdicts.set(todo[i], *verdict);
-                               },
-                           .needed = [&](std::uint64_t i) { return m_policy->task_needed(todo[i], m_verdicts); }};
+    QueueVerdicts verdicts{
+        .finished =
+            [&](std::uint64_t i, std::optional<std::uint64_t> verdict) {
+                m_finished[todo[i]] = true;
+                if (verdict) m_verdicts.set(todo[i], *verdict);
+            },
+        .needed = [&](std::uint64_t i) { return m_policy->task_needed(todo[i], m_verdicts); }};
     run_task_queue(
         m_comm, todo.size(),
         [&](std::uint64_t i) {
@@ -296,12 +329,14 @@ void JobRunner::compute_tasks() {
     m_queue = m_job.split() == Split::queue;
     const std::vector<std::uint64_t> mine = static_share(todo);
     std::uint64_t units = 0;
-    for (std::uint64_t t : todo) units += m_queue ? 1 : m_job.task_units(t);
+    for (std::uint64_t t : todo)
+        units += m_queue ? 1 : m_job.task_units(t);
     if (!todo.empty()) open_journal_writer();
     m_last_sync = Clock::now();
-    m_progress = std::make_unique<Progress>(m_comm, units, m_info.progress_label.empty()
-                                                                      ? m_info.program + " tasks" : m_info.progress_label,
-                                            m_quiet || todo.empty());
+    m_progress = std::make_unique<Progress>(
+        m_comm, units,
+        m_info.progress_label.empty() ? m_info.program + " tasks" : m_info.progress_label,
+        m_quiet || todo.empty());
     std::atomic<bool> computing{true};
     std::thread watcher = start_journal_watcher(computing);
     struct Join {
@@ -346,30 +381,37 @@ std::optional<int> JobRunner::end_before_result(bool stopped, std::uint64_t done
             if (!m_failure) m_failure = e.what();
         }
     if (m_failure)
-        *m_failure += " (" + std::to_string(done) + " of " + std::to_string(m_tasks) + " tasks are kept in " +
-                      m_journal + ": continue with --resume)";
+        *m_failure += " (" + std::to_string(done) + " of " + std::to_string(m_tasks) +
+                      " tasks are kept in " + m_journal + ": continue with --resume)";
     m_comm.agree_on_failure(m_failure);
     if (stopped) {
         if (m_comm.is_root())
-            std::fprintf(stderr, "%s: stopped: %llu of %llu tasks are done and kept in %s%s; continue with: %s\n",
-                         m_info.program.c_str(), static_cast<unsigned long long>(done),
-                         static_cast<unsigned long long>(m_tasks), m_journal.c_str(),
-                         m_tasks == 1 && done == 0 ? " (with the task's saved state)" : "", resume_command().c_str());
+            std::fprintf(
+                stderr,
+                "%s: stopped: %llu of %llu tasks are done and kept in %s%s; continue with: %s\n",
+                m_info.program.c_str(), static_cast<unsigned long long>(done),
+                static_cast<unsigned long long>(m_tasks), m_journal.c_str(),
+                m_tasks == 1 && done == 0 ? " (with the task's saved state)" : "",
+                resume_command().c_str());
         return STOPPED;
     }
     if (done < m_tasks) {
         if (m_comm.is_root() && !m_quiet)
-            std::fprintf(stderr, "%s: %s: %llu of %llu tasks are done and kept in %s; merge the parts with: "
-                                 "cgt-merge --out FILE JOURNAL...\n",
-                         m_info.program.c_str(), m_subset_text.c_str(), static_cast<unsigned long long>(done),
-                         static_cast<unsigned long long>(m_tasks), m_journal.c_str());
+            std::fprintf(
+                stderr,
+                "%s: %s: %llu of %llu tasks are done and kept in %s; merge the parts with: "
+                "cgt-merge --out FILE JOURNAL...\n",
+                m_info.program.c_str(), m_subset_text.c_str(),
+                static_cast<unsigned long long>(done), static_cast<unsigned long long>(m_tasks),
+                m_journal.c_str());
         return 0;
     }
     return std::nullopt;
 }
 
 void JobRunner::write_result() {
-    ResultFile file(m_comm, m_out, m_info.program, m_options->parameters_text(), seconds_since(m_start));
+    ResultFile file(m_comm, m_out, m_info.program, m_options->parameters_text(),
+                    seconds_since(m_start));
     JobResults results(m_comm, *m_tables, file);
     m_job.finish(results);
     // Each rank's CPU seconds (MPI start-up aside): its share of the work, for benchmarks.
@@ -387,12 +429,15 @@ void JobRunner::write_result() {
     if (test_count("CGT_TEST_KILL_BEFORE_RENAME") > 0) std::raise(SIGKILL); // for tests only
     file.finish();
     // The file holds everything now; a merge leaves the parts' journals to their owner.
-        if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) {
+    if (m_comm.is_root() && m_merge.empty() && path_exists(m_journal)) {
         remove_journal(m_journal);
         // Harmless (a --resume recognises the complete result and removes it), but said.
         if (path_exists(m_journal))
-            std::fprintf(stderr, "warning: %s is complete, but its journal %s could not be removed: remove it, or "
-                                 "run again with --resume, which does\n", m_out.c_str(), m_journal.c_str());
+            std::fprintf(
+                stderr,
+                "warning: %s is complete, but its journal %s could not be removed: remove it, or "
+                "run again with --resume, which does\n",
+                m_out.c_str(), m_journal.c_str());
     }
 }
 
@@ -402,7 +447,8 @@ std::optional<std::string> JobRunner::take_run_lock() {
     if (auto refused = m_run_lock.acquire(m_out, m_info.program, taken_over)) return refused;
     StopSignal::remove_when_stopped(run_lock_path(m_out));
     if (!taken_over.empty() && !m_quiet)
-        std::fprintf(stderr, "note: %s was left by a run that ended without letting go (%s): taken over\n",
+        std::fprintf(stderr,
+                     "note: %s was left by a run that ended without letting go (%s): taken over\n",
                      run_lock_path(m_out).c_str(), taken_over.c_str());
     return std::nullopt;
 }
@@ -415,11 +461,14 @@ void JobRunner::release_run_lock() {
 
 void JobRunner::stop_ends_run(const std::string& where) {
     if (!m_merge.empty())
-        StopSignal::set_stopped_line(-1, " " + where + "; the parts' journals are unchanged: run the same command again",
-                                     m_comm.is_root());
+        StopSignal::set_stopped_line(
+            -1, " " + where + "; the parts' journals are unchanged: run the same command again",
+            m_comm.is_root());
     else
-        StopSignal::set_stopped_line(STOPPED, " " + where + "; the tasks done are kept in " + m_journal +
-                                                  "; continue with: " + resume_command(), m_comm.is_root());
+        StopSignal::set_stopped_line(STOPPED,
+                                     " " + where + "; the tasks done are kept in " + m_journal +
+                                         "; continue with: " + resume_command(),
+                                     m_comm.is_root());
 }
 
 int JobRunner::run() {
@@ -456,7 +505,8 @@ int JobRunner::run() {
         stop_ends_run("after the tasks"); // the journal holds them now
         stopped = m_stop->finish();
     }
-    if (const std::optional<int> status = end_before_result(stopped, settled_tasks())) return *status;
+    if (const std::optional<int> status = end_before_result(stopped, settled_tasks()))
+        return *status;
     stop_ends_run("in the final write");
     write_result();
     return 0;

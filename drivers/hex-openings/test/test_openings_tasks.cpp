@@ -1,6 +1,6 @@
+#include "hex-openings/openings_schema.hpp"
 #include "hex-openings/openings_tasks.hpp"
 #include "hex/solver/openings.hpp"
-#include "hex-openings/openings_schema.hpp"
 #include "openings_test_rows.hpp"
 
 #include <catch2/catch.hpp>
@@ -52,22 +52,26 @@ TEST_CASE("HexOpenings: rows, copies and tasks of a parameter set", "[hex]") {
     CHECK(with_misere.back().variant == hex::Variant::misere);
 }
 
-TEST_CASE("HexOpenings: the rows of 1x1..4x4 hold the literature's maps, whatever the task order", "[hex]") {
+TEST_CASE("HexOpenings: the rows of 1x1..4x4 hold the literature's maps, whatever the task order",
+          "[hex]") {
     const Params p = small_params();
     OpeningTasks forward(p), backward(p);
     common::LocalTable a, b;
     OpeningTasks::declare_columns(a);
     OpeningTasks::declare_columns(b);
-    for (auto t : forward.task_rows()) forward.run(t, a);
+    for (auto t : forward.task_rows())
+        forward.run(t, a);
     const auto& order = backward.task_rows();
-    for (auto it = order.rbegin(); it != order.rend(); ++it) backward.run(*it, b);
+    for (auto it = order.rbegin(); it != order.rend(); ++it)
+        backward.run(*it, b);
     const auto ra = rows_by_key(a), rb = rows_by_key(b);
     REQUIRE(ra.size() == forward.rows().size());
     CHECK(ra == rb);
 
     // Maps per (variant, rules, size) in row-major order.
     std::map<std::string, std::string> maps;
-    for (const auto& [key, r] : ra) maps[r.variant + " " + r.rules + " " + std::to_string(r.size)] += r.result[0];
+    for (const auto& [key, r] : ra)
+        maps[r.variant + " " + r.rules + " " + std::to_string(r.size)] += r.result[0];
     CHECK(maps["normal rule1+2+distance 1"] == "w");
     CHECK(maps["normal rule1+2+distance 2"] == "lwwl");
     CHECK(maps["normal rule1+2+distance 4"] == "lllwllwllwllwlll");
@@ -90,7 +94,10 @@ TEST_CASE("HexOpenings: the rows of 1x1..4x4 hold the literature's maps, whateve
 }
 
 TEST_CASE("HexOpenings: bad rule lists are refused with a reason", "[hex]") {
-    struct Case { std::string text; std::string message; };
+    struct Case {
+        std::string text;
+        std::string message;
+    };
     const std::vector<Case> cases = {
         {"", "--rules is empty"},
         {"rule3", "--rules: unknown rule set 'rule3'"},
@@ -105,13 +112,15 @@ TEST_CASE("HexOpenings: bad rule lists are refused with a reason", "[hex]") {
     }
     CHECK(parse_rule_specs("rule1+2, plain@4").size() == 2);
     CHECK(parse_rule_specs("plain@4").front().max_size == 4);
-    CHECK_THROWS_WITH(parse_misere_rules("rule1+2"), Catch::Contains("--misere-rules must be plain"));
+    CHECK_THROWS_WITH(parse_misere_rules("rule1+2"),
+                      Catch::Contains("--misere-rules must be plain"));
     CHECK(parse_misere_rules("plain+distance").order == hex::Order::distance);
     CHECK(parse_misere_rules("dfpn+rex+dead+pairing").rules == hex::Rules::rex);
     CHECK_THROWS_WITH(parse_misere_rules("dfpn+vc"), Catch::Contains("or a rex rule set"));
 }
 
-TEST_CASE("HexOpenings: a rex rule set gives the misere 4x4 and 5x5 maps, with its rule counts", "[hex]") {
+TEST_CASE("HexOpenings: a rex rule set gives the misere 4x4 and 5x5 maps, with its rule counts",
+          "[hex]") {
     // 4x4: c2 and b3 lose (the plain search's map); 5x5: every opening loses (odd boards:
     // Lagarias and Sleator; Young and Hayward's Solrex found each 5x5 opening losing).
     Params p;
@@ -119,7 +128,8 @@ TEST_CASE("HexOpenings: a rex rule set gives the misere 4x4 and 5x5 maps, with i
     p.rules = parse_rule_specs("plain");
     p.misere_min = 4;
     p.misere_max = 5;
-    p.misere_rules = parse_misere_rules("dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation");
+    p.misere_rules =
+        parse_misere_rules("dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation");
     p.tt_size_mib = 4;
     p.misere_replies = true;
     OpeningTasks work(p);
@@ -127,7 +137,8 @@ TEST_CASE("HexOpenings: a rex rule set gives the misere 4x4 and 5x5 maps, with i
     OpeningTasks::declare_columns(openings);
     OpeningTasks::declare_count_columns(counts);
     OpeningTasks::declare_reply_columns(replies);
-    for (auto t : work.task_rows()) work.run(t, openings, &counts, nullptr, nullptr, nullptr, &replies);
+    for (auto t : work.task_rows())
+        work.run(t, openings, &counts, nullptr, nullptr, nullptr, &replies);
     std::map<std::string, std::string> maps;
     for (const auto& [key, r] : rows_by_key(openings))
         if (r.variant == "misere") maps[std::to_string(r.size)] += r.result[0];
@@ -146,15 +157,17 @@ TEST_CASE("HexOpenings: a rex rule set gives the misere 4x4 and 5x5 maps, with i
         const std::string key = std::to_string(size) + " " + hex::cell_name(opening);
         winning[key];
         if (replies.column(schema::replies::result)[i] == "win")
-            winning[key].push_back(hex::cell_name({static_cast<int>(replies.column(schema::replies::reply_row)[i]),
-                                                  static_cast<int>(replies.column(schema::replies::reply_col)[i])}));
+            winning[key].push_back(
+                hex::cell_name({static_cast<int>(replies.column(schema::replies::reply_row)[i]),
+                                static_cast<int>(replies.column(schema::replies::reply_col)[i])}));
     }
     CHECK(rows_seen == 2 * 15 + 25 * 24);
     CHECK(winning.size() == 27);
     hex::Solver solver(5, {hex::Variant::misere, p.misere_rules, 0, 4});
     for (const hex::Cell c : {hex::Cell{0, 0}, hex::Cell{4, 4}, hex::Cell{1, 3}, hex::Cell{3, 1}}) {
         std::vector<std::string> expect;
-        for (const hex::Cell w : hex::solve_replies(solver, c).winning()) expect.push_back(hex::cell_name(w));
+        for (const hex::Cell w : hex::solve_replies(solver, c).winning())
+            expect.push_back(hex::cell_name(w));
         INFO(hex::cell_name(c));
         CHECK(winning["5 " + hex::cell_name(c)] == expect);
     }
@@ -162,11 +175,13 @@ TEST_CASE("HexOpenings: a rex rule set gives the misere 4x4 and 5x5 maps, with i
     CHECK(std::string(names[7].name) == "pairing-losses");
     std::uint64_t pairing = 0;
     for (std::size_t i = 0; i < counts.rows(); ++i)
-        if (counts.column(schema::rule_counts::rule)[i] == "pairing-wins") pairing += counts.column(schema::rule_counts::count)[i];
+        if (counts.column(schema::rule_counts::rule)[i] == "pairing-wins")
+            pairing += counts.column(schema::rule_counts::count)[i];
     CHECK(pairing > 0);
 }
 
-TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and edge openings first", "[hex]") {
+TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and edge openings first",
+          "[hex]") {
     Params p;
     p.sizes = parse_sizes("5");
     p.rules = parse_rule_specs("dfpn+vc+inferior+proof vc+inferior@5");
@@ -183,10 +198,12 @@ TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and ed
     common::LocalTable openings, counts;
     OpeningTasks::declare_columns(openings);
     OpeningTasks::declare_count_columns(counts);
-    for (auto t : order) work.run(t, openings, &counts);
+    for (auto t : order)
+        work.run(t, openings, &counts);
     const auto rows = rows_by_key(openings);
     std::map<std::string, std::string> maps;
-    for (const auto& [key, r] : rows) maps[r.rules] += r.result[0];
+    for (const auto& [key, r] : rows)
+        maps[r.rules] += r.result[0];
     CHECK(maps["dfpn+vc+inferior+proof"] == "llllwlwwwwlwwwlwwwwlwllll");
     CHECK(maps["vc+inferior"] == maps["dfpn+vc+inferior+proof"]);
     // One block of counters per opening solved, in the vc family's order; the analyses
@@ -198,19 +215,25 @@ TEST_CASE("HexOpenings: vc rule sets give the 5x5 map, their rule counts, and ed
     CHECK(std::string(names[1].name) == "expansions");
     std::uint64_t expansions = 0, nodes = 0;
     for (std::size_t i = 0; i < counts.rows(); ++i)
-        if (counts.column(schema::rule_counts::rule)[i] == "expansions") expansions += counts.column(schema::rule_counts::count)[i];
-    for (const auto& [key, r] : rows) nodes += r.nodes;
+        if (counts.column(schema::rule_counts::rule)[i] == "expansions")
+            expansions += counts.column(schema::rule_counts::count)[i];
+    for (const auto& [key, r] : rows)
+        nodes += r.nodes;
     CHECK(expansions > 0);
     CHECK(expansions <= nodes);
     CHECK(rule_counters(hex::RuleSet{}, {}).size() == 5); // the article's family
 }
 
-TEST_CASE("HexOpenings: --sizes lists squares, ranges and WxH boards, bad items refused with a reason", "[hex]") {
+TEST_CASE(
+    "HexOpenings: --sizes lists squares, ranges and WxH boards, bad items refused with a reason",
+    "[hex]") {
     using hex::Shape;
-    CHECK(parse_sizes("1-5") == std::vector<Shape>{Shape::square(1), Shape::square(2), Shape::square(3),
-                                                   Shape::square(4), Shape::square(5)});
+    CHECK(parse_sizes("1-5") == std::vector<Shape>{Shape::square(1), Shape::square(2),
+                                                   Shape::square(3), Shape::square(4),
+                                                   Shape::square(5)});
     CHECK(parse_sizes("6x7,7x8") == std::vector<Shape>{Shape(7, 6), Shape(8, 7)});
-    CHECK(parse_sizes("6-7 6x7") == std::vector<Shape>{Shape::square(6), Shape::square(7), Shape(7, 6)});
+    CHECK(parse_sizes("6-7 6x7") ==
+          std::vector<Shape>{Shape::square(6), Shape::square(7), Shape(7, 6)});
     CHECK(parse_sizes("8") == std::vector<Shape>{Shape::square(8)});
     struct Bad {
         std::string text, message;
@@ -219,22 +242,26 @@ TEST_CASE("HexOpenings: --sizes lists squares, ranges and WxH boards, bad items 
              {"", "--sizes is empty: give N, A-B or WxH (e.g. 1-5 or 6x7,7x8)"},
              {"5-3", "--sizes: '5-3': the range is empty (first > last)"},
              {"6x7-7x8", "--sizes: '6x7-7x8': a range A-B is of square sides"},
-             {"6x12", "--sizes: '6x12': board '6x12' must be N or WxH (W columns, H rows), each 1..11"},
+             {"6x12",
+              "--sizes: '6x12': board '6x12' must be N or WxH (W columns, H rows), each 1..11"},
              {"7 6-8", "--sizes: the 7x7 board is listed twice ('6-8')"},
-             {"six", "--sizes: 'six': board 'six' must be N or WxH (W columns, H rows), each 1..11"}}) {
+             {"six",
+              "--sizes: 'six': board 'six' must be N or WxH (W columns, H rows), each 1..11"}}) {
         INFO(b.text);
         CHECK_THROWS_WITH(parse_sizes(b.text), b.message);
     }
 }
 
-TEST_CASE("HexOpenings: on 3x4 and 4x3 boards the player with the closer sides wins every opening", "[hex]") {
+TEST_CASE("HexOpenings: on 3x4 and 4x3 boards the player with the closer sides wins every opening",
+          "[hex]") {
     // "3x4" is 3 columns and 4 rows: red joins the top and bottom rows, 4 apart, blue the
     // columns, 3 apart; so red loses every opening, and on 4x3 wins every one. Every
     // opening is solved (copy-from above both sides), so the 180-degree symmetry is
     // computed; a rule set limited to boards with sides up to 3 leaves both boards out.
     Params p;
     p.sizes = parse_sizes("3x4,4x3");
-    p.rules = parse_rule_specs("rule1+2+distance dfpn+vc+stronger+templates+inferior+proof+resistance plain@3");
+    p.rules = parse_rule_specs(
+        "rule1+2+distance dfpn+vc+stronger+templates+inferior+proof+resistance plain@3");
     p.copy_from = 5;
     p.tt_size_mib = 4;
     OpeningTasks work(p);
@@ -242,7 +269,8 @@ TEST_CASE("HexOpenings: on 3x4 and 4x3 boards the player with the closer sides w
     CHECK(work.task_rows().size() == work.rows().size());
     common::LocalTable openings;
     OpeningTasks::declare_columns(openings);
-    for (auto t : work.task_rows()) work.run(t, openings);
+    for (auto t : work.task_rows())
+        work.run(t, openings);
     std::map<std::string, std::string> maps;
     for (const auto& [key, r] : rows_by_key(openings)) {
         CHECK(r.size * r.cols == 12);
@@ -250,7 +278,8 @@ TEST_CASE("HexOpenings: on 3x4 and 4x3 boards the player with the closer sides w
         maps[r.rules + " " + std::to_string(r.cols) + "x" + std::to_string(r.size)] += r.result[0];
     }
     CHECK(maps.size() == 4);
-    for (const char* rules : {"rule1+2+distance", "dfpn+vc+stronger+templates+inferior+proof+resistance"}) {
+    for (const char* rules :
+         {"rule1+2+distance", "dfpn+vc+stronger+templates+inferior+proof+resistance"}) {
         INFO(rules);
         CHECK(maps[std::string(rules) + " 3x4"] == std::string(12, 'l'));
         CHECK(maps[std::string(rules) + " 4x3"] == std::string(12, 'w'));
@@ -261,7 +290,9 @@ TEST_CASE("HexOpenings: on 3x4 and 4x3 boards the player with the closer sides w
     CHECK(copied.task_rows().size() == copied.rows().size() / 2);
 }
 
-TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its saved states gives the rows of one never stopped", "[hex]") {
+TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its saved states gives "
+          "the rows of one never stopped",
+          "[hex]") {
     Params p;
     p.sizes = parse_sizes("6");
     p.rules = parse_rule_specs("dfpn+vc+inferior+proof+resistance");
@@ -304,10 +335,14 @@ TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its s
         CHECK_THAT(notes[i], Catch::Contains(" for a first-player win and "));
         // The first save is the whole table; later ones its changes, or whole again once
         // the changes outweigh it.
-        if (i == 0) CHECK_THAT(notes[i], Catch::Contains("; saved (whole table, "));
-        else CHECK_THAT(notes[i], Catch::Contains("; saved ("));
+        if (i == 0)
+            CHECK_THAT(notes[i], Catch::Contains("; saved (whole table, "));
+        else
+            CHECK_THAT(notes[i], Catch::Contains("; saved ("));
     }
-    const auto nodes_in = [](const std::string& line) { return std::stoull(line.substr(line.find(": ") + 2)); };
+    const auto nodes_in = [](const std::string& line) {
+        return std::stoull(line.substr(line.find(": ") + 2));
+    };
     CHECK(nodes_in(notes[0]) >= 300);
     CHECK(nodes_in(notes[1]) > nodes_in(notes[0]));
     CHECK(nodes_in(notes[2]) > nodes_in(notes[1]));
@@ -316,10 +351,12 @@ TEST_CASE("HexOpenings: a vc opening stopped at a pause and continued from its s
     hooks.stop_requested = [] { return false; };
     REQUIRE(work.run(a3, t.rows, &t.counts, &t.timings, &hooks));
     CHECK(rows_by_key(t.rows) == rows_by_key(whole.rows));
-    CHECK(t.counts.column(schema::rule_counts::count) == whole.counts.column(schema::rule_counts::count));
+    CHECK(t.counts.column(schema::rule_counts::count) ==
+          whole.counts.column(schema::rule_counts::count));
     const std::uint64_t nodes = t.rows.column(schema::openings::nodes).at(0);
     CHECK(whole.timings.column(schema::timings::nodes_run).at(0) == nodes);
-    CHECK(t.timings.column(schema::timings::nodes_run).at(0) <= nodes - 3 * 300); // three pauses of 300 or more
+    CHECK(t.timings.column(schema::timings::nodes_run).at(0) <=
+          nodes - 3 * 300); // three pauses of 300 or more
 }
 
 namespace {
@@ -363,7 +400,9 @@ std::map<std::uint64_t, Row> run_all(OpeningTasks& work, bool backwards, common:
 
 } // namespace
 
-TEST_CASE("HexOpenings: split openings give the unsplit rows' results on 4x4..6x6, whatever the task order", "[hex]") {
+TEST_CASE("HexOpenings: split openings give the unsplit rows' results on 4x4..6x6, whatever the "
+          "task order",
+          "[hex]") {
     Params p;
     p.sizes = parse_sizes("4-6");
     p.rules = parse_rule_specs("dfpn+vc+inferior+proof+resistance rule1+2+distance@4");
@@ -372,13 +411,15 @@ TEST_CASE("HexOpenings: split openings give the unsplit rows' results on 4x4..6x
     // f5 is on 6x6 only, a copy of a2 there.
     const auto is_split = [](const Row& r) {
         const std::string name = hex::cell_name({static_cast<int>(r.row), static_cast<int>(r.col)});
-        return !r.copied && (name == "a1" || name == "b2" || name == "c3" || name == "e2" || (r.size == 6 && name == "a2"));
+        return !r.copied && (name == "a1" || name == "b2" || name == "c3" || name == "e2" ||
+                             (r.size == 6 && name == "a2"));
     };
     for (int plies : {1, 2}) {
         p.split_plies = plies;
         // Two plies on 4x4 and 5x5 only (the split does not cancel: every answer is solved).
         p.sizes = parse_sizes(plies == 1 ? "4-6" : "4-5");
-        p.split = parse_cell_names(plies == 1 ? "a1 B2,c3 f5 e2" : "a1 B2,c3 e2", "--split", "none");
+        p.split =
+            parse_cell_names(plies == 1 ? "a1 B2,c3 f5 e2" : "a1 B2,c3 e2", "--split", "none");
         common::LocalTable unused;
         Params plain = p;
         plain.split.clear();
@@ -392,7 +433,8 @@ TEST_CASE("HexOpenings: split openings give the unsplit rows' results on 4x4..6x
         std::uint64_t split_rows = 0;
         for (const auto& [key, r] : a) {
             const Row& e = expect.at(key);
-            INFO("plies " << plies << " " << r.rules << " " << r.size << " (" << r.row << ", " << r.col << ")");
+            INFO("plies " << plies << " " << r.rules << " " << r.size << " (" << r.row << ", "
+                          << r.col << ")");
             CHECK(r.result == e.result);
             CHECK(r.copied == e.copied);
             const hex::SplitTree* t = forward.tree(key);
@@ -404,13 +446,17 @@ TEST_CASE("HexOpenings: split openings give the unsplit rows' results on 4x4..6x
         // needed (a sibling refuted its parent before it).
         fs.end_blocks();
         std::uint64_t tasks = 0, nodes = 0;
-        for (std::uint64_t k = 0; k < forward.parts().size(); ++k) tasks += forward.parts()[k].node >= 0;
+        for (std::uint64_t k = 0; k < forward.parts().size(); ++k)
+            tasks += forward.parts()[k].node >= 0;
         for (std::uint64_t r = 0; r < forward.rows().size(); ++r)
             if (const hex::SplitTree* t = forward.tree(r)) nodes += t->nodes.size() - 1;
         CHECK(fs.rows() == nodes);
         const auto& how = fs.column(schema::splits::how);
-        const auto solved = static_cast<std::uint64_t>(std::count(how.begin(), how.end(), std::string("task")));
-        CHECK(solved + static_cast<std::uint64_t>(std::count(how.begin(), how.end(), std::string("unneeded"))) == tasks);
+        const auto solved =
+            static_cast<std::uint64_t>(std::count(how.begin(), how.end(), std::string("task")));
+        CHECK(solved + static_cast<std::uint64_t>(
+                           std::count(how.begin(), how.end(), std::string("unneeded"))) ==
+              tasks);
         CHECK(solved > 20);
         // Backwards, every leaf solved first: the same splits table.
         bs.end_blocks();
@@ -418,11 +464,14 @@ TEST_CASE("HexOpenings: split openings give the unsplit rows' results on 4x4..6x
         CHECK(bs.column(schema::splits::nodes) == fs.column(schema::splits::nodes));
         CHECK(bs.column(schema::splits::result) == fs.column(schema::splits::result));
         // Rule counts: one block per opening solved, no leaf blocks left.
-        for (const auto& block : counts.blocks()) CHECK(block.key < forward.rows().size());
+        for (const auto& block : counts.blocks())
+            CHECK(block.key < forward.rows().size());
     }
 }
 
-TEST_CASE("HexOpenings: a split opening the first player loses solves only the leaves a search in leaf order needs", "[hex]") {
+TEST_CASE("HexOpenings: a split opening the first player loses solves only the leaves a search in "
+          "leaf order needs",
+          "[hex]") {
     // 5x5 a2 two plies deep, 6x6 a1 and b1 one ply deep: the first player loses, so one reply
     // of the second player's wins and the leaves after the line that proves it (and, two
     // plies deep, after a first player's move that wins against an earlier reply) are not
@@ -449,12 +498,14 @@ TEST_CASE("HexOpenings: a split opening the first player loses solves only the l
         const auto got = run_all(work, false, splits, nullptr, true, &ran);
         splits.end_blocks();
         REQUIRE(got.size() == c.cells.size());
-        std::size_t at = 0; // splits rows: openings ascending, each tree's nodes but the root in pre-order
+        std::size_t at =
+            0; // splits rows: openings ascending, each tree's nodes but the root in pre-order
         std::uint64_t leaves = 0;
         for (const auto& [row, r] : got) {
             const hex::SplitTree* t = work.tree(row);
             REQUIRE(t != nullptr);
-            INFO(r.size << "x" << r.size << " " << hex::cell_name({static_cast<int>(r.row), static_cast<int>(r.col)})
+            INFO(r.size << "x" << r.size << " "
+                        << hex::cell_name({static_cast<int>(r.row), static_cast<int>(r.col)})
                         << " plies " << c.plies);
             CHECK(r.result == "loss");
             CHECK(r.result == expect.at(row).result);
@@ -466,7 +517,8 @@ TEST_CASE("HexOpenings: a split opening the first player loses solves only the l
             std::uint64_t all_nodes = 0, needed_nodes = 0, needed_count = 0;
             std::vector<std::uint64_t> leaf_nodes(t->nodes.size(), 0);
             for (int k : t->leaves()) {
-                const hex::SearchResult sr = hex::solve_position(shape, options, t->nodes[static_cast<std::size_t>(k)].position);
+                const hex::SearchResult sr = hex::solve_position(
+                    shape, options, t->nodes[static_cast<std::size_t>(k)].position);
                 solved[static_cast<std::size_t>(k)] = sr.outcome;
                 leaf_nodes[static_cast<std::size_t>(k)] = sr.stats.nodes;
                 all_nodes += sr.stats.nodes;
@@ -477,8 +529,10 @@ TEST_CASE("HexOpenings: a split opening the first player loses solves only the l
                 if (!node.leaf()) continue;
                 INFO("line " << hex::line_name(node.line));
                 CHECK(splits.column(schema::splits::line).at(at) == hex::line_name(node.line));
-                CHECK(splits.column(schema::splits::how).at(at) == (needed[k] ? "task" : "unneeded"));
-                CHECK(splits.column(schema::splits::nodes).at(at) == (needed[k] ? leaf_nodes[k] : 0));
+                CHECK(splits.column(schema::splits::how).at(at) ==
+                      (needed[k] ? "task" : "unneeded"));
+                CHECK(splits.column(schema::splits::nodes).at(at) ==
+                      (needed[k] ? leaf_nodes[k] : 0));
                 if (!needed[k]) CHECK(splits.column(schema::splits::result).at(at) == "unknown");
                 needed_nodes += needed[k] ? leaf_nodes[k] : 0;
                 needed_count += needed[k];
@@ -493,7 +547,8 @@ TEST_CASE("HexOpenings: a split opening the first player loses solves only the l
         CHECK(at == splits.rows());
         // One rank in leaf order runs exactly the needed leaves.
         std::uint64_t needed_rows = 0;
-        for (const std::string& how : splits.column(schema::splits::how)) needed_rows += how == "task";
+        for (const std::string& how : splits.column(schema::splits::how))
+            needed_rows += how == "task";
         CHECK(ran == needed_rows);
         CHECK(ran * 4 < leaves);
     }

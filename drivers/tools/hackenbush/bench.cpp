@@ -3,9 +3,9 @@
 // 8,388,606 stalks; each value is also checked against Berlekamp's rule) and three-colour
 // stalks (default L = 12, 797,160 stalks). Prints CPU seconds (one core), stalks per second,
 // the store's size and the peak resident memory.
+#include "common/plumbing/tool_main.hpp"
 #include "common/runtime/memory_limit.hpp"
 #include "common/runtime/options.hpp"
-#include "common/plumbing/tool_main.hpp"
 #include "hackenbush/stalks.hpp"
 
 #include <sys/resource.h>
@@ -22,7 +22,9 @@ using common::UsageError;
 
 namespace {
 
-double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+double cpu_seconds() {
+    return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
 
 double peak_rss_mib() {
     rusage usage{};
@@ -41,20 +43,20 @@ int bench(const std::string& label, const std::string& alphabet, long max_length
     Totals t;
     const bool blue_red = alphabet == "BR";
     const double start = cpu_seconds();
-    hackenbush::walk_stalks(store, alphabet, "", static_cast<std::size_t>(max_length),
-                            [&](std::string_view colours, cgt::core::GameId value) {
-                                ++t.stalks;
-                                if (blue_red && (!value.is_number() ||
-                                                 value.number_value() !=
-                                                     hackenbush::sign_expansion(colours)))
-                                    ++t.mismatches;
-                                if (text) {
-                                    ++t.kinds[static_cast<int>(store.classify(value).kind)];
-                                    std::string s = store.canonical_text(value);
-                                    t.text_bytes += s.size();
-                                    t.distinct.insert(std::move(s));
-                                }
-                            });
+    hackenbush::walk_stalks(
+        store, alphabet, "", static_cast<std::size_t>(max_length),
+        [&](std::string_view colours, cgt::core::GameId value) {
+            ++t.stalks;
+            if (blue_red &&
+                (!value.is_number() || value.number_value() != hackenbush::sign_expansion(colours)))
+                ++t.mismatches;
+            if (text) {
+                ++t.kinds[static_cast<int>(store.classify(value).kind)];
+                std::string s = store.canonical_text(value);
+                t.text_bytes += s.size();
+                t.distinct.insert(std::move(s));
+            }
+        });
     const double seconds = cpu_seconds() - start;
     std::printf("%s stalks of 1..%ld edges: %llu stalks in %.2f s CPU (%.2f M stalks/s), "
                 "%llu interned, store %.1f MiB\n",
@@ -77,7 +79,9 @@ int bench(const std::string& label, const std::string& alphabet, long max_length
 }
 
 // Stalks of 1..L edges over an alphabet of k colours: k + k^2 + ... + k^L.
-double stalk_count(double k, long max_length) { return (std::pow(k, static_cast<double>(max_length) + 1) - k) / (k - 1); }
+double stalk_count(double k, long max_length) {
+    return (std::pow(k, static_cast<double>(max_length) + 1) - k) / (k - 1);
+}
 
 // Three-colour stalks intern most of their values in the store, blue-red ones none (numbers
 // live in the handle) unless --text keeps every distinct text. Measured peaks, L = 9 and 11
@@ -85,19 +89,23 @@ double stalk_count(double k, long max_length) { return (std::pow(k, static_cast<
 // blue-red L = 18 and 21 (524,286 and 4,194,302): 6.4 MB both, with --text 44.0 and 315.8 MB.
 // CPU: three-colour L = 11 0.60 s (--text 1.42 s), blue-red L = 21 1.04 s (--text 6.40 s).
 constexpr double BLUE_RED_STALK_BYTES = 0, BLUE_RED_TEXT_BYTES = 76, THREE_COLOUR_STALK_BYTES = 323,
-                 THREE_COLOUR_TEXT_BYTES = 600, BLUE_RED_PER_SECOND = 4e6, BLUE_RED_TEXT_PER_SECOND = 6.5e5,
-                 THREE_COLOUR_PER_SECOND = 4.4e5, THREE_COLOUR_TEXT_PER_SECOND = 1.9e5, BENCH_BASE_BYTES = 8.0 * (1 << 20);
+                 THREE_COLOUR_TEXT_BYTES = 600, BLUE_RED_PER_SECOND = 4e6,
+                 BLUE_RED_TEXT_PER_SECOND = 6.5e5, THREE_COLOUR_PER_SECOND = 4.4e5,
+                 THREE_COLOUR_TEXT_PER_SECOND = 1.9e5, BENCH_BASE_BYTES = 8.0 * (1 << 20);
 
 // The larger need of the workloads asked for, their times added.
 common::MemoryNeed bench_need(const common::po::variables_map& vm) {
     const std::string workload = vm["workload"].as<std::string>();
     const bool text = vm["text"].as<bool>();
-    const auto length = [&](long fallback) { return vm.count("max-length") ? vm["max-length"].as<long>() : fallback; };
+    const auto length = [&](long fallback) {
+        return vm.count("max-length") ? vm["max-length"].as<long>() : fallback;
+    };
     common::MemoryNeed need;
     const auto add = [&](double k, long l, double bytes_each, double per_second, const char* what) {
         const double stalks = stalk_count(k, l);
-        common::MemoryNeed one = common::linear_need("--max-length " + std::to_string(l), what, stalks, bytes_each,
-                                                     stalks, per_second, BENCH_BASE_BYTES);
+        common::MemoryNeed one =
+            common::linear_need("--max-length " + std::to_string(l), what, stalks, bytes_each,
+                                stalks, per_second, BENCH_BASE_BYTES);
         const double seconds = need.core_seconds + one.core_seconds;
         if (one.bytes > need.bytes) need = std::move(one);
         need.core_seconds = seconds;
@@ -109,7 +117,8 @@ common::MemoryNeed bench_need(const common::po::variables_map& vm) {
     if (workload != "blue-red")
         add(3, length(12), text ? THREE_COLOUR_TEXT_BYTES : THREE_COLOUR_STALK_BYTES,
             text ? THREE_COLOUR_TEXT_PER_SECOND : THREE_COLOUR_PER_SECOND,
-            text ? "the values and distinct texts of the three-colour stalks" : "the values of the three-colour stalks");
+            text ? "the values and distinct texts of the three-colour stalks"
+                 : "the values of the three-colour stalks");
     return need;
 }
 
@@ -133,13 +142,16 @@ int run(int argc, char* argv[]) {
             throw UsageError("--workload must be blue-red, three-colour or both, got '" + w + "'");
         if (vm.count("max-length")) {
             const long l = vm["max-length"].as<long>();
-            if (l < 1 || l > 40) throw UsageError("--max-length must be 1..40, got " + std::to_string(l));
+            if (l < 1 || l > 40)
+                throw UsageError("--max-length must be 1..40, got " + std::to_string(l));
         }
         common::check_memory(vm, bench_need(vm));
         common::check_run_time(vm, bench_need(vm));
     });
     if (!go) return 0;
-    if (const std::string note = common::long_run_note("cgt-hackenbush-bench", bench_need(options.values())); !note.empty())
+    if (const std::string note =
+            common::long_run_note("cgt-hackenbush-bench", bench_need(options.values()));
+        !note.empty())
         std::fprintf(stderr, "%s\n", note.c_str());
     const auto workload = options.get<std::string>("workload");
     const bool text = options.get<bool>("text");

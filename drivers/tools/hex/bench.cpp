@@ -21,7 +21,9 @@ using common::UsageError;
 
 namespace {
 
-double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+double cpu_seconds() {
+    return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
 
 // "all", "half" (one of each 180-degree pair) or cell names separated by blanks or commas.
 std::vector<hex::Cell> parse_openings(hex::Shape size, const std::string& text) {
@@ -40,7 +42,8 @@ std::vector<hex::Cell> parse_openings(hex::Shape size, const std::string& text) 
         for (const hex::Cell c : hex::all_cells(size))
             if (b.at(c) != hex::Stone::empty) out.push_back(c);
     }
-    if (out.empty()) throw UsageError("--openings is empty: give all, half or cell names (e.g. a1,d4)");
+    if (out.empty())
+        throw UsageError("--openings is empty: give all, half or cell names (e.g. a1,d4)");
     return out;
 }
 
@@ -52,8 +55,8 @@ struct Simulation {
     hex::SimulationOptions options;
 };
 
-int simulate(hex::Shape size, const hex::RuleSet& rules, hex::Cell c, hex::Outcome outcome, std::uint64_t nodes,
-             const Simulation& sim) {
+int simulate(hex::Shape size, const hex::RuleSet& rules, hex::Cell c, hex::Outcome outcome,
+             std::uint64_t nodes, const Simulation& sim) {
     int same = 0;
     for (const int w : sim.workers) {
         hex::SimulationOptions o = sim.options;
@@ -105,20 +108,25 @@ std::vector<int> parse_workers(const std::string& text) {
 
 void add_simulation_options(common::Options& options) {
     const hex::JobSearchOptions d;
-    options.add()("simulate", common::po::value<std::string>()->default_value(""),
-                  "also the job-level search of each opening (cgt-hex-openings --job-search) simulated on these "
-                  "worker counts (e.g. 2,4,16; a clock in nodes; dfpn+vc rule sets): makespan and speed-up "
-                  "against the nodes above; the options below are those of the real run (job.hpp)")(
+    options.add()(
+        "simulate", common::po::value<std::string>()->default_value(""),
+        "also the job-level search of each opening (cgt-hex-openings --job-search) simulated on "
+        "these "
+        "worker counts (e.g. 2,4,16; a clock in nodes; dfpn+vc rule sets): makespan and speed-up "
+        "against the nodes above; the options below are those of the real run (job.hpp)")(
         "job-nodes", common::po::value<long>()->default_value(2000),
         "with --simulate: nodes per job (cgt-hex-openings --job-search)")(
         "pause-nodes", common::po::value<long>()->default_value(1024),
-        "with --simulate: the workers' pauses (a job ends at the first past its budget; cgt-hex-openings "
+        "with --simulate: the workers' pauses (a job ends at the first past its budget; "
+        "cgt-hex-openings "
         "--pause-nodes)")(
         "seed-entries", common::po::value<long>()->default_value(static_cast<long>(d.seed_entries)),
-        "with --simulate: table entries a job ships back per move of its position, for the next job there "
-        "(0: none)")(
-        "share-min-work", common::po::value<long>()->default_value(static_cast<long>(d.share_min_work)),
-        "with --simulate: positions a job proves with at least this much work go to every worker (0: none)")(
+        "with --simulate: table entries a job ships back per move of its position, for the next "
+        "job there "
+        "(0: none)")("share-min-work",
+                     common::po::value<long>()->default_value(static_cast<long>(d.share_min_work)),
+                     "with --simulate: positions a job proves with at least this much work go to "
+                     "every worker (0: none)")(
         "share-max", common::po::value<long>()->default_value(static_cast<long>(d.share_max)),
         "with --simulate: at most this many of a job's proven positions shipped, the most worked")(
         "share-window", common::po::value<long>()->default_value(static_cast<long>(d.share_window)),
@@ -144,7 +152,8 @@ Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_s
     if (seed < 0) throw UsageError("--seed-entries must be >= 0, got " + std::to_string(seed));
     if (min_work < 0 || min_work > 0xffffffffL)
         throw UsageError("--share-min-work must be 0..4294967295, got " + std::to_string(min_work));
-    if (share_max < 0) throw UsageError("--share-max must be >= 0, got " + std::to_string(share_max));
+    if (share_max < 0)
+        throw UsageError("--share-max must be >= 0, got " + std::to_string(share_max));
     if (window < 0) throw UsageError("--share-window must be >= 0, got " + std::to_string(window));
     hex::JobSearchOptions& o = sim.options.search;
     o.job_nodes = static_cast<std::uint64_t>(job);
@@ -157,11 +166,16 @@ Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_s
     o.split_busy = vm["split-busy"].as<bool>();
     const std::string v = vm["virtual"].as<std::string>();
     using V = hex::JobSearchOptions::Virtual;
-    if (v == "lean") o.virtual_policy = V::lean;
-    else if (v == "guess") o.virtual_policy = V::guess;
-    else if (v == "red") o.virtual_policy = V::red;
-    else if (v == "blue") o.virtual_policy = V::blue;
-    else throw UsageError("--virtual must be lean, guess, red or blue, got '" + v + "'");
+    if (v == "lean")
+        o.virtual_policy = V::lean;
+    else if (v == "guess")
+        o.virtual_policy = V::guess;
+    else if (v == "red")
+        o.virtual_policy = V::red;
+    else if (v == "blue")
+        o.virtual_policy = V::blue;
+    else
+        throw UsageError("--virtual must be lean, guess, red or blue, got '" + v + "'");
     sim.options.pause_nodes = static_cast<std::uint64_t>(pause);
     sim.options.tt_size_mib = tt_size_mib;
     return sim;
@@ -172,14 +186,19 @@ int run(int argc, char* argv[]) {
         "cgt-hex-bench",
         "Benchmark of the Hex solver: solves the openings asked for on one board, each with a\n"
         "cleared table, and prints result, nodes, positions analysed and CPU seconds per opening.",
-        "cgt-hex-bench --size 7 --openings half --rules dfpn+vc+inferior+proof+resistance   (or --size 6x7)");
-    options.add()("size", common::po::value<std::string>()->default_value("7"),
-                  "board: N (N x N) or WxH (W columns, H rows, as Benzene's boardsize W H), sides 1..11")(
+        "cgt-hex-bench --size 7 --openings half --rules dfpn+vc+inferior+proof+resistance   (or "
+        "--size 6x7)");
+    options.add()(
+        "size", common::po::value<std::string>()->default_value("7"),
+        "board: N (N x N) or WxH (W columns, H rows, as Benzene's boardsize W H), sides 1..11")(
         "openings", common::po::value<std::string>()->default_value("half"),
         "all, half (one of each 180-degree pair) or cell names, e.g. 'a1,d4'")(
-        "rules", common::po::value<std::string>()->default_value("dfpn+vc+inferior+proof+resistance"), "rule set")(
-        "node-limit", common::po::value<long>()->default_value(0), "nodes per opening (0: none)")(
-        "tt-size-mib", common::po::value<long>()->default_value(64), "transposition table, MiB (1..65536)");
+        "rules",
+        common::po::value<std::string>()->default_value("dfpn+vc+inferior+proof+resistance"),
+        "rule set")("node-limit", common::po::value<long>()->default_value(0),
+                    "nodes per opening (0: none)")("tt-size-mib",
+                                                   common::po::value<long>()->default_value(64),
+                                                   "transposition table, MiB (1..65536)");
     add_simulation_options(options);
     Simulation sim;
     hex::SolverOptions solver_options;
@@ -194,8 +213,11 @@ int run(int argc, char* argv[]) {
             throw UsageError(std::string("--size: ") + e.what());
         }
         if (limit < 0) throw UsageError("--node-limit must be >= 0, got " + std::to_string(limit));
-        if (tt < 1 || tt > 65536) throw UsageError("--tt-size-mib must be 1..65536, got " + std::to_string(tt));
-        common::check_memory(vm, common::sized_table_need("--tt-size-mib", static_cast<std::uint64_t>(tt), "the transposition table"));
+        if (tt < 1 || tt > 65536)
+            throw UsageError("--tt-size-mib must be 1..65536, got " + std::to_string(tt));
+        common::check_memory(vm, common::sized_table_need("--tt-size-mib",
+                                                          static_cast<std::uint64_t>(tt),
+                                                          "the transposition table"));
         solver_options.rules = hex::RuleSet::parse(vm["rules"].as<std::string>());
         solver_options.node_limit = static_cast<std::uint64_t>(limit);
         solver_options.tt_size_mib = static_cast<std::size_t>(tt);
@@ -207,23 +229,28 @@ int run(int argc, char* argv[]) {
     std::uint64_t nodes = 0, expansions = 0;
     double seconds = 0;
     int wins = 0, unknown = 0, agreeing = 0;
-    std::printf("%s %s\n%-6s %-8s %12s %12s %10s %8s %8s %10s\n", size.name().c_str(), solver_options.rules.name().c_str(),
-                "cell", "result", "nodes", "expansions", "decided", "moves", "win-at", "seconds");
+    std::printf("%s %s\n%-6s %-8s %12s %12s %10s %8s %8s %10s\n", size.name().c_str(),
+                solver_options.rules.name().c_str(), "cell", "result", "nodes", "expansions",
+                "decided", "moves", "win-at", "seconds");
     for (const hex::Cell c : openings) {
         hex::SearchStats stats;
         const double start = cpu_seconds();
         const hex::OpeningResult r = hex::solve_opening(solver, c, &stats);
         const double s = cpu_seconds() - start;
-        const std::uint64_t decided = stats.fill_decided + stats.vc_wins + stats.vc_losses + stats.mustplay_losses;
+        const std::uint64_t decided =
+            stats.fill_decided + stats.vc_wins + stats.vc_losses + stats.mustplay_losses;
         const double moves = stats.expansions > decided
-                                 ? static_cast<double>(stats.moves_sum) / static_cast<double>(stats.expansions - decided)
+                                 ? static_cast<double>(stats.moves_sum) /
+                                       static_cast<double>(stats.expansions - decided)
                                  : 0.0;
-        const double win_at =
-            stats.won ? static_cast<double>(stats.winning_index_sum) / static_cast<double>(stats.won) : 0.0;
-        std::printf("%-6s %-8s %12llu %12llu %10llu %8.2f %8.2f %10.2f\n", hex::cell_name(c).c_str(),
-                    hex::outcome_name(r.outcome), static_cast<unsigned long long>(r.nodes),
-                    static_cast<unsigned long long>(stats.expansions), static_cast<unsigned long long>(decided), moves,
-                    win_at, s);
+        const double win_at = stats.won ? static_cast<double>(stats.winning_index_sum) /
+                                              static_cast<double>(stats.won)
+                                        : 0.0;
+        std::printf("%-6s %-8s %12llu %12llu %10llu %8.2f %8.2f %10.2f\n",
+                    hex::cell_name(c).c_str(), hex::outcome_name(r.outcome),
+                    static_cast<unsigned long long>(r.nodes),
+                    static_cast<unsigned long long>(stats.expansions),
+                    static_cast<unsigned long long>(decided), moves, win_at, s);
         std::fflush(stdout);
         if (!sim.workers.empty())
             agreeing += simulate(size, solver_options.rules, c, r.outcome, r.nodes, sim);
@@ -233,9 +260,10 @@ int run(int argc, char* argv[]) {
         wins += r.outcome == hex::Outcome::win;
         unknown += r.outcome == hex::Outcome::unknown;
     }
-    std::printf("total: %zu openings, %d wins, %d unknown, %llu nodes, %llu expansions, %.2f s CPU\n",
-                openings.size(), wins, unknown, static_cast<unsigned long long>(nodes),
-                static_cast<unsigned long long>(expansions), seconds);
+    std::printf(
+        "total: %zu openings, %d wins, %d unknown, %llu nodes, %llu expansions, %.2f s CPU\n",
+        openings.size(), wins, unknown, static_cast<unsigned long long>(nodes),
+        static_cast<unsigned long long>(expansions), seconds);
     if (!sim.workers.empty())
         std::printf("simulated: %zu searches, %d decided as the sequential search\n",
                     openings.size() * sim.workers.size(), agreeing);
