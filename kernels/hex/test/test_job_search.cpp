@@ -34,6 +34,26 @@ SimulationOptions small_jobs(int workers, std::uint64_t job_nodes, bool lazy = f
     return o;
 }
 
+// A job tree on `root` (LARGE) whose jobs a test runs by hand on one worker (a 4 MiB table,
+// pausing every pause_nodes nodes): jobs of job_nodes nodes, a leaf expanded whenever its job
+// ends undecided (lazy off), proven positions with at least share_min_work of work shipped,
+// the last share_window of them kept.
+struct HandRun {
+    JobSearchOptions options;
+    JobTree tree;
+    JobWorker worker;
+};
+HandRun hand_run(Shape shape, const SplitPosition& root, std::uint64_t job_nodes,
+                 std::uint32_t share_min_work, std::uint64_t pause_nodes,
+                 std::size_t share_window = JobSearchOptions{}.share_window) {
+    JobSearchOptions options;
+    options.job_nodes = job_nodes;
+    options.lazy = false;
+    options.share_min_work = share_min_work;
+    options.share_window = share_window;
+    return {options, JobTree(shape, LARGE, root, options), JobWorker(shape, LARGE, 4, pause_nodes)};
+}
+
 } // namespace
 
 TEST_CASE("JobSearch: every 5x5 opening and 6x6 openings decided as the sequential solver decides "
@@ -166,12 +186,7 @@ TEST_CASE("JobTree: saved and loaded between results, the search ends as the seq
           "[hex]") {
     const Shape shape = Shape::square(6);
     const SplitPosition root = SplitPosition::after(shape, {{2, 0}});
-    JobSearchOptions options;
-    options.job_nodes = 40;
-    options.lazy = false;
-    options.share_min_work = 2;
-    JobTree tree(shape, LARGE, root, options);
-    JobWorker worker(shape, LARGE, 4, 16);
+    auto [options, tree, worker] = hand_run(shape, root, 40, 2, 16);
     // Two jobs in flight at each save; their results are lost with the run.
     int saves = 0;
     while (tree.outcome() == Outcome::unknown) {
@@ -259,12 +274,7 @@ TEST_CASE("JobTree: each worker's jobs carry the proven positions received since
           "each once",
           "[hex]") {
     const Shape shape = Shape::square(6);
-    JobSearchOptions options;
-    options.job_nodes = 60;
-    options.lazy = false;
-    options.share_min_work = 1;
-    JobTree tree(shape, LARGE, SplitPosition::after(shape, {{2, 0}}), options);
-    JobWorker worker(shape, LARGE, 4, 8);
+    auto [options, tree, worker] = hand_run(shape, SplitPosition::after(shape, {{2, 0}}), 60, 1, 8);
     const std::optional<Job> a = tree.next_job(0);
     REQUIRE(a);
     CHECK(a->known.empty());
@@ -290,13 +300,7 @@ TEST_CASE("JobTree: the proven positions kept are the last share_window received
     CHECK(defaults.share_window == 65536);
     const Shape shape = Shape::square(6);
     const SplitPosition root = SplitPosition::after(shape, {{2, 0}});
-    JobSearchOptions options;
-    options.job_nodes = 60;
-    options.lazy = false;
-    options.share_min_work = 1;
-    options.share_window = 7;
-    JobTree tree(shape, LARGE, root, options);
-    JobWorker worker(shape, LARGE, 4, 8);
+    auto [options, tree, worker] = hand_run(shape, root, 60, 1, 8, 7);
     // Every position received, in order (its index: its sequence number), and per worker the
     // sequence number past the last its jobs carried.
     std::vector<StoredPosition> all;
