@@ -58,9 +58,18 @@ __attribute__((target("avx512f,avx512bw"))) inline __mmask32 wanted_lanes(__m512
     return _mm512_test_epi16_mask(bit, _mm512_set1_epi16(1));
 }
 
+// The 512-bit set holding only x (x < 512), as wanted_lanes reads it: bit x % 16 of word x / 16.
+__attribute__((target("avx512f,avx512bw"))) inline __m512i only(unsigned x) {
+    return _mm512_maskz_set1_epi16(static_cast<__mmask32>(1u << (x >> 4)),
+                                   static_cast<short>(1u << (x & 15)));
+}
+
 // 64 splits a step: lane j pairs G(a + j) with G(L - a - j), both plain loads; the wanted set,
 // 32 words of 16 bits, is looked up with one vpermw by x / 16 and a shift by x % 16. The lanes
-// that hit are taken in increasing a, so the sightings are exact. Most steps hit nothing.
+// that hit are taken in increasing a, so the sightings are exact. Most steps hit nothing. The
+// set in the register loses each value a lane hits (whether or not an earlier lane of the step
+// took it: then it was gone already), so it always equals the set in memory without being
+// loaded again from the words just stored (a wide load of narrow stores waits for them).
 __attribute__((target("avx512f,avx512bw,bmi,bmi2"))) std::uint64_t
 scan_first_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count,
                   std::uint64_t a0, WantedSet& wanted, FirstSeen* seen, unsigned& n) {
@@ -82,13 +91,14 @@ scan_first_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_
         do {
             const unsigned lane = static_cast<unsigned>(std::countr_zero(hit));
             hit &= hit - 1;
-            if (take_first(w, xs[lane], a0 + i + lane, seen, found)) {
+            const unsigned x = xs[lane];
+            table = _mm512_andnot_si512(only(x), table);
+            if (take_first(w, x, a0 + i + lane, seen, found)) {
                 wanted = w;
                 n = found;
                 return i + lane + 1;
             }
         } while (hit);
-        table = _mm512_loadu_si512(w.words);
     }
     if (i + 32 <= count) { // one more half step before the scalar tail
         const __m512i x = _mm512_xor_si512(_mm512_loadu_si512(lo + i), _mm512_loadu_si512(hi + i));

@@ -9,6 +9,12 @@
 
 namespace cgt::impartial {
 
+namespace {
+// Heaps a pool item guesses (run_pipeline): few, so that the settling waits little for the
+// last guesses another thread runs.
+constexpr std::uint64_t GUESS_ITEM = 2;
+} // namespace
+
 void WindowedSweep::run_blocks(std::uint64_t heaps) {
     const bool fused = m_config.threads == 1 && m_config.block_heaps == MARK_BLOCK;
     while (size() < heaps) {
@@ -92,31 +98,36 @@ void WindowedSweep::settle_block(Block& b) {
 }
 
 // Blocks of the split with the SIMD kernels until the mode may change (a power of two, values
-// of 512) or `heaps` is reached. While block k is settled (in order, on this thread), the other
-// threads make block k + 1's group marks: they read only values before block k and the rare
-// heaps found before it, and nothing settling block k writes (the ring does not move, the rare
-// heaps' storage is reserved, the values it overwrites lie beyond the window's margin).
+// of 512) or `heaps` is reached. One job of the pool a block: the guesses of block k first, then
+// the group marks of block k + 1. Once the guesses are done this thread settles block k (in
+// order) while the other threads go on with block k + 1's marks: they read only values before
+// block k and the rare heaps found before it, and nothing settling block k writes (the ring does
+// not move, the rare heaps' storage is reserved, the values it overwrites lie beyond the
+// window's margin). So the threads meet once a block, and the marks fill the time the block is
+// settled.
 void WindowedSweep::run_pipeline(std::uint64_t heaps) {
     Block* cur = m_blocks[0].get();
     Block* next = m_blocks[1].get();
     std::uint64_t end = block_end(size(), heaps);
     before_dropping(end);
     prepare(*cur, size(), end, size(), false);
+    const std::uint64_t first_groups = (cur->count + MARK_BLOCK - 1) / MARK_BLOCK;
     const std::function<void(std::uint64_t)> mark_cur = [&](std::uint64_t q) {
         mark_groups(*cur, q);
     };
     if (m_pool)
-        m_pool->run((cur->count + MARK_BLOCK - 1) / MARK_BLOCK, mark_cur);
+        m_pool->run(first_groups, mark_cur);
     else
-        for (std::uint64_t q = 0; q < (cur->count + MARK_BLOCK - 1) / MARK_BLOCK; ++q)
+        for (std::uint64_t q = 0; q < first_groups; ++q)
             mark_cur(q);
-    guess_block(*cur);
+    // Each loop: block `cur` has its marks, not yet its guesses.
     for (;;) {
         const std::uint64_t n1 = cur->n0 + cur->count;
         const bool overlap =
             m_pool && n1 < heaps && !std::has_single_bit(n1) &&
             (m_values.dropped_any() || m_values.ring_slots() >= block_end(n1, heaps));
         if (!overlap) {
+            guess_block(*cur);
             settle_block(*cur);
             return;
         }
@@ -124,11 +135,17 @@ void WindowedSweep::run_pipeline(std::uint64_t heaps) {
         before_dropping(end);
         m_rare.reserve(m_rare.size() + cur->count);
         prepare(*next, n1, end, cur->n0, false);
-        const std::function<void(std::uint64_t)> mark_next = [&](std::uint64_t q) {
-            mark_groups(*next, q);
+        const std::uint64_t guesses = (cur->count + GUESS_ITEM - 1) / GUESS_ITEM;
+        const std::uint64_t groups = (next->count + MARK_BLOCK - 1) / MARK_BLOCK;
+        const std::function<void(std::uint64_t)> item = [&](std::uint64_t i) {
+            if (i >= guesses) return mark_groups(*next, i - guesses);
+            for (std::uint64_t j = GUESS_ITEM * i; j < std::min(cur->count, GUESS_ITEM * (i + 1));
+                 ++j)
+                guess(*cur, cur->n0 + j, cur->specs[j]);
         };
-        m_pool->start((next->count + MARK_BLOCK - 1) / MARK_BLOCK, mark_next);
+        m_pool->start(guesses + groups, item, 1, guesses);
         try {
+            m_pool->finish_first();
             settle_block(*cur);
         } catch (...) {
             m_pool->finish();
@@ -137,7 +154,6 @@ void WindowedSweep::run_pipeline(std::uint64_t heaps) {
         m_pool->finish();
         if (m_bound > SIMD_BOUND) return; // a value of 512 or more: the next block is not valid
         before_dropping(end);             // again, knowing block k's rare heaps
-        guess_block(*next);
         std::swap(cur, next);
     }
 }

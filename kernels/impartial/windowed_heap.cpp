@@ -60,6 +60,25 @@ std::uint64_t known_for(bool fused, std::uint64_t n0, std::uint64_t n) {
     return fused ? n : n0;
 }
 
+// G(m) as ValueWindow::operator[] reads it, from pointers held in registers: the loops that
+// mark byte rows would otherwise load the window's members again after every byte stored (a
+// byte store may alias anything).
+class Values {
+  public:
+    explicit Values(const ValueWindow& v)
+        : m_prefix(v.prefix().data()), m_prefix_size(v.prefix().size()), m_ring(v.ring()),
+          m_mask(v.ring_slots() - 1) {}
+    [[nodiscard]] std::uint16_t operator[](std::uint64_t m) const {
+        return m < m_prefix_size ? m_prefix[m] : m_ring[(~m) & m_mask];
+    }
+
+  private:
+    const std::uint16_t* m_prefix;
+    std::uint64_t m_prefix_size;
+    const std::uint16_t* m_ring;
+    std::uint64_t m_mask;
+};
+
 NeedRestart need_for(const ValueWindow& values, std::uint64_t n, std::uint64_t length,
                      std::uint64_t a) {
     // Generous: a restart costs a whole sweep, so the next one should not come soon.
@@ -165,11 +184,14 @@ void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec) const {
         // The group's ranges lie inside [from, to), in order: mark what lies between them.
         const auto& r = b.ranges[q * n_removals + i];
         std::size_t x = from;
+        const Values values(m_values);
+        const SparsePart* rare = m_rare.data();
+        const bool equal_splits = m_rules.equal_splits;
         const auto mark_to = [&](std::size_t end) {
             for (; x < end; ++x) {
-                const SparsePart& p = m_rare[x];
-                if (!m_rules.equal_splits && 2 * std::uint64_t{p.heap} == length) continue;
-                row[m_values[length - p.heap] ^ p.value] = stamp;
+                const SparsePart& p = rare[x];
+                if (!equal_splits && 2 * std::uint64_t{p.heap} == length) continue;
+                row[values[length - p.heap] ^ p.value] = stamp;
             }
         };
         for (unsigned s = 0; s < 4; s += 2)
@@ -225,15 +247,19 @@ Grundy WindowedSweep::settle(Block& b, std::uint64_t n, const HeapSpec& spec) {
     for (unsigned i = 0; i < n_lengths; ++i) {
         const std::uint64_t length = lengths[i];
         // Parts p <= length - known (their complement is in the block) and p >= known.
+        const Values values(m_values);
+        const SparsePart* rare = m_rare.data();
+        const std::size_t rare_count = m_rare.size();
+        const bool equal_splits = m_rules.equal_splits;
         const auto mark = [&](const SparsePart& p) {
-            if (!m_rules.equal_splits && 2 * std::uint64_t{p.heap} == length) return;
-            row[m_values[length - p.heap] ^ p.value] = stamp;
+            if (!equal_splits && 2 * std::uint64_t{p.heap} == length) return;
+            row[values[length - p.heap] ^ p.value] = stamp;
         };
         for (std::size_t x = 0;
-             x < m_rare.size() && m_rare[x].heap + known <= length && m_rare[x].heap < length; ++x)
-            mark(m_rare[x]);
-        for (std::size_t x = b.rare_from_block; x < m_rare.size() && m_rare[x].heap < length; ++x)
-            if (m_rare[x].heap + known > length) mark(m_rare[x]);
+             x < rare_count && rare[x].heap + known <= length && rare[x].heap < length; ++x)
+            mark(rare[x]);
+        for (std::size_t x = b.rare_from_block; x < rare_count && rare[x].heap < length; ++x)
+            if (rare[x].heap + known > length) mark(rare[x]);
     }
     const unsigned common = common_class(n);
     // The guess's marks are a subset of these: c is at or after its guess.
@@ -276,6 +302,32 @@ Grundy WindowedSweep::settle_fused(Block& b, std::uint64_t n, const HeapSpec& sp
     return settle_scan(b, n, spec, spec.c, w);
 }
 
+// Removes from w the values the splits 1..h of every length give; false (w unchanged) if that
+// leaves nothing wanted, or if a value the splits read is not held.
+bool WindowedSweep::seen_by(const SplitLengths& split, std::uint64_t h, WantedSet& w) const {
+    std::uint64_t given[8] = {};
+    const Values values(m_values);
+    for (unsigned i = 0; i < split.count; ++i) {
+        const std::uint64_t length = split.lengths[i], last = std::min(h, split.last(length));
+        if (last < 1) continue;
+        if (!m_values.holds(last) || !m_values.holds(length - last)) return false;
+        for (std::uint64_t a = 1; a <= last; ++a) {
+            const unsigned x = values[a] ^ values[length - a];
+            given[x >> 6] |= std::uint64_t{1} << (x & 63);
+        }
+    }
+    std::uint64_t left[8];
+    bool any = false;
+    for (unsigned i = 0; i < 8; ++i) {
+        left[i] = w.words[i] & ~given[i];
+        any = any || left[i] != 0;
+    }
+    if (!any) return false;
+    std::copy(left, left + 8, w.words);
+    w.remaining = count_of(std::to_array(left));
+    return true;
+}
+
 // Step 2 in order: the splits a <= h, then what the parallel part saw past h, then, if the
 // guess missed a wanted value, the splits past h again for it.
 Grundy WindowedSweep::settle_scan(Block& b, std::uint64_t n, const HeapSpec& spec, Grundy c,
@@ -288,7 +340,11 @@ Grundy WindowedSweep::settle_scan(Block& b, std::uint64_t n, const HeapSpec& spe
     FirstSeen seen[SEEN_PER_HEAP];
     unsigned n_seen = 0;
     std::uint64_t stop = 0;
-    if (spec.h >= 1) {
+    // Which values the splits a <= h give, as a set: if a wanted value is not among them, the
+    // scan's end lies past h and comes from the guess (or the scan after it), and where in
+    // 1..h the others were first seen does not matter; only if all are among them is 1..h
+    // scanned in order for the last first sighting.
+    if (spec.h >= 1 && !seen_by(split, spec.h, w)) {
         const ScanEnd e = scan_from(m_config.kernel, runs, split, 1, spec.h, w, seen, n_seen);
         if (e.unavailable) throw need_for(m_values, n, e.length, e.missing);
         if (n_seen) stop = seen[n_seen - 1].split;

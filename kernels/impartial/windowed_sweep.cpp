@@ -29,7 +29,7 @@ bool parity(Grundy v) {
 
 unsigned block_heaps_for(const WindowConfig& c) {
     if (c.block_heaps) return c.block_heaps;
-    return c.threads == 1 ? MARK_BLOCK : std::min(MAX_BLOCK, 64 * c.threads);
+    return std::min(MAX_BLOCK, MARK_BLOCK * c.threads);
 }
 
 void check_config(const WindowConfig& c) {

@@ -49,6 +49,8 @@
 
 namespace cgt::impartial {
 
+struct SplitLengths;
+
 // Thrown by run_to when the prefix or window would grow past WindowConfig::max_growth times
 // the configured one.
 struct GrowthLimit : std::runtime_error {
@@ -75,7 +77,9 @@ struct WindowConfig {
     std::uint64_t prefix_heaps = std::uint64_t{1} << 21; // P, kept for good
     std::uint64_t window_heaps = std::uint64_t{1} << 26; // W (a power of two), the last values
     unsigned threads = 1;
-    // Heaps a block, a multiple of 32; 0 picks 32 on one thread, else 64 * threads (at most 512).
+    // Heaps a block, a multiple of 32; 0 picks 32 a thread (at most 512): the in-order part of a
+    // block (settle) grows with it: on 2 threads 64 costs less CPU than 128
+    // (drivers/grundy/NOTES.md).
     unsigned block_heaps = 0;
     ScanKernel kernel = fastest_scan_kernel();
     // Grundy's classes from heap 0 (rare = sparse, mask ...1110, never changed), as
@@ -212,6 +216,7 @@ class WindowedSweep {
     [[nodiscard]] Grundy settle_fused(Block& block, std::uint64_t n, const HeapSpec& spec);
     [[nodiscard]] Grundy settle_scan(Block& block, std::uint64_t n, const HeapSpec& spec, Grundy c,
                                      const WantedSet& wanted);
+    [[nodiscard]] bool seen_by(const SplitLengths& split, std::uint64_t h, WantedSet& w) const;
     unsigned new_stamp();
     void record_scan(std::uint64_t n, std::uint64_t stop);
     // The split lengths L = n - k >= 2 of heap n.

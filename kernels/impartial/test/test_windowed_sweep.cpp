@@ -3,10 +3,14 @@
 #include "impartial/octal_values.hpp"
 #include "impartial/periodicity.hpp"
 #include "impartial/sparse_sweep.hpp"
+#include "impartial/sweep_pool.hpp"
 #include "impartial/windowed_sweep.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -353,4 +357,27 @@ TEST_CASE("WindowedSweep: the period proven from the values it holds", "[imparti
     bool before_window = false;
     CHECK_FALSE(small.proven_period(&before_window));
     CHECK(before_window);
+}
+
+TEST_CASE("SweepPool: each item runs once; finish_first returns with the first items done",
+          "[impartial][windowed]") {
+    for (unsigned threads : {1u, 2u, 3u}) {
+        SweepPool pool(threads);
+        for (std::uint64_t items : {0u, 1u, 5u, 40u}) {
+            for (std::uint64_t first : {std::uint64_t{0}, items / 2, items}) {
+                std::vector<std::atomic<int>> runs(items);
+                const std::function<void(std::uint64_t)> work = [&](std::uint64_t i) {
+                    runs[i].fetch_add(1);
+                };
+                pool.start(items, work, 1, first);
+                pool.finish_first();
+                for (std::uint64_t i = 0; i < first; ++i)
+                    REQUIRE(runs[i].load() == 1);
+                pool.finish();
+                INFO(threads << " threads, " << items << " items, first " << first);
+                for (std::uint64_t i = 0; i < items; ++i)
+                    REQUIRE(runs[i].load() == 1);
+            }
+        }
+    }
 }
