@@ -6,11 +6,20 @@
 namespace cgt::hex {
 
 namespace {
+// The number of cells, inline: without -mpopcnt (not in the default build) std::popcount is
+// a library call.
 constexpr int size_of(std::uint64_t x) {
+#if defined(__POPCNT__)
     return std::popcount(x);
+#else
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+#endif
 }
 int size_of(Wide x) {
-    return count_cells(x);
+    return size_of(static_cast<std::uint64_t>(x)) + size_of(static_cast<std::uint64_t>(x >> 64));
 }
 
 // The intersection of a list of carriers (all cells when it is empty).
@@ -34,22 +43,22 @@ template <class Bits> std::uint64_t word_of(Bits x, int w) {
         return w == 0 ? static_cast<std::uint64_t>(x) : 0;
 }
 
-// Drops the carriers of `list` (with their flags in `done`) that contain `carrier`, keeping
-// the others in their order; whether it dropped any.
-template <class Bits>
-bool drop_supersets(std::vector<Bits>& list, std::vector<std::uint8_t>& done, Bits carrier) {
+// Drops the carriers of `list` that contain `carrier`, keeping the others in their order, and
+// counts in `done` those dropped among the first `done`; whether it dropped any.
+template <class Bits> bool drop_supersets(std::vector<Bits>& list, int& done, Bits carrier) {
     std::size_t i = 0;
     while (i < list.size() && (carrier & list[i]) != carrier)
         ++i;
     if (i == list.size()) return false;
-    std::size_t kept = i;
+    const std::size_t first_done = static_cast<std::size_t>(done);
+    std::size_t kept = i, kept_done = std::min(i, first_done);
     for (++i; i < list.size(); ++i) {
         if ((carrier & list[i]) == carrier) continue;
-        list[kept] = list[i];
-        done[kept++] = done[i];
+        kept_done += i < first_done;
+        list[kept++] = list[i];
     }
     list.resize(kept);
-    done.resize(kept);
+    done = static_cast<int>(kept_done);
     return true;
 }
 } // namespace
@@ -87,6 +96,8 @@ void StrongVcBuilder<Bits>::keep_least(std::vector<Bits>& least, int u, int v, B
 }
 
 template <class Bits> bool StrongVcBuilder<Bits>::add_full(int u, int v, Bits carrier) {
+    // A carrier holding the least stored one holds a kept one (see m_least_full).
+    if (holds(carrier, m_least_full[static_cast<std::size_t>(u * m_ends + v)])) return false;
     Pair& p = use(u, v);
     // One pass: a kept carrier inside the new one refuses it; one containing it is dropped
     // below (the list is minimal, so both cannot happen).
@@ -99,14 +110,13 @@ template <class Bits> bool StrongVcBuilder<Bits>::add_full(int u, int v, Bits ca
         drop_supersets(p.full, p.full_done, carrier);
         p.full_meet = meet_of(p.full);
         Bits done_meet = ~Bits{0};
-        for (std::size_t i = 0; i < p.full.size(); ++i)
-            if (p.full_done[i]) done_meet &= p.full[i];
+        for (int i = 0; i < p.full_done; ++i)
+            done_meet &= p.full[static_cast<std::size_t>(i)];
         done_meet_of(u, v) = done_meet_of(v, u) = done_meet;
     } else if ((p.full_meet & ~carrier) == 0) {
         return false; // shrinks nothing the solver looks at
     }
     p.full.push_back(carrier);
-    p.full_done.push_back(0);
     p.full_meet &= carrier;
     keep_least(m_least_full, u, v, carrier);
     m_full_ends[static_cast<std::size_t>(u)].set(v);
@@ -120,6 +130,8 @@ template <class Bits> bool StrongVcBuilder<Bits>::add_full(int u, int v, Bits ca
 }
 
 template <class Bits> void StrongVcBuilder<Bits>::add_semi(int u, int v, Bits carrier) {
+    const auto uv = static_cast<std::size_t>(u * m_ends + v);
+    if (holds(carrier, m_least_full[uv]) || holds(carrier, m_least_semi[uv])) return;
     Pair& p = use(u, v);
     for (const Bits d : p.full)
         if ((d & carrier) == d) return;
@@ -134,7 +146,6 @@ template <class Bits> void StrongVcBuilder<Bits>::add_semi(int u, int v, Bits ca
         p.semi_meet = meet_of(p.semi);
     }
     p.semi.push_back(carrier);
-    p.semi_done.push_back(0);
     p.semi_meet &= carrier;
     keep_least(m_least_semi, u, v, carrier);
     ++m_stats.semis;
@@ -151,8 +162,7 @@ bool StrongVcBuilder<Bits>::build(Colour colour, Bits own, Bits empty, Stop stop
         Pair& p = m_pairs[static_cast<std::size_t>(t)];
         p.full.clear();
         p.semi.clear();
-        p.full_done.clear();
-        p.semi_done.clear();
+        p.full_done = p.semi_done = 0;
         p.full_meet = p.semi_meet = ~Bits{0};
         const int u = t / m_ends, v = t % m_ends;
         done_meet_of(u, v) = done_meet_of(v, u) = ~Bits{0};
@@ -207,11 +217,10 @@ bool StrongVcBuilder<Bits>::build(Colour colour, Bits own, Bits empty, Stop stop
 
 template <class Bits> void StrongVcBuilder<Bits>::process_full(const FullTask& t) {
     Pair& p = m_pairs[static_cast<std::size_t>(index(t.u, t.v))];
-    std::size_t i = 0;
-    while (i < p.full.size() && p.full[i] != t.carrier)
-        ++i;
-    if (i == p.full.size() || p.full_done[i]) return; // made redundant meanwhile
-    p.full_done[i] = 1;
+    // The first carrier not processed yet is this one unless it was made redundant meanwhile.
+    const auto i = static_cast<std::size_t>(p.full_done);
+    if (i == p.full.size() || p.full[i] != t.carrier) return;
+    ++p.full_done;
     done_meet_of(t.u, t.v) &= t.carrier;
     done_meet_of(t.v, t.u) &= t.carrier;
     m_done_ends[static_cast<std::size_t>(t.u)].set(t.v);
@@ -244,9 +253,8 @@ template <class Bits> void StrongVcBuilder<Bits>::and_through(int x, int z, Bits
             if (holds(cz, least_full[y]) || holds(cz, least_semi[y])) continue;
             const Pair& zy = pair(z, y);
             // (z, y) is not changed below: the results go to (x, y).
-            for (std::size_t j = 0; j < zy.full.size(); ++j) {
-                if (!zy.full_done[j]) continue;
-                const Bits d = zy.full[j];
+            for (int j = 0; j < zy.full_done; ++j) {
+                const Bits d = zy.full[static_cast<std::size_t>(j)];
                 const Bits meet = d & cz;
                 if ((meet & ~key_pair) || in(d, x)) continue;
                 const Bits joined = meet ? cz | d | key_pair : cz | d;
@@ -267,13 +275,18 @@ template <class Bits> void StrongVcBuilder<Bits>::or_rule(int u, int v) {
     // list's order), new ones marked.
     std::vector<Semi>& semis = m_or_semis;
     semis.clear();
+    const auto done = static_cast<std::size_t>(p.semi_done);
     for (std::size_t i = 0; i < p.semi.size(); ++i)
-        semis.push_back({p.semi[i], size_of(p.semi[i]), static_cast<int>(i), p.semi_done[i] != 0});
-    std::sort(semis.begin(), semis.end(), [](const Semi& a, const Semi& b) {
-        return a.size != b.size ? a.size < b.size : a.order < b.order;
-    });
-    for (std::size_t i = 0; i < p.semi_done.size(); ++i)
-        p.semi_done[i] = 1;
+        semis.push_back({p.semi[i], size_of(p.semi[i]), static_cast<int>(i), i < done});
+    // Insertion sort, stable: the lists are short and come in their order already.
+    for (std::size_t i = 1; i < semis.size(); ++i) {
+        const Semi s = semis[i];
+        std::size_t j = i;
+        for (; j > 0 && semis[j - 1].size > s.size; --j)
+            semis[j] = semis[j - 1];
+        semis[j] = s;
+    }
+    p.semi_done = static_cast<int>(p.semi.size());
     Bits candidates = p.full.empty() ? m_all : p.full_meet;
     m_scratch.clear();
     while (candidates) {

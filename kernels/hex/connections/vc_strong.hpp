@@ -72,7 +72,11 @@ public:
 private:
     struct Pair {
         std::vector<Bits> full, semi;
-        std::vector<std::uint8_t> full_done, semi_done; // processed by the AND / OR rule
+        // How many carriers of each list the AND (fulls) and the OR rule (semis) have
+        // processed: always the first ones, as carriers are appended in the order they are
+        // queued, processed in that order (the OR rule takes every semi at once) and dropped
+        // keeping the order of the others.
+        int full_done = 0, semi_done = 0;
         Bits full_meet = 0;      // intersection of the full carriers (all cells when none)
         Bits semi_meet = 0;      // intersection of the semi carriers
         bool queued = false;     // waiting for the OR rule
