@@ -131,9 +131,9 @@ cgt_build_fuzz() {
 # not: 0 (unless OMPI_MCA_odls_base_sigkill_timeout says otherwise) ends a stopped 2-rank
 # run of cgt-hackenbush-signs in 0.3-0.9 s instead of 2.5-2.8 s. A rank killed then loses at
 # most the task it was running: its journal holds every record it wrote (a torn last one is
-# dropped at --resume). The cost: where the ranks end each by itself (a task that never asks
-# whether to stop), one that ends before rank 0 gets rank 0 killed before its stop line; the
-# status (3) and the journal are the same.
+# dropped at --resume). Where the ranks end each by itself (a task that never asks whether
+# to stop, the final write), a rank other than 0 waits for rank 0 to end first (10 s at most,
+# stop_signal.hpp), so that rank 0 is not killed before its stop line.
 cgt_mpiexec() {
   local ranks=$1; shift
   local extra=()

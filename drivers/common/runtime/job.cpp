@@ -375,6 +375,11 @@ std::optional<int> JobRunner::end_before_result(bool stopped, std::uint64_t done
     // The journal outlives this run when it stopped or did a part: durable now. A run that
     // goes on to write the result leaves its last records to the OS (a kill of the process
     // keeps them; a crash of the node loses at most --journal-every seconds of work).
+    if (m_writer && !m_failure) try {
+            compact_after_tasks();
+        } catch (const std::runtime_error& e) {
+            m_failure = e.what();
+        }
     if (m_writer && (stopped || done < m_tasks)) try {
             m_writer->sync();
         } catch (const std::runtime_error& e) {

@@ -116,6 +116,8 @@ private:
     // Rewrites this rank's journal file without its dead records when they outweigh the
     // live ones (journal_compaction.hpp).
     void maybe_compact();
+    // Once this rank's tasks are over: its dead saved states go whatever the floor.
+    void compact_after_tasks();
     void fail(std::string why);
     // Rank 0: the run's lock on its output (run_lock.hpp), or why the run is refused.
     std::optional<std::string> take_run_lock();

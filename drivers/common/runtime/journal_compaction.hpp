@@ -25,6 +25,9 @@
 //     64 MiB takes well under a second, and every job but the largest stays below it (a
 //     whole 7x7 Hex opening saved at every pause writes about 10 MB), while on 8x8, where
 //     a whole table saved is 140-330 MB per rank, the file stays within twice its live bytes;
+//   - once a rank's tasks are over (JobRunner::compact_after_tasks), whatever the floor, when
+//     its dead bytes weigh half its live ones or more: the journal a run leaves (stopped, a
+//     part, killed before its rename) is within 1.5 times its live records;
 //   - at a resume (compact_journal), by rank 0 before the plan is shared, every file of the
 //     stopped run with a dead record, whatever its age. Never for --merge: a merge's journals
 //     are other runs', read only.

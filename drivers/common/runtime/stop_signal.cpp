@@ -7,7 +7,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <fcntl.h>
 #include <mutex>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace cgt::common {
@@ -17,6 +19,9 @@ constexpr int TAG_STOP = 7301;
 volatile std::sig_atomic_t g_received = 0;      // the first stop signal
 volatile std::sig_atomic_t g_from_launcher = 0; // a stop signal came from the launcher of ranks
 bool g_launched = false;                        // this process is a rank of an MPI launcher
+bool g_other_rank = false;                      // ... and not rank 0
+volatile std::sig_atomic_t g_waiting = 0;       // a rank other than 0 waits for rank 0 to end
+char g_wait_mark[4096] = "";                    // CGT_TEST_MARK_WAIT_FOR_ROOT (tests only)
 std::atomic<std::int64_t> g_received_at{0};     // its CLOCK_MONOTONIC time in ns
 std::atomic<int> g_listening{0};                // open Listening scopes
 std::atomic<bool> g_taken_up{false};            // finish() saw the signal: the caller acts on it
@@ -72,8 +77,47 @@ void put(const char* text) {
     }
 }
 
-[[noreturn]] void end_now_with(int signal) {
+std::int64_t monotonic_ns() {
+    timespec t{};
+    clock_gettime(CLOCK_MONOTONIC, &t); // async-signal-safe
+    return std::int64_t{t.tv_sec} * 1000000000 + t.tv_nsec;
+}
+
+// A rank other than 0 that ends by itself on a stop (a task that never asks, a step outside
+// the task loop) waits for rank 0 to end first: the launcher ends the whole job once any rank
+// has ended with a non-zero status (at once where odls_base_sigkill_timeout is 0, as jobs/run
+// sets it), and rank 0, which prints the stop line, could be killed before it. Rank 0 gets
+// the signal too (mpiexec, orted and Slurm signal every rank) and ends by itself within its
+// own allowance; its end brings the launcher's SIGTERM, which ends this rank from a nested
+// handler (SIGTERM is let through here). The wait is bounded, for a signal sent to this rank
+// alone (then rank 0 may never end by itself): past the bound the rank ends as before.
+constexpr std::int64_t WAIT_FOR_ROOT_NS = 10'000'000'000;
+void wait_for_root() {
+    g_waiting = 1;
+    sigset_t term;
+    sigemptyset(&term);
+    sigaddset(&term, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &term, nullptr);
+    // For tests only: the rank says it waits, and waits without the bound.
+    if (g_wait_mark[0] != '\0') {
+        const int fd = ::open(g_wait_mark, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+        if (fd >= 0) ::close(fd);
+    }
+    const std::int64_t until = monotonic_ns() + WAIT_FOR_ROOT_NS;
+    while (g_wait_mark[0] != '\0' || monotonic_ns() < until) {
+        timespec pause{0, 10'000'000};
+        nanosleep(&pause, nullptr);
+    }
+}
+
+// `launcher_now`: the signal that ends the process now is the launcher's SIGTERM.
+[[noreturn]] void end_now_with(int signal, bool launcher_now = false) {
     const Ending& e = g_endings[g_current.load()];
+    // Once the run has its status (an empty rest) there is no line to wait for. A second
+    // thread that comes here while one waits waits as well.
+    if (g_other_rank && !launcher_now && e.rest[0] != '\0' &&
+        !(signal == SIGTERM && g_from_launcher != 0))
+        wait_for_root();
     if (e.remove[0] != '\0') ::unlink(e.remove);
     // A SIGTERM from the launcher that started this rank (mpiexec's orted, slurmstepd) ends a
     // job that another rank aborted, or a whole job (mpiexec turns its own SIGTERM into one to
@@ -88,15 +132,12 @@ void put(const char* text) {
     ::_exit(e.status >= 0 ? e.status : 128 + signal);
 }
 
-std::int64_t monotonic_ns() {
-    timespec t{};
-    clock_gettime(CLOCK_MONOTONIC, &t); // async-signal-safe
-    return std::int64_t{t.tv_sec} * 1000000000 + t.tv_nsec;
-}
-
 extern "C" void on_stop_signal(int signal, siginfo_t* info, void*) {
-    if (g_launched && info && info->si_code == SI_USER && info->si_pid == ::getppid())
-        g_from_launcher = 1;
+    const bool launcher_now =
+        g_launched && info && info->si_code == SI_USER && info->si_pid == ::getppid();
+    if (launcher_now) g_from_launcher = 1;
+    // Rank 0 has ended: the launcher ends this rank, which waited for it.
+    if (g_waiting != 0 && launcher_now && signal == SIGTERM) end_now_with(signal, true);
     if (g_received == 0) {
         g_received_at = monotonic_ns();
         g_received = signal;
@@ -116,6 +157,9 @@ void StopSignal::install() {
         if (!rank) rank = std::getenv("SLURM_PROCID");
         if (rank && std::strcmp(rank, "0") != 0) g_endings[0].print = g_endings[1].print = false;
         g_launched = rank != nullptr;
+        g_other_rank = rank && std::strcmp(rank, "0") != 0;
+        if (const char* mark = std::getenv("CGT_TEST_MARK_WAIT_FOR_ROOT"))
+            copy_text(g_wait_mark, mark);
     });
     struct sigaction action {};
     action.sa_sigaction = on_stop_signal;

@@ -13,6 +13,10 @@
 //     128 + the signal, or, once set_stopped_line() says a journal holds the run's work,
 //     that line and status 3. Every file the project writes survives a kill at any point
 //     (the fault tests kill at every write, fsync and rename), so ending there is safe.
+//     A rank other than 0 that ends so waits for rank 0 to end first (the launcher's
+//     SIGTERM then ends it; 10 s at most, for a signal to that rank alone), so that the
+//     launcher, which ends the whole job once one rank has ended, never kills rank 0 before
+//     its line.
 //
 // received() and requested() are plain atomic reads, safe from any thread; poll() does the
 // MPI part (it tells the other ranks once, and takes their word) and is called by one

@@ -41,6 +41,9 @@
 //     tasks of the journal at --resume (a stop while the journal is read);
 //   - CGT_TEST_KILL_BEFORE_RENAME=1: every rank kills itself after the tables are written to
 //     OUT.partial and before the file is closed and renamed.
+//   - CGT_TEST_MARK_WAIT_FOR_ROOT=PATH (stop_signal.cpp): a rank other than 0 that ends by
+//     itself on a stop creates PATH as it starts to wait for rank 0 to end, and waits
+//     without the bound, so that a test signals rank 0 once the other rank certainly waits.
 // Private to drivers/common: no job reads them.
 #include "common/runtime/stop_signal.hpp"
 
