@@ -19,6 +19,9 @@ cgt_test_options() {
 }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fail() { echo "FAIL: $*"; exit 1; }
+# h5_values FILE DATASET: the dataset's values, blank-separated (its first DATA block: not
+# the attributes').
+h5_values() { h5dump -y -w 0 -d "$2" "$1" | awk '/DATA \{/ { f = 1; next } f && /\}/ { exit } f' | tr ',\n' '  '; }
 
 # progress_agrees STOP_LINE ERR_FILE WHAT: where the progress units are the tasks (its total
 # is the stop line's task count), its last line says as many done as the stop line keeps:

@@ -68,8 +68,7 @@ echo "PASS: compacted at resume ($from -> $to bytes), the opening's $(wc -l <"$d
 mpiexec --quiet --oversubscribe -n 2 "$driver" --quiet --out "$out" --resume "${opts[@]}" || fail "the last resume failed"
 [ -e "$journal" ] && fail "the journal is still there after the run completed: $(ls "$journal")"
 same_tables "$dir/whole.h5" "$out" "compacted, killed and resumed"
-column() { h5dump -y -w 0 -d "$2" "$1" | awk '/DATA \{/ { f = 1; next } f && /\}/ { exit } f' | tr ',\n' '  '; }
-read -ra nodes <<<"$(column "$out" /openings/nodes)"
-read -ra run <<<"$(column "$out" /timings/nodes_run)"
+read -ra nodes <<<"$(h5_values "$out" /openings/nodes)"
+read -ra run <<<"$(h5_values "$out" /timings/nodes_run)"
 [ "${run[0]}" -lt "${nodes[0]}" ] || fail "the opening searched ${run[0]} of its ${nodes[0]} nodes: not continued"
 echo "PASS: every table is identical to the uninterrupted run's; the last run searched ${run[0]} of ${nodes[0]} nodes"

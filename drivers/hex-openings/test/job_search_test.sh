@@ -10,6 +10,7 @@
 #   job_search_test.sh CGT_MERGE DRIVER JOB_NODES STOP_AFTER_JOBS [driver options: vc dfpn openings]
 set -uo pipefail
 . "$(dirname "$0")/../../../cmake/run_test_lib.sh"
+. "$(dirname "$0")/openings_lib.sh"
 merge=$1 driver=$2 job_nodes=$3 stop_after=$4; shift 4
 opts=("$@")
 excluded=(timings)
@@ -18,14 +19,6 @@ trap 'rm -rf "$dir"' EXIT
 run() { # RANKS OUT [options]
   local ranks=$1 out=$2; shift 2
   mpiexec --quiet --oversubscribe -n "$ranks" "$driver" --quiet --out "$out" "$@"
-}
-column() { # FILE DATASET: its values, blank-separated
-  h5dump -y -w 0 -d "$2" "$1" | awk '/DATA \{/ { f = 1; next } f && /\}/ { exit } f' | tr ',\n' '  '
-}
-lines() { tr -s ' ' '\n' | sed '/^$/d'; }
-outcomes() { # FILE: each row's board, cell and result
-  paste -d' ' <(column "$1" /openings/size | lines) <(column "$1" /openings/row | lines) \
-    <(column "$1" /openings/col | lines) <(column "$1" /openings/result | lines)
 }
 
 "$driver" --quiet --out "$dir/sequential.h5" "${opts[@]}" || fail "the sequential run failed"

@@ -23,17 +23,14 @@ launch() { # OUT [options]: one rank, in the background, in a session of its own
   setsid "$driver" --journal-every 0 --out "$out" "$@" "${opts[@]}" &
   pid=$!
 }
-column() { # FILE DATASET: its values, blank-separated (the first DATA block: not the attributes')
-  h5dump -y -w 0 -d "$2" "$1" | awk '/DATA \{/ { f = 1; next } f && /\}/ { exit } f' | tr ',\n' '  '
-}
 # continued OUT WHAT: the tables of the uninterrupted run, and an opening continued from its
 # saved search with fewer nodes of its own than it takes.
 continued() {
   [ -e "$1.journal" ] && fail "$2: the journal is still there after the run completed"
   same_tables "$dir/whole.h5" "$1" "$2"
   local nodes run i fewer=
-  read -ra nodes <<<"$(column "$1" /openings/nodes)"
-  read -ra run <<<"$(column "$1" /timings/nodes_run)"
+  read -ra nodes <<<"$(h5_values "$1" /openings/nodes)"
+  read -ra run <<<"$(h5_values "$1" /timings/nodes_run)"
   [ "${#nodes[@]}" = "${#run[@]}" ] || fail "$2: openings and timings have different row counts"
   for i in "${!nodes[@]}"; do
     [ "${run[$i]}" -gt "${nodes[$i]}" ] && fail "$2: row $i: the run searched ${run[$i]} nodes, the opening takes ${nodes[$i]}"

@@ -6,18 +6,11 @@
 #   share_window_test.sh DRIVER [driver options: vc dfpn openings]
 set -uo pipefail
 . "$(dirname "$0")/../../../cmake/run_test_lib.sh"
+. "$(dirname "$0")/openings_lib.sh"
 driver=$1; shift
 opts=("$@")
 dir=$(mktemp -d /tmp/cgt-share-window.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
-column() { # FILE DATASET: its values, blank-separated
-  h5dump -y -w 0 -d "$2" "$1" | awk '/DATA \{/ { f = 1; next } f && /\}/ { exit } f' | tr ',\n' '  '
-}
-lines() { tr -s ' ' '\n' | sed '/^$/d'; }
-outcomes() { # FILE: each row's board, cell and result
-  paste -d' ' <(column "$1" /openings/size | lines) <(column "$1" /openings/row | lines) \
-    <(column "$1" /openings/col | lines) <(column "$1" /openings/result | lines)
-}
 "$driver" --quiet --out "$dir/sequential.h5" "${opts[@]}" || fail "the sequential run failed"
 expected=$(outcomes "$dir/sequential.h5")
 [ -n "$expected" ] || fail "the sequential run wrote no rows"
