@@ -7,10 +7,15 @@
 namespace cgt::impartial {
 
 namespace {
-// Spins before sleeping: the next block's job usually comes within microseconds, but on a
-// machine with more threads than cores a spinning thread takes the core from the one it waits
-// for.
-constexpr unsigned SPINS_BEFORE_SLEEP = 200;
+// Spins before sleeping. A worker waits between two blocks' jobs for as long as the caller
+// takes to settle a block (tens of microseconds): it spins through that (about 0.2-0.5 ms of
+// pauses) so that it is awake when the next job comes, and neither it nor the caller enters
+// the kernel once a block (a futex wake and sleep per block cost a 2-thread sweep more than a
+// tenth of its CPU, and the woken thread came late for its items). A worker that sleeps is
+// woken by the caller. The caller's own waits (finish) are short and spin, then yield: on a
+// machine with more threads than cores the thread it waits for may need its core.
+constexpr unsigned SPINS_BEFORE_SLEEP = 8192;
+constexpr unsigned SPINS_BEFORE_YIELD = 200;
 constexpr std::uint64_t MAX_ITEMS = 0xFFFF;
 
 void pause() {
@@ -66,10 +71,16 @@ void SweepPool::worker_loop() {
     std::uint32_t seen = 0;
     for (;;) {
         for (unsigned spins = 0; m_signal.load(std::memory_order_acquire) == seen; ++spins) {
-            if (spins < SPINS_BEFORE_SLEEP)
+            if (spins < SPINS_BEFORE_SLEEP) {
                 pause();
-            else
-                m_signal.wait(seen, std::memory_order_acquire);
+                continue;
+            }
+            // Counted as a sleeper before the signal is read again (both sequentially
+            // consistent): start() either sees the sleeper and wakes it, or stored the new
+            // signal before this read, and then wait() returns at once.
+            m_sleepers.fetch_add(1);
+            m_signal.wait(seen);
+            m_sleepers.fetch_sub(1);
         }
         seen = m_signal.load(std::memory_order_acquire);
         if (m_quit.load(std::memory_order_acquire)) return;
@@ -92,8 +103,8 @@ void SweepPool::start(std::uint64_t items, const std::function<void(std::uint64_
     m_generation = static_cast<std::uint32_t>((m_job.load(std::memory_order_relaxed) >> 32) + 1);
     m_job.store(job_word(m_generation, items, 0), std::memory_order_release);
     if (!m_workers.empty() && items > 0) {
-        m_signal.store(m_generation, std::memory_order_release);
-        m_signal.notify_all();
+        m_signal.store(m_generation);
+        if (m_sleepers.load() > 0) m_signal.notify_all(); // a spinning worker sees the store
     }
 }
 
@@ -102,7 +113,7 @@ void SweepPool::finish_first() {
     take_items(m_generation, first);
     // Only items below `first` that another thread took and is still running are left.
     for (unsigned spins = 0; m_done_first.load(std::memory_order_acquire) < first; ++spins) {
-        if (spins < SPINS_BEFORE_SLEEP)
+        if (spins < SPINS_BEFORE_YIELD)
             pause();
         else
             std::this_thread::yield();
@@ -113,7 +124,7 @@ void SweepPool::finish() {
     take_items(m_generation);
     // Only items another thread took and is still running are left.
     for (unsigned spins = 0; m_done.load(std::memory_order_acquire) < m_items; ++spins) {
-        if (spins < SPINS_BEFORE_SLEEP)
+        if (spins < SPINS_BEFORE_YIELD)
             pause();
         else
             std::this_thread::yield(); // the thread running them may need this core

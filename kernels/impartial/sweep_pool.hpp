@@ -55,6 +55,7 @@ class SweepPool {
     // The job: generation (bits 32..63), item count (16..31), next item to take (0..15).
     std::atomic<std::uint64_t> m_job{0};
     std::atomic<std::uint32_t> m_signal{0};     // the generation, for threads that sleep on it
+    std::atomic<unsigned> m_sleepers{0};        // workers asleep on m_signal (or about to be)
     std::atomic<std::uint64_t> m_done{0};       // items of the current job finished
     std::atomic<std::uint64_t> m_done_first{0}; // ... of those below m_first
     std::atomic<std::uint64_t> m_first{0};
