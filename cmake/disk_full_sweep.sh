@@ -12,7 +12,9 @@
 #   disk_full_sweep.sh --verify VERIFY [--ranks N] [--from KIB] [--to KIB] [--step KIB]
 #     [--timeout SECONDS] DRIVER [driver options...]
 # --from and --to default to the peak use of a run with room (journal and partial file
-# together, sampled while it runs) less 40% and plus 10%; --step to 1024 (1 MiB).
+# together, sampled while it runs, at least the result's size: the samples miss the last
+# moments of a short run) less 40% and twice it; --step to 1024 (1 MiB). The sweep fails
+# unless some size filled the disk and some size had room (else the range missed the run).
 set -uo pipefail
 verify= ranks=1 from= to= step=1024 timeout=120
 while :; do
@@ -76,9 +78,12 @@ wait $!
 rc=$?
 [ $rc = 0 ] || fail "the run with room failed: $(cat "$dir/err")"
 cp "$mnt/ref.h5" "$dir/ref.h5"
+# The samples may miss the last moments of a short run: at least the result file's size.
+result_kib=$(du -k "$dir/ref.h5" | cut -f1)
+[ "$result_kib" -gt "$peak" ] && peak=$result_kib
 umount "$mnt"
 from=${from:-$((peak * 6 / 10))}
-to=${to:-$((peak * 11 / 10 + 64))}
+to=${to:-$((peak * 2 + 64))}
 echo "peak use with room: $peak KiB; tmpfs sizes $from..$to KiB, step $step"
 
 printf "%-5s %-8s %-6s %-5s %-15s %s\n" ranks size_kib status lines outcome "stderr (first line)" >"$dir/table"
@@ -111,5 +116,12 @@ for key in "${!tally[@]}"; do
   echo "$key: ${tally[$key]}"
   case "$key" in ok | err1+resumed) ;; *) bad=1 ;; esac
 done
+# A sweep in which no size filled the disk tested nothing (a fixed range set once below the
+# run's needs was left far above them as the run came to need less), and one in which no
+# size had room did not reach the end of the final write.
+if [ $bad = 0 ] && { [ "${tally[err1+resumed]:-0}" = 0 ] || [ "${tally[ok]:-0}" = 0 ]; }; then
+  echo "FAIL: the sizes $from..$to KiB do not reach from a full disk to room enough (peak use sampled: $peak KiB)"
+  exit 1
+fi
 [ $bad = 0 ] && echo "PASS: every fill level ended in an accepted outcome" || echo "FAIL: some fill levels ended badly (see the table)"
 exit $bad
