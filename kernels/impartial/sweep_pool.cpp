@@ -8,20 +8,33 @@ namespace cgt::impartial {
 
 namespace {
 // Spins before sleeping. A worker waits between two blocks' jobs for as long as the caller
-// takes to settle a block (tens of microseconds): it spins through that (about 0.2-0.5 ms of
-// pauses) so that it is awake when the next job comes, and neither it nor the caller enters
-// the kernel once a block (a futex wake and sleep per block cost a 2-thread sweep more than a
-// tenth of its CPU, and the woken thread came late for its items). A worker that sleeps is
-// woken by the caller. The caller's own waits (finish) are short and spin, then yield: on a
-// machine with more threads than cores the thread it waits for may need its core.
+// takes to settle a block (tens of microseconds), and the caller for the items the worker
+// runs (microseconds): each spins through that (about 0.2-0.5 ms of pauses) so that neither
+// enters the kernel once a block (a futex wake and sleep per block cost a 2-thread sweep more
+// than a tenth of its CPU, and the woken thread came late for its items), then sleeps on the
+// count it waits for (a machine with more threads than cores needs the core); the other
+// thread wakes it only if it sleeps.
 constexpr unsigned SPINS_BEFORE_SLEEP = 8192;
-constexpr unsigned SPINS_BEFORE_YIELD = 200;
 constexpr std::uint64_t MAX_ITEMS = 0xFFFF;
 
 void pause() {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
+}
+
+// Waits until count >= target: spins a while (the other thread's items usually end within
+// microseconds), then sleeps on the count (take_items notifies it) instead of yielding in a
+// loop, which burned a whole core whenever the core was idle.
+void wait_until(const std::atomic<std::uint64_t>& count, std::uint64_t target) {
+    for (unsigned spins = 0;; ++spins) {
+        const std::uint64_t now = count.load(std::memory_order_acquire);
+        if (now >= target) return;
+        if (spins < SPINS_BEFORE_SLEEP)
+            pause();
+        else
+            count.wait(now, std::memory_order_acquire); // returns once count is not `now`
+    }
 }
 
 std::uint64_t job_word(std::uint64_t generation, std::uint64_t items, std::uint64_t next) {
@@ -60,9 +73,12 @@ void SweepPool::take_items(std::uint32_t generation, std::uint64_t below) {
             (*work)(i);
         // Read before m_done counts these items: the job (and m_first) is still this one.
         const std::uint64_t first = m_first.load(std::memory_order_relaxed);
-        if (next < first)
+        if (next < first) {
             m_done_first.fetch_add(std::min(end, first) - next, std::memory_order_acq_rel);
+            m_done_first.notify_all(); // a system call only if the caller sleeps on it
+        }
         m_done.fetch_add(end - next, std::memory_order_acq_rel);
+        m_done.notify_all();
         job = m_job.load(std::memory_order_acquire);
     }
 }
@@ -112,23 +128,13 @@ void SweepPool::finish_first() {
     const std::uint64_t first = m_first.load(std::memory_order_relaxed);
     take_items(m_generation, first);
     // Only items below `first` that another thread took and is still running are left.
-    for (unsigned spins = 0; m_done_first.load(std::memory_order_acquire) < first; ++spins) {
-        if (spins < SPINS_BEFORE_YIELD)
-            pause();
-        else
-            std::this_thread::yield();
-    }
+    wait_until(m_done_first, first);
 }
 
 void SweepPool::finish() {
     take_items(m_generation);
     // Only items another thread took and is still running are left.
-    for (unsigned spins = 0; m_done.load(std::memory_order_acquire) < m_items; ++spins) {
-        if (spins < SPINS_BEFORE_YIELD)
-            pause();
-        else
-            std::this_thread::yield(); // the thread running them may need this core
-    }
+    wait_until(m_done, m_items);
 }
 
 } // namespace cgt::impartial

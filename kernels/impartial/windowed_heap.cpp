@@ -306,14 +306,21 @@ Grundy WindowedSweep::settle_fused(Block& b, std::uint64_t n, const HeapSpec& sp
 // leaves nothing wanted, or if a value the splits read is not held.
 bool WindowedSweep::seen_by(const SplitLengths& split, std::uint64_t h, WantedSet& w) const {
     std::uint64_t given[8] = {};
-    const Values values(m_values);
+    // In runs of pointers (as the scans read them): no window lookup per split.
+    SplitRuns runs(m_values);
     for (unsigned i = 0; i < split.count; ++i) {
         const std::uint64_t length = split.lengths[i], last = std::min(h, split.last(length));
         if (last < 1) continue;
         if (!m_values.holds(last) || !m_values.holds(length - last)) return false;
-        for (std::uint64_t a = 1; a <= last; ++a) {
-            const unsigned x = values[a] ^ values[length - a];
-            given[x >> 6] |= std::uint64_t{1} << (x & 63);
+        for (std::uint64_t a = 1; a <= last;) {
+            const std::uint16_t *lo = nullptr, *hi = nullptr;
+            const std::uint64_t count = runs.at(length, a, last - a + 1, lo, hi);
+            if (!count) return false;
+            for (std::uint64_t x = 0; x < count; ++x) {
+                const unsigned v = lo[x] ^ hi[x];
+                given[v >> 6] |= std::uint64_t{1} << (v & 63);
+            }
+            a += count;
         }
     }
     std::uint64_t left[8];
