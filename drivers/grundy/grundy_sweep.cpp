@@ -5,6 +5,7 @@
 #include "impartial/rare_common.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 namespace cgt::jobs::grundy {
@@ -32,14 +33,21 @@ ScanKernel parse_kernel(const std::string& text) {
 impartial::WindowConfig window_config(const SweepSettings& settings, SweepHooks hooks) {
     const std::uint64_t stored = std::min(settings.max_heap, settings.store_values) + 1;
     std::uint64_t prefix = settings.prefix_heaps;
-    if (!prefix)
+    std::uint64_t window = settings.window_heaps ? settings.window_heaps : WINDOW_HEAPS;
+    const bool scaled = !settings.prefix_heaps && !settings.window_heaps &&
+                        settings.max_heap < SMALL_PREFIX_HEAPS;
+    if (scaled) {
+        prefix = std::max(SMALL_MIN_HEAPS, std::bit_ceil(settings.max_heap + 1) / 8);
+        window = prefix;
+    } else if (!prefix) {
         prefix = settings.max_heap < SMALL_PREFIX_HEAPS ? SMALL_PREFIX_HEAPS : PREFIX_HEAPS;
+    }
     return {.prefix_heaps = std::max(prefix, stored),
-            .window_heaps = settings.window_heaps ? settings.window_heaps : WINDOW_HEAPS,
+            .window_heaps = window,
             .threads = settings.threads,
             .kernel = settings.kernel,
             .fixed_sparse_classes = true,
-            .max_growth = MAX_GROWTH,
+            .max_growth = scaled ? 0U : MAX_GROWTH,
             .on_growth = std::move(hooks.on_growth),
             .keep_going = std::move(hooks.keep_going)};
 }

@@ -171,7 +171,15 @@ TEST_CASE("GrundyJob: the prefix and window, their bound, and the estimate", "[g
     CHECK(jobs::grundy::sweep_bytes(big) == 520.0 * (1 << 20));
     CHECK(jobs::grundy::sweep_bytes(settings((std::uint64_t{1} << 28) - 1, 1048575)) ==
           jobs::grundy::sweep_bytes(big));
-    CHECK(jobs::grundy::window_config(settings((1u << 25) - 1, 0)).prefix_heaps == 1u << 25);
+    // Below 2^25 heaps, neither given: an eighth of the heaps each (at least 2^18), growing
+    // without the bound (never past the heaps swept).
+    const impartial::WindowConfig small = jobs::grundy::window_config(settings((1u << 25) - 1, 0));
+    CHECK(small.prefix_heaps == 1u << 22);
+    CHECK(small.window_heaps == 1u << 22);
+    CHECK(small.max_growth == 0);
+    CHECK(jobs::grundy::window_config(settings(1000, 0)).prefix_heaps == 1u << 18);
+    CHECK(jobs::grundy::window_config(settings((1u << 25) - 1, 1u << 23)).prefix_heaps ==
+          (1u << 23) + 1); // the stored values
     SweepSettings given = big;
     given.prefix_heaps = 5000;
     given.window_heaps = 1u << 20;
