@@ -18,6 +18,11 @@ cgt_test_options() {
   rest=("$@")
 }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# As jobs/run: no 1 s wait (Open MPI's default) before the other ranks are killed once one
+# ended. The wait was kept while a rank could end before rank 0 printed its stop line; a rank
+# other than 0 now waits up to 10 s for rank 0 (drivers/common/runtime/stop_signal.cpp,
+# cmake/stop_rank_order_test.sh).
+export OMPI_MCA_odls_base_sigkill_timeout=${OMPI_MCA_odls_base_sigkill_timeout:-0}
 fail() { echo "FAIL: $*"; exit 1; }
 # h5_values FILE DATASET: the dataset's values, blank-separated (its first DATA block: not
 # the attributes').

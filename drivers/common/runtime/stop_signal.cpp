@@ -113,9 +113,10 @@ void wait_for_root() {
 // `launcher_now`: the signal that ends the process now is the launcher's SIGTERM.
 [[noreturn]] void end_now_with(int signal, bool launcher_now = false) {
     const Ending& e = g_endings[g_current.load()];
-    // Once the run has its status (an empty rest) there is no line to wait for. A second
-    // thread that comes here while one waits waits as well.
-    if (g_other_rank && !launcher_now && e.rest[0] != '\0' &&
+    // Once the run has its status (a status without a rest: run_job's end) there is no line to
+    // wait for; before any rest is set (reading --config, from a FIFO too) rank 0's line is the
+    // bare "stopped by". A second thread that comes here while one waits waits as well.
+    if (g_other_rank && !launcher_now && (e.rest[0] != '\0' || e.status < 0) &&
         !(signal == SIGTERM && g_from_launcher != 0))
         wait_for_root();
     if (e.remove[0] != '\0') ::unlink(e.remove);
