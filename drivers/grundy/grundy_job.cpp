@@ -32,16 +32,17 @@ const WholeOption PREFIX_OPTION{
     .default_value = std::nullopt,
     .min = 1024,
     .max = 1L << 32,
-    .meaning = "P: the sweep keeps G(0..P-1) for its scans (default 2^26, 2^25 for N < 2^25; "
-               "at least the stored values); it grows at most 4 times, each time starting "
-               "again from heap 0, and says so in the log"};
+    .meaning = "P: the sweep keeps G(0..P-1) for its scans (default 2^26; for N < 2^25 with "
+               "neither this nor --window-heaps given, N/8 as a power of two, at least 2^18, "
+               "growing as needed up to N; at least the stored values); it grows at most 4 "
+               "times, each time starting again from heap 0, and says so in the log"};
 const WholeOption WINDOW_OPTION{
     .name = "window-heaps",
     .default_value = std::nullopt,
     .min = 1L << 12,
     .max = 1L << 32,
-    .meaning = "W: a power of two, the sweep keeps the last W values (default 2^26); it "
-               "grows at most 4 times, as the prefix"};
+    .meaning = "W: a power of two, the sweep keeps the last W values (default 2^26; for "
+               "N < 2^25, as the prefix); it grows at most 4 times, as the prefix"};
 // One core, measured: 2^26 heaps in 68 s of CPU at load 8 (about 1 M heaps a second).
 constexpr double GRUNDY_HEAPS_PER_SECOND = 1.0e6;
 constexpr double PROGRAM_BYTES = 24.0 * (1 << 20);
