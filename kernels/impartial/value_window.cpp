@@ -1,7 +1,11 @@
 #include "impartial/value_window.hpp"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <bit>
+#include <cstring>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -15,14 +19,51 @@ ValueWindow::ValueWindow(std::uint64_t prefix_heaps, std::uint64_t window_heaps)
                                     std::to_string(window_heaps));
 }
 
+ValueWindow::RingStorage& ValueWindow::RingStorage::operator=(RingStorage&& o) noexcept {
+    if (this != &o) {
+        if (m_data) ::munmap(m_data, m_size * sizeof(std::uint16_t));
+        m_data = o.m_data;
+        m_size = o.m_size;
+        o.m_data = nullptr;
+        o.m_size = 0;
+    }
+    return *this;
+}
+
+ValueWindow::RingStorage::~RingStorage() {
+    if (m_data) ::munmap(m_data, m_size * sizeof(std::uint16_t));
+}
+
+void ValueWindow::RingStorage::resize(std::size_t values) {
+    if (values == m_size) return;
+    if (values == 0) {
+        *this = RingStorage{};
+        return;
+    }
+    const std::size_t bytes = values * sizeof(std::uint16_t);
+    void* p = m_data ? ::mremap(m_data, m_size * sizeof(std::uint16_t), bytes, MREMAP_MAYMOVE)
+                     : ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                              -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    // A new mapping, and the pages mremap adds, read as zeros.
+    m_data = static_cast<std::uint16_t*>(p);
+    m_size = values;
+}
+
+// Only while nothing is dropped (every held m below the old slot count S, slots >= S): G(m)
+// moves from slot S - 1 - m to slots - 1 - m, i.e. the old slots [0, S) move up by slots - S
+// unchanged, and the slots below them are cleared.
 void ValueWindow::relayout(std::uint64_t slots) {
-    std::vector<std::uint16_t> ring(slots + MIRROR, 0);
-    const std::uint64_t first = window_start();
-    for (std::uint64_t m = first; m < m_size; ++m)
-        ring[(~m) & (slots - 1)] = m_ring[slot(m)];
-    std::copy(ring.begin(), ring.begin() + MIRROR,
-              ring.begin() + static_cast<std::ptrdiff_t>(slots));
-    m_ring = std::move(ring);
+    const std::uint64_t old = m_ring_slots;
+    if (dropped_any() || slots < old || m_size > old)
+        throw std::logic_error("the ring grows in place only before it drops a value");
+    m_ring.resize(slots + MIRROR);
+    std::uint16_t* r = m_ring.data();
+    if (old > 0) {
+        std::memmove(r + (slots - old), r, old * sizeof(std::uint16_t));
+        std::fill(r, r + (slots - old), std::uint16_t{0});
+    }
+    std::copy(r, r + MIRROR, r + slots);
     m_ring_slots = slots;
 }
 
@@ -56,16 +97,15 @@ ValueWindow ValueWindow::from_parts(std::uint64_t prefix_heaps, std::uint64_t wi
     v.m_ring_slots =
         std::min(window_heaps,
                  std::max<std::uint64_t>(MIRROR, std::bit_ceil(std::max<std::uint64_t>(size, 1))));
-    v.m_ring.assign(v.m_ring_slots + MIRROR, 0);
+    v.m_ring.resize(v.m_ring_slots + MIRROR);
     for (std::uint64_t m = start; m < size; ++m)
         v.m_ring[v.slot(m)] = window[m - start];
-    std::copy(v.m_ring.begin(), v.m_ring.begin() + MIRROR,
-              v.m_ring.begin() + static_cast<std::ptrdiff_t>(v.m_ring_slots));
+    std::copy(v.m_ring.data(), v.m_ring.data() + MIRROR, v.m_ring.data() + v.m_ring_slots);
     return v;
 }
 
 std::uint64_t ValueWindow::memory_bytes() const {
-    return 2 * (m_prefix.capacity() + m_ring.capacity());
+    return 2 * (m_prefix.capacity() + m_ring.size());
 }
 
 std::vector<std::uint16_t> ValueWindow::window_values() const {

@@ -13,6 +13,13 @@
 //
 // While no value has been dropped (size <= W) the ring can grow in place (grow_window); once
 // values are dropped, what is gone is gone: a caller that needs it must start again.
+//
+// The ring grows in place: its storage is an anonymous mapping that mremap enlarges (the pages
+// are moved, not copied), and since every held m lies below the old slot count S, G(m) moves
+// from slot S - 1 - m to T - 1 - m = (T - S) + (S - 1 - m): the old slots, unchanged, become
+// the new ring's top. So a ring growing to T slots never holds more than T slots (a vector
+// would hold S + T while it copies: the peak of a run is its last doubling).
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -59,7 +66,7 @@ class ValueWindow {
     [[nodiscard]] std::span<const std::uint16_t> prefix() const { return m_prefix; }
     // The prefix's values, moved out (no copy); the window is left holding no values.
     [[nodiscard]] std::vector<std::uint16_t> release_prefix() && {
-        m_ring = {};
+        m_ring = RingStorage{};
         m_ring_slots = 0;
         m_size = 0;
         return std::move(m_prefix);
@@ -104,10 +111,37 @@ class ValueWindow {
     std::uint64_t m_window;
     std::uint64_t m_size = 0;
     std::vector<std::uint16_t> m_prefix;
+    // Storage of 16-bit values in an anonymous mapping that grows with mremap (in place or
+    // moved by the kernel, never copied), zero-filled when it grows; move-only.
+    class RingStorage {
+      public:
+        RingStorage() = default;
+        RingStorage(const RingStorage&) = delete;
+        RingStorage& operator=(const RingStorage&) = delete;
+        RingStorage(RingStorage&& o) noexcept : m_data(o.m_data), m_size(o.m_size) {
+            o.m_data = nullptr;
+            o.m_size = 0;
+        }
+        RingStorage& operator=(RingStorage&& o) noexcept;
+        ~RingStorage();
+        // size() becomes `values`, the first min(old, values) kept; std::bad_alloc if the
+        // system refuses.
+        void resize(std::size_t values);
+        std::uint16_t& operator[](std::size_t i) { return m_data[i]; }
+        const std::uint16_t& operator[](std::size_t i) const { return m_data[i]; }
+        [[nodiscard]] std::uint16_t* data() { return m_data; }
+        [[nodiscard]] const std::uint16_t* data() const { return m_data; }
+        [[nodiscard]] std::size_t size() const { return m_size; }
+
+      private:
+        std::uint16_t* m_data = nullptr;
+        std::size_t m_size = 0;
+    };
+
     // Allocated slots (a power of two <= m_window, grown by doubling while the values fit) +
     // MIRROR.
     std::uint64_t m_ring_slots = 0;
-    std::vector<std::uint16_t> m_ring;
+    RingStorage m_ring;
 };
 
 } // namespace cgt::impartial

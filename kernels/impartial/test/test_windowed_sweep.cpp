@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -67,6 +68,58 @@ WindowConfig config(unsigned threads, unsigned block = 0,
     return c;
 }
 } // namespace
+
+TEST_CASE("ValueWindow: the ring grows in place by doubling and by jumps; values and mirror hold",
+          "[impartial][windowed]") {
+    const auto value = [](std::uint64_t m) { return static_cast<std::uint16_t>((m * 7919 + 13) % 65521); };
+    // Every held value reads back, and the MIRROR slots after the ring's end repeat its first.
+    const auto check = [&](const ValueWindow& v) {
+        INFO("size " << v.size() << ", slots " << v.ring_slots());
+        for (std::uint64_t m = 0; m < v.size(); ++m)
+            if (v.holds(m)) REQUIRE(v[m] == value(m));
+        for (std::uint64_t m = v.window_start(); m < v.size(); ++m)
+            REQUIRE(v.ring()[v.slot(m)] == value(m));
+        for (std::uint64_t s = 0; s < ValueWindow::MIRROR; ++s)
+            REQUIRE(v.ring()[v.ring_slots() + s] == v.ring()[s]);
+        REQUIRE(v.memory_bytes() <= 2 * (v.prefix().size() * 2 + v.window_heaps() + ValueWindow::MIRROR));
+    };
+    const std::uint64_t window = 4096;
+    SECTION("pushes alone: the ring doubles from 64 slots to the window, then drops values") {
+        ValueWindow v(100, window);
+        for (std::uint64_t m = 0; m < 3 * window; ++m) {
+            v.push(value(m));
+            if (std::has_single_bit(m + 1) || m % 997 == 0) check(v);
+        }
+        REQUIRE(v.dropped_any());
+        REQUIRE(v.window_values().size() == window);
+    }
+    SECTION("reserve jumps by more than a doubling (128 -> 2048 slots), then pushes go on") {
+        ValueWindow v(100, window);
+        for (std::uint64_t m = 0; m < 100; ++m) v.push(value(m));
+        REQUIRE(v.ring_slots() == 128);
+        v.reserve(2000);
+        REQUIRE(v.ring_slots() == 2048);
+        check(v);
+        for (std::uint64_t m = 100; m < 5000; ++m) v.push(value(m));
+        check(v);
+    }
+    SECTION("grow_window before any drop: the ring follows, values unchanged") {
+        ValueWindow v(100, window);
+        for (std::uint64_t m = 0; m < window; ++m) v.push(value(m));
+        v.grow_window(4 * window);
+        for (std::uint64_t m = window; m < 6 * window; ++m) v.push(value(m));
+        check(v);
+        REQUIRE(v.window_start() == 2 * window);
+    }
+    SECTION("a window restored from its parts continues like the one never saved") {
+        ValueWindow v(100, window);
+        for (std::uint64_t m = 0; m < 1500; ++m) v.push(value(m));
+        const std::vector<std::uint16_t> prefix(v.prefix().begin(), v.prefix().end());
+        ValueWindow r = ValueWindow::from_parts(100, window, v.size(), prefix, v.window_values());
+        for (std::uint64_t m = 1500; m < 9000; ++m) r.push(value(m));
+        check(r);
+    }
+}
 
 TEST_CASE("WindowedSweep: equals the definition on every kernel, one heap at a time and in blocks",
           "[impartial][windowed]") {
