@@ -27,6 +27,10 @@ struct NeedRestart {
 
 // What the part of heap n's work that reads only values before `known` found.
 struct WindowedSweep::HeapSpec {
+    // Every value before this heap was known to the guess (set by the caller before guess):
+    // n itself one heap at a time, the block's first heap in the pipeline, the frontier's
+    // position when the guess began in run_frontier.
+    std::uint64_t known = 0;
     bool simd = false;   // a common value below 512 is unmarked: c below
     Grundy c = 0;        // the smallest such (the guess of G(n))
     std::uint64_t h = 0; // splits a <= h read values from `known` on: left to settle

@@ -1,11 +1,17 @@
-// The windowed sweep's blocks: one heap at a time on one thread, or blocks whose independent
-// parts run in parallel, the next block's marks made while the block before is settled.
+// The windowed sweep's blocks: one heap at a time on one thread; on more, blocks whose heaps
+// the threads guess in parallel and settle in order (run_frontier). run_pipeline (blocks
+// guessed from the values before them, the next block's marks made while one is settled) is
+// what one thread runs with a block size other than 32, which the tests use.
 #include "impartial/windowed_block.hpp"
 #include "impartial/windowed_sweep.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <atomic>
+#include <exception>
 #include <functional>
+#include <mutex>
 
 namespace cgt::impartial {
 
@@ -13,6 +19,12 @@ namespace {
 // Heaps a pool item guesses (run_pipeline): few, so that the settling waits little for the
 // last guesses another thread runs.
 constexpr std::uint64_t GUESS_ITEM = 2;
+
+// Heaps a thread claims at once in run_frontier: the settling takes over a chunk at a time.
+// Chunks of 4, 8 and 16 heaps measured alike (Grundy's game and .161 to 2^24 on 2 threads,
+// drivers/grundy/NOTES.md); one heap a chunk handed the settling over every heap and cost a
+// third more CPU.
+constexpr std::uint64_t FRONTIER_CHUNK = 8;
 } // namespace
 
 void WindowedSweep::run_blocks(std::uint64_t heaps) {
@@ -28,6 +40,8 @@ void WindowedSweep::run_blocks(std::uint64_t heaps) {
             const std::uint64_t end = block_end(n, heaps);
             before_dropping(end);
             run_fused(n, end);
+        } else if (m_pool) {
+            run_frontier(heaps);
         } else {
             run_pipeline(heaps);
         }
@@ -67,7 +81,8 @@ void WindowedSweep::run_fused(std::uint64_t n0, std::uint64_t end) {
     mark_groups(b, 0);
     for (std::uint64_t n = n0; n < end; ++n) {
         HeapSpec& spec = b.specs[n - n0];
-        guess(b, n, spec);
+        spec.known = n;
+        guess(b, n, spec, m_rare);
         push(n, settle(b, n, spec));
         // A value of 512 or more: the block's rows of 512 marks cannot hold what the next
         // heaps would mark with it; they are valued in portable code (run_blocks).
@@ -77,7 +92,8 @@ void WindowedSweep::run_fused(std::uint64_t n0, std::uint64_t end) {
 
 void WindowedSweep::guess_block(Block& b) {
     const std::function<void(std::uint64_t)> one = [&](std::uint64_t j) {
-        guess(b, b.n0 + j, b.specs[j]);
+        b.specs[j].known = b.n0;
+        guess(b, b.n0 + j, b.specs[j], m_rare);
     };
     if (m_pool)
         m_pool->run(b.count, one, 4);
@@ -140,8 +156,10 @@ void WindowedSweep::run_pipeline(std::uint64_t heaps) {
         const std::function<void(std::uint64_t)> item = [&](std::uint64_t i) {
             if (i >= guesses) return mark_groups(*next, i - guesses);
             for (std::uint64_t j = GUESS_ITEM * i; j < std::min(cur->count, GUESS_ITEM * (i + 1));
-                 ++j)
-                guess(*cur, cur->n0 + j, cur->specs[j]);
+                 ++j) {
+                cur->specs[j].known = cur->n0;
+                guess(*cur, cur->n0 + j, cur->specs[j], m_rare);
+            }
         };
         m_pool->start(guesses + groups, item, 1, guesses);
         try {
@@ -156,6 +174,106 @@ void WindowedSweep::run_pipeline(std::uint64_t heaps) {
         before_dropping(end);             // again, knowing block k's rare heaps
         std::swap(cur, next);
     }
+}
+
+// Blocks whose heaps are claimed a few at a time (chunks) by the threads. A chunk's guesses
+// know every value settled when each began (the frontier); the chunks are settled in order by
+// whichever thread holds the settling token: a thread that has guessed a chunk takes the token
+// if it is free and settles every chunk from the frontier on that is guessed, then goes on to
+// claim another chunk. No thread waits for another except at the two meetings of a block (its
+// group marks, which read values before it, then its heaps). The part left to the settling is
+// that of the few heaps between a guess's frontier and its heap (h = n - known - k_min splits,
+// and the marks of those parts), not that of a whole block. Deterministic: settle is exact
+// whatever `known` a guess had.
+//
+// What other threads read while heaps are settled: the values below the frontier (the ring's
+// slots of heaps below it; pushes write other slots, and the ring is not moved: reserved
+// before the block), the rare heaps of the published count (their storage reserved), the
+// class words (changed only with the mask, at powers of two, where blocks end), the marks and
+// scratch of their own heaps.
+void WindowedSweep::run_frontier(std::uint64_t heaps) {
+    Block& b = *m_blocks[0];
+    // One block: run_blocks decides again after it (a power of two may change the mode).
+    const std::uint64_t n0 = size(), end = block_end(n0, heaps);
+    before_dropping(end);
+    if (!m_values.dropped_any() && m_values.ring_slots() < end) m_values.reserve(end);
+    m_rare.reserve(m_rare.size() + (end - n0));
+    prepare(b, n0, end, n0, false);
+    b.rare_from_block = m_rare.size();
+    const std::uint64_t groups = (b.count + MARK_BLOCK - 1) / MARK_BLOCK;
+    const std::function<void(std::uint64_t)> mark = [&](std::uint64_t q) { mark_groups(b, q); };
+    m_pool->run(groups, mark);
+
+    const std::uint64_t chunks = (b.count + FRONTIER_CHUNK - 1) / FRONTIER_CHUNK;
+    // Each on its own cache line.
+    alignas(64) std::atomic<std::uint64_t> frontier{n0}; // every heap below it is settled
+    alignas(64) std::atomic<std::uint64_t> next{0};      // the next chunk to claim
+    alignas(64) std::atomic<std::size_t> rare_count{m_rare.size()};
+    alignas(64) std::atomic<bool> token{false};          // held by the thread settling
+    alignas(64) std::atomic<bool> halt{false};
+    std::uint64_t settled = 0; // chunks settled (the token's holder's)
+    std::array<std::atomic<bool>, 512> guessed{}; // a block has at most 512 heaps
+    std::exception_ptr error;
+    std::mutex error_mutex;
+    const auto fail = [&] {
+        {
+            const std::lock_guard lock(error_mutex);
+            if (!error) error = std::current_exception();
+        }
+        halt.store(true);
+    };
+    // Settles the guessed chunks from the frontier on while the token is this thread's.
+    const auto settle_ready = [&] {
+        while (settled < chunks && guessed[settled].load() && !halt.load()) {
+            const std::uint64_t first = n0 + settled * FRONTIER_CHUNK,
+                                last = std::min(end, first + FRONTIER_CHUNK);
+            for (std::uint64_t m = first; m < last; ++m) {
+                push(m, settle(b, m, b.specs[m - n0]));
+                if (m_bound > SIMD_BOUND) {
+                    // A value of 512 or more: the heaps after it in portable code.
+                    halt.store(true);
+                    return;
+                }
+            }
+            ++settled;
+            rare_count.store(m_rare.size(), std::memory_order_release);
+            frontier.store(last, std::memory_order_release);
+        }
+    };
+    const std::function<void(std::uint64_t)> heaps_loop = [&](std::uint64_t) {
+        for (;;) {
+            if (halt.load()) return;
+            const std::uint64_t k = next.fetch_add(1, std::memory_order_relaxed);
+            if (k >= chunks) return;
+            try {
+                const std::uint64_t first = n0 + k * FRONTIER_CHUNK,
+                                    last = std::min(end, first + FRONTIER_CHUNK);
+                for (std::uint64_t m = first; m < last; ++m) {
+                    HeapSpec& spec = b.specs[m - n0];
+                    spec.known = frontier.load(std::memory_order_acquire);
+                    // Read after the frontier: at least the rare heaps below spec.known.
+                    const std::size_t rare = rare_count.load(std::memory_order_acquire);
+                    guess(b, m, spec, std::span<const SparsePart>(m_rare.data(), rare));
+                }
+                guessed[k].store(true); // sequentially consistent, as the token's operations
+                // Take the token if it is free and settle what is ready; after letting it go,
+                // look again: a chunk guessed meanwhile by a thread that found the token taken
+                // is settled here (its guesser stored its flag before trying the token, this
+                // thread let the token go before looking, so one of the two sees the other).
+                while (!token.exchange(true)) {
+                    settle_ready();
+                    token.store(false);
+                    if (halt.load() || settled >= chunks || !guessed[settled].load()) break;
+                }
+            } catch (...) {
+                fail();
+                token.store(false);
+                return;
+            }
+        }
+    };
+    m_pool->run(m_pool->threads(), heaps_loop);
+    if (error) std::rethrow_exception(error);
 }
 
 } // namespace cgt::impartial

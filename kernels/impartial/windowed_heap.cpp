@@ -13,7 +13,7 @@ namespace cgt::impartial {
 namespace {
 constexpr unsigned MAX_LENGTHS = 64;
 
-std::size_t first_at_least(const std::vector<SparsePart>& rare, std::uint64_t heap) {
+std::size_t first_at_least(std::span<const SparsePart> rare, std::uint64_t heap) {
     // Most calls ask for all rare heaps or none (the first is 1, the last far behind n).
     if (rare.empty() || heap <= rare.front().heap) return 0;
     if (heap > rare.back().heap) return rare.size();
@@ -52,12 +52,6 @@ void remove(std::array<std::uint64_t, 8>& words, Grundy v) {
 
 bool has(const std::array<std::uint64_t, 8>& words, unsigned v) {
     return (words[v >> 6] >> (v & 63)) & 1;
-}
-
-// Which heap's values are known to a heap's parallel part: those before the block, or in
-// one-heap-at-a-time mode every value before the heap.
-std::uint64_t known_for(bool fused, std::uint64_t n0, std::uint64_t n) {
-    return fused ? n : n0;
 }
 
 // G(m) as ValueWindow::operator[] reads it, from pointers held in registers: the loops that
@@ -164,8 +158,9 @@ void WindowedSweep::mark_groups(Block& b, std::uint64_t q) {
     }
 }
 
-void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec) const {
-    const std::uint64_t known = known_for(b.fused, b.n0, n), j = n - b.n0;
+void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec,
+                          std::span<const SparsePart> rare_heaps) const {
+    const std::uint64_t known = spec.known, j = n - b.n0;
     const std::size_t q = j / MARK_BLOCK,
                       n_removals = std::max<std::size_t>(1, m_rules.leave_two.size());
     std::uint8_t* row = b.marks.data() + j * SIMD_BOUND;
@@ -179,13 +174,14 @@ void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec) const {
         if (n < std::uint64_t{k} + 2) continue;
         const std::uint64_t length = n - k;
         // Parts p with length - p < known and p < known, less the group's.
-        const std::size_t from = first_at_least(m_rare, length > known ? length - known + 1 : 1);
-        const std::size_t to = first_at_least(m_rare, std::min(length, known));
+        const std::size_t from =
+            first_at_least(rare_heaps, length > known ? length - known + 1 : 1);
+        const std::size_t to = first_at_least(rare_heaps, std::min(length, known));
         // The group's ranges lie inside [from, to), in order: mark what lies between them.
         const auto& r = b.ranges[q * n_removals + i];
         std::size_t x = from;
         const Values values(m_values);
-        const SparsePart* rare = m_rare.data();
+        const SparsePart* rare = rare_heaps.data();
         const bool equal_splits = m_rules.equal_splits;
         const auto mark_to = [&](std::size_t end) {
             for (; x < end; ++x) {
@@ -237,7 +233,7 @@ Grundy WindowedSweep::settle(Block& b, std::uint64_t n, const HeapSpec& spec) {
         return by_portable(n);
     }
     if (b.fused) return settle_fused(b, n, spec);
-    const std::uint64_t known = b.n0, j = n - b.n0;
+    const std::uint64_t known = spec.known, j = n - b.n0;
     std::uint8_t* row = b.marks.data() + j * SIMD_BOUND;
     const std::uint8_t stamp = b.stamp;
     for (Heap k : m_rules.leave_one)

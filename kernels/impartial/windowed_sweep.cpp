@@ -29,7 +29,9 @@ bool parity(Grundy v) {
 
 unsigned block_heaps_for(const WindowConfig& c) {
     if (c.block_heaps) return c.block_heaps;
-    return std::min(MAX_BLOCK, MARK_BLOCK * c.threads);
+    // One thread: 32, one heap at a time. More: blocks of 128 a thread (run_frontier's threads
+    // meet twice a block; 256 and 512 measured alike on 2 threads).
+    return c.threads == 1 ? MARK_BLOCK : std::min(MAX_BLOCK, 128 * c.threads);
 }
 
 void check_config(const WindowConfig& c) {
@@ -186,10 +188,13 @@ void WindowedSweep::use_mask(const RareMask& mask) {
         c.clear();
     for (Grundy v = 0; v < m_bound; ++v)
         m_class[parity(v & m_mask.mask)].push_back(static_cast<std::uint16_t>(v));
-    for (auto& words : m_class_words)
-        words.fill(0);
+    // The words depend on the mask alone and are written only if they change: run_frontier's
+    // guesses read them while a heap whose value raises the bound (same mask) is settled.
+    std::array<std::uint64_t, 8> words[2]{};
     for (Grundy v = 0; v < SIMD_BOUND; ++v)
-        m_class_words[parity(v & m_mask.mask)][v >> 6] |= std::uint64_t{1} << (v & 63);
+        words[parity(v & m_mask.mask)][v >> 6] |= std::uint64_t{1} << (v & 63);
+    for (unsigned c = 0; c < 2; ++c)
+        if (words[c] != m_class_words[c]) m_class_words[c] = words[c];
     if (same) return;
     if (m_values.dropped_any())
         throw std::logic_error("the windowed sweep changed its mask after dropping values");

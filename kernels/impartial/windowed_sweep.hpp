@@ -18,12 +18,15 @@
 // or a scan longer than the prefix; restarts() counts them). Past max_memory_heaps, or past
 // max_growth times the configured prefix or window, it throws; on_growth hears every growth.
 //
-// Threads. Heaps are computed in blocks. Within a block [n0, n0 + B) every part of a heap's
-// work that reads values before n0 (the marks of the rare parts r > n - n0 - k, the scan of
-// the splits a > n - n0 - k_min, a guess of c from those marks) is done for all heaps of the
-// block in parallel; the rest (the marks and splits that read the block itself, the exact c,
-// the statistics) is done heap by heap in order. A guess that proves wrong is finished in
-// order too. Values and every statistic are the same whatever the thread count or block size.
+// Threads. Heaps are computed in blocks. Within a block [n0, n0 + B) the marks that read
+// values before n0 (the rare parts r > n - n0 - k, a group of 32 heaps at once) are made for
+// all heaps in parallel; then the threads claim the block's heaps 8 at a time, and each heap's
+// guess reads the values settled when it began (the marks of the other rare parts it can,
+// the scan of the splits a > n - known - k_min, a guess of c). The rest (the marks and splits
+// that read the few heaps between, the exact c, the statistics) is done heap by heap in order
+// by whichever thread holds the settling, no thread waiting for another within a block. A
+// guess that proves wrong is finished in order too. Values and every statistic are the same
+// whatever the thread count or block size.
 //
 // Usage:
 //   WindowedSweep sweep(HeapRules::grundys_game(), WindowConfig{.threads = 2});
@@ -77,9 +80,8 @@ struct WindowConfig {
     std::uint64_t prefix_heaps = std::uint64_t{1} << 21; // P, kept for good
     std::uint64_t window_heaps = std::uint64_t{1} << 26; // W (a power of two), the last values
     unsigned threads = 1;
-    // Heaps a block, a multiple of 32; 0 picks 32 a thread (at most 512): the in-order part of a
-    // block (settle) grows with it: on 2 threads 64 costs less CPU than 128
-    // (drivers/grundy/NOTES.md).
+    // Heaps a block, a multiple of 32 up to 512; 0 picks 32 on one thread (one heap at a time)
+    // and 128 a thread on more (the threads meet twice a block; drivers/grundy/NOTES.md).
     unsigned block_heaps = 0;
     ScanKernel kernel = fastest_scan_kernel();
     // Grundy's classes from heap 0 (rare = sparse, mask ...1110, never changed), as
@@ -193,6 +195,7 @@ class WindowedSweep {
                  bool fused);
     void run_fused(std::uint64_t n0, std::uint64_t end);
     void run_pipeline(std::uint64_t heaps);
+    void run_frontier(std::uint64_t heaps);
     void guess_block(Block& block);
     void settle_block(Block& block);
     void push(std::uint64_t n, Grundy value);
@@ -211,7 +214,10 @@ class WindowedSweep {
     [[nodiscard]] Grundy by_definition(std::uint64_t n);
     [[nodiscard]] Grundy by_portable(std::uint64_t n);
     void mark_groups(Block& block, std::uint64_t group);
-    void guess(Block& block, std::uint64_t n, HeapSpec& spec) const;
+    // The part of heap n's work that reads only values before spec.known and the rare heaps
+    // below it (those of rare_heaps: all found so far, or a prefix another thread may extend).
+    void guess(Block& block, std::uint64_t n, HeapSpec& spec,
+               std::span<const SparsePart> rare_heaps) const;
     [[nodiscard]] Grundy settle(Block& block, std::uint64_t n, const HeapSpec& spec);
     [[nodiscard]] Grundy settle_fused(Block& block, std::uint64_t n, const HeapSpec& spec);
     [[nodiscard]] Grundy settle_scan(Block& block, std::uint64_t n, const HeapSpec& spec, Grundy c,
