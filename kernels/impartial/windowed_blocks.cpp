@@ -1,7 +1,7 @@
 // The windowed sweep's blocks: one heap at a time on one thread; on more, blocks whose heaps
-// the threads guess in parallel and settle in order (run_frontier). run_pipeline (blocks
-// guessed from the values before them, the next block's marks made while one is settled) is
-// what one thread runs with a block size other than 32, which the tests use.
+// the threads guess in parallel and settle in order (run_frontier). run_pipeline (a block
+// guessed from the values before it, then settled) is what one thread runs with a block size
+// other than 32, which the tests use.
 #include "impartial/windowed_block.hpp"
 #include "impartial/windowed_sweep.hpp"
 
@@ -16,10 +16,6 @@
 namespace cgt::impartial {
 
 namespace {
-// Heaps a pool item guesses (run_pipeline): few, so that the settling waits little for the
-// last guesses another thread runs.
-constexpr std::uint64_t GUESS_ITEM = 2;
-
 // Heaps a thread claims at once in run_frontier: the settling takes over a chunk at a time.
 // Chunks of 4, 8 and 16 heaps measured alike (Grundy's game and .161 to 2^24 on 2 threads,
 // drivers/grundy/NOTES.md); one heap a chunk handed the settling over every heap and cost a
@@ -76,7 +72,7 @@ void WindowedSweep::prepare(Block& b, std::uint64_t n0, std::uint64_t end,
 }
 
 void WindowedSweep::run_fused(std::uint64_t n0, std::uint64_t end) {
-    Block& b = *m_blocks[0];
+    Block& b = *m_block;
     prepare(b, n0, end, n0, true);
     mark_groups(b, 0);
     for (std::uint64_t n = n0; n < end; ++n) {
@@ -91,15 +87,10 @@ void WindowedSweep::run_fused(std::uint64_t n0, std::uint64_t end) {
 }
 
 void WindowedSweep::guess_block(Block& b) {
-    const std::function<void(std::uint64_t)> one = [&](std::uint64_t j) {
+    for (std::uint64_t j = 0; j < b.count; ++j) {
         b.specs[j].known = b.n0;
         guess(b, b.n0 + j, b.specs[j], m_rare);
-    };
-    if (m_pool)
-        m_pool->run(b.count, one, 4);
-    else
-        for (std::uint64_t j = 0; j < b.count; ++j)
-            one(j);
+    }
 }
 
 void WindowedSweep::settle_block(Block& b) {
@@ -113,67 +104,17 @@ void WindowedSweep::settle_block(Block& b) {
     }
 }
 
-// Blocks of the split with the SIMD kernels until the mode may change (a power of two, values
-// of 512) or `heaps` is reached. One job of the pool a block: the guesses of block k first, then
-// the group marks of block k + 1. Once the guesses are done this thread settles block k (in
-// order) while the other threads go on with block k + 1's marks: they read only values before
-// block k and the rare heaps found before it, and nothing settling block k writes (the ring does
-// not move, the rare heaps' storage is reserved, the values it overwrites lie beyond the
-// window's margin). So the threads meet once a block, and the marks fill the time the block is
-// settled.
+// One block on one thread (a block size other than 32, which the tests use): its group marks,
+// every guess from the values before it, then the block settled in order.
 void WindowedSweep::run_pipeline(std::uint64_t heaps) {
-    Block* cur = m_blocks[0].get();
-    Block* next = m_blocks[1].get();
-    std::uint64_t end = block_end(size(), heaps);
+    Block& b = *m_block;
+    const std::uint64_t end = block_end(size(), heaps);
     before_dropping(end);
-    prepare(*cur, size(), end, size(), false);
-    const std::uint64_t first_groups = (cur->count + MARK_BLOCK - 1) / MARK_BLOCK;
-    const std::function<void(std::uint64_t)> mark_cur = [&](std::uint64_t q) {
-        mark_groups(*cur, q);
-    };
-    if (m_pool)
-        m_pool->run(first_groups, mark_cur);
-    else
-        for (std::uint64_t q = 0; q < first_groups; ++q)
-            mark_cur(q);
-    // Each loop: block `cur` has its marks, not yet its guesses.
-    for (;;) {
-        const std::uint64_t n1 = cur->n0 + cur->count;
-        const bool overlap =
-            m_pool && n1 < heaps && !std::has_single_bit(n1) &&
-            (m_values.dropped_any() || m_values.ring_slots() >= block_end(n1, heaps));
-        if (!overlap) {
-            guess_block(*cur);
-            settle_block(*cur);
-            return;
-        }
-        end = block_end(n1, heaps);
-        before_dropping(end);
-        m_rare.reserve(m_rare.size() + cur->count);
-        prepare(*next, n1, end, cur->n0, false);
-        const std::uint64_t guesses = (cur->count + GUESS_ITEM - 1) / GUESS_ITEM;
-        const std::uint64_t groups = (next->count + MARK_BLOCK - 1) / MARK_BLOCK;
-        const std::function<void(std::uint64_t)> item = [&](std::uint64_t i) {
-            if (i >= guesses) return mark_groups(*next, i - guesses);
-            for (std::uint64_t j = GUESS_ITEM * i; j < std::min(cur->count, GUESS_ITEM * (i + 1));
-                 ++j) {
-                cur->specs[j].known = cur->n0;
-                guess(*cur, cur->n0 + j, cur->specs[j], m_rare);
-            }
-        };
-        m_pool->start(guesses + groups, item, 1, guesses);
-        try {
-            m_pool->finish_first();
-            settle_block(*cur);
-        } catch (...) {
-            m_pool->finish();
-            throw;
-        }
-        m_pool->finish();
-        if (m_bound > SIMD_BOUND) return; // a value of 512 or more: the next block is not valid
-        before_dropping(end);             // again, knowing block k's rare heaps
-        std::swap(cur, next);
-    }
+    prepare(b, size(), end, size(), false);
+    for (std::uint64_t q = 0; q < (b.count + MARK_BLOCK - 1) / MARK_BLOCK; ++q)
+        mark_groups(b, q);
+    guess_block(b);
+    settle_block(b);
 }
 
 // Blocks whose heaps are claimed a few at a time (chunks) by the threads. A chunk's guesses
@@ -192,11 +133,11 @@ void WindowedSweep::run_pipeline(std::uint64_t heaps) {
 // class words (changed only with the mask, at powers of two, where blocks end), the marks and
 // scratch of their own heaps.
 void WindowedSweep::run_frontier(std::uint64_t heaps) {
-    Block& b = *m_blocks[0];
+    Block& b = *m_block;
     // One block: run_blocks decides again after it (a power of two may change the mode).
     const std::uint64_t n0 = size(), end = block_end(n0, heaps);
     before_dropping(end);
-    if (!m_values.dropped_any() && m_values.ring_slots() < end) m_values.reserve(end);
+    m_values.reserve(end); // the ring must not move while other threads read it
     m_rare.reserve(m_rare.size() + (end - n0));
     prepare(b, n0, end, n0, false);
     b.rare_from_block = m_rare.size();
@@ -211,7 +152,8 @@ void WindowedSweep::run_frontier(std::uint64_t heaps) {
     alignas(64) std::atomic<std::size_t> rare_count{m_rare.size()};
     alignas(64) std::atomic<bool> token{false};          // held by the thread settling
     alignas(64) std::atomic<bool> halt{false};
-    std::uint64_t settled = 0; // chunks settled (the token's holder's)
+    // Chunks settled: written by the token's holder, read by a thread that just let it go.
+    std::atomic<std::uint64_t> settled{0};
     std::array<std::atomic<bool>, 512> guessed{}; // a block has at most 512 heaps
     std::exception_ptr error;
     std::mutex error_mutex;
@@ -224,8 +166,9 @@ void WindowedSweep::run_frontier(std::uint64_t heaps) {
     };
     // Settles the guessed chunks from the frontier on while the token is this thread's.
     const auto settle_ready = [&] {
-        while (settled < chunks && guessed[settled].load() && !halt.load()) {
-            const std::uint64_t first = n0 + settled * FRONTIER_CHUNK,
+        for (std::uint64_t s = settled.load(); s < chunks && guessed[s].load() && !halt.load();
+             s = settled.load()) {
+            const std::uint64_t first = n0 + s * FRONTIER_CHUNK,
                                 last = std::min(end, first + FRONTIER_CHUNK);
             for (std::uint64_t m = first; m < last; ++m) {
                 push(m, settle(b, m, b.specs[m - n0]));
@@ -235,7 +178,7 @@ void WindowedSweep::run_frontier(std::uint64_t heaps) {
                     return;
                 }
             }
-            ++settled;
+            settled.store(s + 1);
             rare_count.store(m_rare.size(), std::memory_order_release);
             frontier.store(last, std::memory_order_release);
         }
@@ -245,6 +188,7 @@ void WindowedSweep::run_frontier(std::uint64_t heaps) {
             if (halt.load()) return;
             const std::uint64_t k = next.fetch_add(1, std::memory_order_relaxed);
             if (k >= chunks) return;
+            bool holding = false; // the token: let go on an error only by its holder
             try {
                 const std::uint64_t first = n0 + k * FRONTIER_CHUNK,
                                     last = std::min(end, first + FRONTIER_CHUNK);
@@ -261,13 +205,16 @@ void WindowedSweep::run_frontier(std::uint64_t heaps) {
                 // is settled here (its guesser stored its flag before trying the token, this
                 // thread let the token go before looking, so one of the two sees the other).
                 while (!token.exchange(true)) {
+                    holding = true;
                     settle_ready();
+                    holding = false;
                     token.store(false);
-                    if (halt.load() || settled >= chunks || !guessed[settled].load()) break;
+                    const std::uint64_t s = settled.load();
+                    if (halt.load() || s >= chunks || !guessed[s].load()) break;
                 }
             } catch (...) {
                 fail();
-                token.store(false);
+                if (holding) token.store(false);
                 return;
             }
         }

@@ -62,7 +62,7 @@ std::string growth_text(const WindowGrowth& g) {
 
 WindowedSweep::WindowedSweep(HeapRules rules, WindowConfig config)
     : m_rules(std::move(rules)), m_config(config), m_phase(m_rules.split_phase()),
-      m_values(1, 64), m_blocks{std::make_unique<Block>(), std::make_unique<Block>()} {
+      m_values(1, 64), m_block(std::make_unique<Block>()) {
     check_config(m_config);
     m_config.block_heaps = block_heaps_for(m_config);
     if (!m_rules.leave_two.empty()) {
@@ -155,7 +155,7 @@ std::int64_t WindowedSweep::value_last(Grundy v) const {
 }
 
 std::uint64_t WindowedSweep::memory_bytes() const {
-    const Block& b = *m_blocks[0];
+    const Block& b = *m_block;
     return m_values.memory_bytes() + sizeof(SparsePart) * m_rare.capacity() +
            sizeof(std::uint64_t) * (m_counts.capacity() + m_last.capacity()) + b.marks.capacity() +
            sizeof(FirstSeen) * b.seen.capacity() + sizeof(HeapSpec) * b.specs.capacity();

@@ -253,8 +253,8 @@ class WindowedSweep {
     std::vector<std::uint16_t> m_class[2];
     std::array<std::uint64_t, 8> m_class_words[2]{};
 
-    // Two blocks: one settled in order while the next one's marks are made.
-    std::unique_ptr<Block> m_blocks[2];
+    // The block's scratch (marks, guesses), reused block after block.
+    std::unique_ptr<Block> m_block;
     // One stamp per value for a heap at a time (by_definition, by_portable).
     std::vector<std::uint32_t> m_stamp;
     std::uint32_t m_now = 0;
