@@ -15,14 +15,14 @@ namespace cgt::impartial {
 // prefix) are copied into buffers of this object: one per thread.
 class SplitRuns {
   public:
-    explicit SplitRuns(const ValueWindow& values) : m_values(values) {}
+    explicit SplitRuns(const ValueView& values) : m_values(values) {}
     // Pointers for the splits a .. a + count - 1 of length L, count <= want (0 if G(a) or
     // G(L - a) is not held). Requires a <= L - a - (count - 1) for the returned count.
     std::uint64_t at(std::uint64_t length, std::uint64_t a, std::uint64_t want,
                      const std::uint16_t*& lo, const std::uint16_t*& hi);
 
   private:
-    const ValueWindow& m_values;
+    ValueView m_values; // a copy: see ValueView
     std::vector<std::uint16_t> m_lo, m_hi;
 };
 

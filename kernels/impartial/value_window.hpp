@@ -26,6 +26,52 @@
 
 namespace cgt::impartial {
 
+// What a reader of a ValueWindow's values needs, copied out of it: a small value each thread
+// holds for itself. The window's own members change with every push; threads that read them
+// while another pushes would pull their cache line back and forth at every heap.
+class ValueView {
+  public:
+    ValueView() = default;
+    ValueView(const std::uint16_t* prefix, std::uint64_t prefix_size, std::uint64_t prefix_limit,
+              const std::uint16_t* ring, std::uint64_t ring_slots, std::uint64_t size,
+              std::uint64_t window_start)
+        : m_prefix(prefix), m_prefix_size(prefix_size), m_prefix_limit(prefix_limit),
+          m_ring(ring), m_ring_slots(ring_slots), m_size(size), m_start(window_start) {}
+    // The same values, deemed held only below `size` (<= size()).
+    [[nodiscard]] ValueView upto(std::uint64_t size) const {
+        ValueView v = *this;
+        v.m_size = size;
+        return v;
+    }
+
+    // As ValueWindow's: see there.
+    [[nodiscard]] std::uint64_t size() const { return m_size; }
+    [[nodiscard]] std::uint64_t window_start() const { return m_start; }
+    [[nodiscard]] bool holds(std::uint64_t m) const {
+        return m < m_size && (m < m_prefix_limit || m >= window_start());
+    }
+    [[nodiscard]] std::uint16_t operator[](std::uint64_t m) const {
+        return m < m_prefix_size ? m_prefix[m] : m_ring[slot(m)];
+    }
+    [[nodiscard]] std::span<const std::uint16_t> prefix() const {
+        return {m_prefix, m_prefix_size};
+    }
+    [[nodiscard]] const std::uint16_t* ring() const { return m_ring; }
+    [[nodiscard]] std::uint64_t slot(std::uint64_t m) const { return (~m) & (m_ring_slots - 1); }
+    [[nodiscard]] std::uint64_t run_down_from(std::uint64_t m) const {
+        return m_ring_slots - slot(m);
+    }
+
+  private:
+    const std::uint16_t* m_prefix = nullptr;
+    std::uint64_t m_prefix_size = 0;
+    std::uint64_t m_prefix_limit = 0;
+    const std::uint16_t* m_ring = nullptr;
+    std::uint64_t m_ring_slots = 1;
+    std::uint64_t m_size = 0;
+    std::uint64_t m_start = 0;
+};
+
 class ValueWindow {
   public:
     static constexpr std::uint64_t MIRROR = 64;
@@ -60,6 +106,19 @@ class ValueWindow {
     // G(m); requires holds(m).
     [[nodiscard]] std::uint16_t operator[](std::uint64_t m) const {
         return m < m_prefix.size() ? m_prefix[m] : m_ring[slot(m)];
+    }
+
+    // The values now, as a view.
+    [[nodiscard]] ValueView view() const { return view_until(m_size); }
+    // A view for readers while values are pushed up to heap `size` (>= size()), reserve(size)
+    // called first so that nothing moves: it holds G(m) for every m < size() it deems held,
+    // and G(m) for size() <= m < `size` once pushed (a reader's to wait for, and to say with
+    // upto()). Its window starts where the window will start at `size`, so it never deems
+    // held a value that a push before then overwrites.
+    [[nodiscard]] ValueView view_until(std::uint64_t size) const {
+        return {m_prefix.data(), m_prefix.size(), m_prefix_limit,
+                m_ring.data(),   m_ring_slots,    size,
+                size > m_window ? size - m_window : 0};
     }
 
     // G(0..min(size, P) - 1), ascending.

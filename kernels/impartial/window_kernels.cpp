@@ -39,7 +39,7 @@ std::uint64_t scan_first_scalar(const std::uint16_t* lo, const std::uint16_t* hi
     return count;
 }
 
-void mark_group_scalar(const ValueWindow& values, std::uint64_t top,
+void mark_group_scalar(const ValueView& values, std::uint64_t top,
                        std::span<const SparsePart> parts, std::uint8_t* marks, std::uint8_t stamp) {
     for (const SparsePart& p : parts) {
         const std::uint16_t* src = values.ring() + values.slot(top - p.heap);
@@ -125,7 +125,7 @@ scan_first_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_
 // runs backwards). Adding that heap's row offset turns the values into the offsets of the
 // marks, written out 8 parts at a time and stored one by one (there is no fast byte scatter).
 __attribute__((target("avx512f,avx512bw"))) void
-mark_group_avx512(const ValueWindow& values, std::uint64_t top, std::span<const SparsePart> parts,
+mark_group_avx512(const ValueView& values, std::uint64_t top, std::span<const SparsePart> parts,
                   std::uint8_t* marks, std::uint8_t stamp) {
     constexpr short R = ROW;
     const __m512i row = _mm512_set_epi16(
@@ -203,7 +203,7 @@ scan_first_avx2(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t 
 
 // As mark_group_avx512, 16 heaps a register.
 __attribute__((target("avx2,bmi,bmi2"))) void
-mark_group_avx2(const ValueWindow& values, std::uint64_t top, std::span<const SparsePart> parts,
+mark_group_avx2(const ValueView& values, std::uint64_t top, std::span<const SparsePart> parts,
                 std::uint8_t* marks, std::uint8_t stamp) {
     constexpr short R = ROW;
     const __m256i row0 =
@@ -260,6 +260,24 @@ first_unmarked_avx512(const std::uint8_t* row, std::uint8_t stamp, const std::ui
 }
 #endif
 
+void marked_set_scalar(const std::uint8_t* row, std::uint8_t stamp, std::uint64_t* out) {
+    for (unsigned w = 0; w < 8; ++w) {
+        std::uint64_t bits = 0;
+        for (unsigned b = 0; b < 64; ++b)
+            bits |= std::uint64_t{row[64 * w + b] == stamp} << b;
+        out[w] = bits;
+    }
+}
+
+#ifdef CGT_WINDOW_HAVE_X86
+__attribute__((target("avx512f,avx512bw"))) void
+marked_set_avx512(const std::uint8_t* row, std::uint8_t stamp, std::uint64_t* out) {
+    const __m512i s = _mm512_set1_epi8(static_cast<char>(stamp));
+    for (unsigned w = 0; w < 8; ++w)
+        out[w] = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(row + 64 * w), s);
+}
+#endif
+
 void require_available(ScanKernel kernel) {
     if (!scan_kernel_available(kernel))
         throw std::invalid_argument(std::string("scan kernel ") + scan_kernel_name(kernel) +
@@ -268,7 +286,7 @@ void require_available(ScanKernel kernel) {
 
 } // namespace
 
-void mark_group(ScanKernel kernel, const ValueWindow& values, std::uint64_t top,
+void mark_group(ScanKernel kernel, const ValueView& values, std::uint64_t top,
                 std::span<const SparsePart> parts, std::uint8_t* marks, std::uint8_t stamp) {
     require_available(kernel);
 #ifdef CGT_WINDOW_HAVE_X86
@@ -297,6 +315,15 @@ unsigned first_unmarked(ScanKernel kernel, const std::uint8_t* row, std::uint8_t
 #endif
     (void)kernel;
     return first_unmarked_scalar(row, stamp, members, from);
+}
+
+void marked_set(ScanKernel kernel, const std::uint8_t* row, std::uint8_t stamp,
+                std::uint64_t* out) {
+#ifdef CGT_WINDOW_HAVE_X86
+    if (kernel == ScanKernel::avx512) return marked_set_avx512(row, stamp, out);
+#endif
+    (void)kernel;
+    marked_set_scalar(row, stamp, out);
 }
 
 } // namespace cgt::impartial

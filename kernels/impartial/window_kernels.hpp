@@ -18,7 +18,7 @@ namespace cgt::impartial {
 // for every part p and j < 32, marks[j * 512 + (G(top - p.heap - (31 - j)) ^ p.value)] = stamp,
 // where top = g0 + 31 - k. Requires every G(m) read to be held in the window's ring
 // (m >= window_start()), every value below 512, and marks of 32 * 512 bytes.
-void mark_group(ScanKernel kernel, const ValueWindow& values, std::uint64_t top,
+void mark_group(ScanKernel kernel, const ValueView& values, std::uint64_t top,
                 std::span<const SparsePart> parts, std::uint8_t* marks, std::uint8_t stamp);
 
 // A wanted value and the first split that gave it.
@@ -47,5 +47,9 @@ std::uint64_t scan_first(ScanKernel kernel, const std::uint16_t* lo, const std::
 // with row[v] != stamp, or 512 if there is none.
 unsigned first_unmarked(ScanKernel kernel, const std::uint8_t* row, std::uint8_t stamp,
                         const std::uint64_t* members, unsigned from);
+
+// The values v < 512 with row[v] == stamp, as a set (bit v % 64 of out[v / 64]).
+void marked_set(ScanKernel kernel, const std::uint8_t* row, std::uint8_t stamp,
+                std::uint64_t* out);
 
 } // namespace cgt::impartial

@@ -12,6 +12,8 @@ namespace cgt::impartial {
 
 // The SIMD path holds values below this (one 512-bit set).
 inline constexpr Grundy SIMD_BOUND = SWEEP_VALUE_LIMIT;
+// The most heaps a block holds (WindowConfig::block_heaps).
+inline constexpr unsigned MAX_BLOCK = 512;
 // Room for the first sightings of one heap's wanted values (at most one class below 512).
 inline constexpr unsigned SEEN_PER_HEAP = SIMD_BOUND / 2 + 1;
 
@@ -33,6 +35,9 @@ struct WindowedSweep::HeapSpec {
     std::uint64_t known = 0;
     bool simd = false;   // a common value below 512 is unmarked: c below
     Grundy c = 0;        // the smallest such (the guess of G(n))
+    // The values the guess marked (options of n), as a set: what settle adds to, instead of
+    // the heap's row of 512 bytes, which stays with the thread that guessed it.
+    std::array<std::uint64_t, 8> marked{};
     std::uint64_t h = 0; // splits a <= h read values from `known` on: left to settle
     std::array<std::uint64_t, 8> wanted{}; // the other class below c, less the known options
     std::array<std::uint64_t, 8> found{};  // those seen at splits a > h, first at seen[i]
@@ -45,11 +50,9 @@ struct WindowedSweep::Block {
     std::uint64_t n0 = 0;
     std::uint64_t count = 0;
     bool fused = true; // one heap at a time, each knowing every value before it
-    // The group marks read only values before this heap and only the rare heaps of
-    // rare_view (those found before it), so they can be made while the block before this one
-    // is settled.
-    std::uint64_t known_marks = 0;
-    std::span<const SparsePart> rare_view;
+    // The values for the guesses and group marks: each thread reads its own copy, not the
+    // window's members that every push changes.
+    ValueView view;
     // Row j (512 bytes) holds the marks of heap n0 + j: value v is marked iff
     // marks[j * 512 + v] == stamp (a new stamp per block; cleared when it wraps).
     std::vector<std::uint8_t> marks;

@@ -54,25 +54,6 @@ bool has(const std::array<std::uint64_t, 8>& words, unsigned v) {
     return (words[v >> 6] >> (v & 63)) & 1;
 }
 
-// G(m) as ValueWindow::operator[] reads it, from pointers held in registers: the loops that
-// mark byte rows would otherwise load the window's members again after every byte stored (a
-// byte store may alias anything).
-class Values {
-  public:
-    explicit Values(const ValueWindow& v)
-        : m_prefix(v.prefix().data()), m_prefix_size(v.prefix().size()), m_ring(v.ring()),
-          m_mask(v.ring_slots() - 1) {}
-    [[nodiscard]] std::uint16_t operator[](std::uint64_t m) const {
-        return m < m_prefix_size ? m_prefix[m] : m_ring[(~m) & m_mask];
-    }
-
-  private:
-    const std::uint16_t* m_prefix;
-    std::uint64_t m_prefix_size;
-    const std::uint16_t* m_ring;
-    std::uint64_t m_mask;
-};
-
 NeedRestart need_for(const ValueWindow& values, std::uint64_t n, std::uint64_t length,
                      std::uint64_t a) {
     // Generous: a restart costs a whole sweep, so the next one should not come soon.
@@ -119,14 +100,15 @@ void WindowedSweep::record_scan(std::uint64_t n, std::uint64_t stop) {
     }
 }
 
-void WindowedSweep::mark_groups(Block& b, std::uint64_t q) {
-    const std::uint64_t g0 = b.n0 + MARK_BLOCK * q, known = b.known_marks;
-    // m_rare may grow meanwhile (the block before is being settled): only rare_view is read.
+void WindowedSweep::mark_groups(Block& b, std::uint64_t q, std::uint64_t known,
+                                std::span<const SparsePart> rare_view) {
+    const std::uint64_t g0 = b.n0 + MARK_BLOCK * q;
+    // m_rare may grow meanwhile (heaps are settled): only rare_view is read.
     const auto first_at_least_view = [&](std::uint64_t heap) {
         return static_cast<std::size_t>(
-            std::lower_bound(b.rare_view.begin(), b.rare_view.end(), heap,
+            std::lower_bound(rare_view.begin(), rare_view.end(), heap,
                              [](const SparsePart& p, std::uint64_t h) { return p.heap < h; }) -
-            b.rare_view.begin());
+            rare_view.begin());
     };
     const std::size_t lengths = std::max<std::size_t>(1, m_rules.leave_two.size());
     std::uint8_t* marks = b.marks.data() + std::size_t{MARK_BLOCK} * q * SIMD_BOUND;
@@ -153,8 +135,8 @@ void WindowedSweep::mark_groups(Block& b, std::uint64_t q) {
         const std::uint64_t top = g0 + MARK_BLOCK - 1 - k;
         for (unsigned s = 0; s < 4; s += 2)
             if (r[s] < r[s + 1])
-                mark_group(m_config.kernel, m_values, top,
-                           b.rare_view.subspan(r[s], r[s + 1] - r[s]), marks, b.stamp);
+                mark_group(m_config.kernel, b.view, top,
+                           rare_view.subspan(r[s], r[s + 1] - r[s]), marks, b.stamp);
     }
 }
 
@@ -168,7 +150,7 @@ void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec,
     for (Heap k : m_rules.leave_none)
         if (k == n) row[0] = stamp;
     for (Heap k : m_rules.leave_one)
-        if (k < n && n - k < known) row[m_values[n - k]] = stamp;
+        if (k < n && n - k < known) row[b.view[n - k]] = stamp;
     for (std::size_t i = 0; i < m_rules.leave_two.size(); ++i) {
         const Heap k = m_rules.leave_two[i];
         if (n < std::uint64_t{k} + 2) continue;
@@ -180,7 +162,7 @@ void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec,
         // The group's ranges lie inside [from, to), in order: mark what lies between them.
         const auto& r = b.ranges[q * n_removals + i];
         std::size_t x = from;
-        const Values values(m_values);
+        const ValueView values = b.view; // in registers: a byte store may alias anything
         const SparsePart* rare = rare_heaps.data();
         const bool equal_splits = m_rules.equal_splits;
         const auto mark_to = [&](std::size_t end) {
@@ -202,13 +184,14 @@ void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec,
         first_unmarked(m_config.kernel, row, stamp, m_class_words[common].data(), 0));
     spec.simd = spec.c < SIMD_BOUND;
     if (!spec.simd) return;
+    if (!b.fused) marked_set(m_config.kernel, row, stamp, spec.marked.data());
     std::uint64_t lengths[MAX_LENGTHS];
     const unsigned n_lengths = split_lengths(n, lengths);
     spec.wanted = below(m_class_words[common ^ 1], spec.c);
     for (Heap k : m_rules.leave_none)
         if (k == n) remove(spec.wanted, 0);
     for (Heap k : m_rules.leave_one)
-        if (k < n && n - k < known) remove(spec.wanted, m_values[n - k]);
+        if (k < n && n - k < known) remove(spec.wanted, b.view[n - k]);
     if (m_rules.equal_splits)
         for (unsigned i = 0; i < n_lengths; ++i)
             if (lengths[i] % 2 == 0) remove(spec.wanted, 0);
@@ -217,7 +200,7 @@ void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec,
     std::copy(spec.wanted.begin(), spec.wanted.end(), w.words);
     w.remaining = count_of(spec.wanted);
     spec.seen_count = 0;
-    SplitRuns runs(m_values);
+    SplitRuns runs(b.view.upto(known)); // what the guess knows, settled before it began
     const ScanEnd e =
         scan_from(m_config.kernel, runs, {lengths, n_lengths, m_rules.equal_splits}, spec.h + 1,
                   ~std::uint64_t{0}, w, b.seen.data() + j * SEEN_PER_HEAP, spec.seen_count);
@@ -233,23 +216,23 @@ Grundy WindowedSweep::settle(Block& b, std::uint64_t n, const HeapSpec& spec) {
         return by_portable(n);
     }
     if (b.fused) return settle_fused(b, n, spec);
-    const std::uint64_t known = spec.known, j = n - b.n0;
-    std::uint8_t* row = b.marks.data() + j * SIMD_BOUND;
-    const std::uint8_t stamp = b.stamp;
+    const std::uint64_t known = spec.known;
+    std::array<std::uint64_t, 8> marked = spec.marked;
+    const auto mark_value = [&](unsigned v) { marked[v >> 6] |= std::uint64_t{1} << (v & 63); };
     for (Heap k : m_rules.leave_one)
-        if (k < n && n - k >= known) row[m_values[n - k]] = stamp;
+        if (k < n && n - k >= known) mark_value(m_values[n - k]);
     std::uint64_t lengths[MAX_LENGTHS];
     const unsigned n_lengths = split_lengths(n, lengths);
     for (unsigned i = 0; i < n_lengths; ++i) {
         const std::uint64_t length = lengths[i];
         // Parts p <= length - known (their complement is in the block) and p >= known.
-        const Values values(m_values);
+        const ValueView values = m_values.view();
         const SparsePart* rare = m_rare.data();
         const std::size_t rare_count = m_rare.size();
         const bool equal_splits = m_rules.equal_splits;
         const auto mark = [&](const SparsePart& p) {
             if (!equal_splits && 2 * std::uint64_t{p.heap} == length) return;
-            row[values[length - p.heap] ^ p.value] = stamp;
+            mark_value(values[length - p.heap] ^ p.value);
         };
         for (std::size_t x = 0;
              x < rare_count && rare[x].heap + known <= length && rare[x].heap < length; ++x)
@@ -259,8 +242,15 @@ Grundy WindowedSweep::settle(Block& b, std::uint64_t n, const HeapSpec& spec) {
     }
     const unsigned common = common_class(n);
     // The guess's marks are a subset of these: c is at or after its guess.
-    const Grundy c = static_cast<Grundy>(
-        first_unmarked(m_config.kernel, row, stamp, m_class_words[common].data(), spec.c));
+    Grundy c = SIMD_BOUND;
+    for (unsigned w = spec.c / 64; w < 8; ++w) {
+        std::uint64_t free = m_class_words[common][w] & ~marked[w];
+        if (w == spec.c / 64) free &= ~std::uint64_t{0} << (spec.c % 64);
+        if (free) {
+            c = static_cast<Grundy>(64 * w + static_cast<unsigned>(std::countr_zero(free)));
+            break;
+        }
+    }
     if (c >= SIMD_BOUND) {
         ++m_counters.by_portable;
         return by_portable(n);
@@ -303,7 +293,7 @@ Grundy WindowedSweep::settle_fused(Block& b, std::uint64_t n, const HeapSpec& sp
 bool WindowedSweep::seen_by(const SplitLengths& split, std::uint64_t h, WantedSet& w) const {
     std::uint64_t given[8] = {};
     // In runs of pointers (as the scans read them): no window lookup per split.
-    SplitRuns runs(m_values);
+    SplitRuns runs(m_values.view());
     for (unsigned i = 0; i < split.count; ++i) {
         const std::uint64_t length = split.lengths[i], last = std::min(h, split.last(length));
         if (last < 1) continue;
@@ -338,7 +328,7 @@ Grundy WindowedSweep::settle_scan(Block& b, std::uint64_t n, const HeapSpec& spe
     std::uint64_t lengths[MAX_LENGTHS];
     const unsigned n_lengths = split_lengths(n, lengths);
     const SplitLengths split{lengths, n_lengths, m_rules.equal_splits};
-    SplitRuns runs(m_values);
+    SplitRuns runs(m_values.view());
     WantedSet w = all;
     FirstSeen seen[SEEN_PER_HEAP];
     unsigned n_seen = 0;
@@ -407,7 +397,7 @@ Grundy WindowedSweep::by_definition(std::uint64_t n) {
         if (k < n) stamp[m_values[n - k]] = now;
     std::uint64_t lengths[MAX_LENGTHS];
     const unsigned n_lengths = split_lengths(n, lengths);
-    SplitRuns runs(m_values);
+    SplitRuns runs(m_values.view());
     for (unsigned i = 0; i < n_lengths; ++i) {
         const std::uint64_t length = lengths[i], last = last_split(length);
         for (std::uint64_t a = 1; a <= last;) {

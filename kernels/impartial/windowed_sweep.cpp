@@ -21,7 +21,6 @@ constexpr std::uint64_t RARE_SHARE_PORTABLE = 32;
 constexpr Grundy SPARSE_MASK = 0xFFFE;
 // Rare heaps are numbered in 32 bits (SparsePart); the window never exceeds this.
 constexpr std::uint64_t MAX_WINDOW = std::uint64_t{1} << 32;
-constexpr unsigned MAX_BLOCK = 512;
 
 bool parity(Grundy v) {
     return (std::popcount(v) & 1) != 0;
@@ -29,9 +28,9 @@ bool parity(Grundy v) {
 
 unsigned block_heaps_for(const WindowConfig& c) {
     if (c.block_heaps) return c.block_heaps;
-    // One thread: 32, one heap at a time. More: blocks of 128 a thread (run_frontier's threads
-    // meet twice a block; 256 and 512 measured alike on 2 threads).
-    return c.threads == 1 ? MARK_BLOCK : std::min(MAX_BLOCK, 128 * c.threads);
+    // One thread: 32, one heap at a time. More: the largest block (run_frontier's threads
+    // meet once a block).
+    return c.threads == 1 ? MARK_BLOCK : MAX_BLOCK;
 }
 
 void check_config(const WindowConfig& c) {
@@ -183,7 +182,9 @@ void WindowedSweep::grow_bound(Grundy value) {
 void WindowedSweep::use_mask(const RareMask& mask) {
     const bool same = m_split && mask.mask == m_mask.mask &&
                       mask.position_parity == m_mask.position_parity && mask.phase == m_mask.phase;
-    m_mask = mask;
+    // Assigned only if it changes: grow_bound passes the mask in use while run_frontier's
+    // guesses read it (a store of the same value is still a data race).
+    if (!(mask == m_mask)) m_mask = mask;
     for (auto& c : m_class)
         c.clear();
     for (Grundy v = 0; v < m_bound; ++v)

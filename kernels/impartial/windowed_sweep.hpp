@@ -191,8 +191,7 @@ class WindowedSweep {
     // windowed_blocks.cpp: heaps in blocks.
     void run_blocks(std::uint64_t heaps);
     [[nodiscard]] std::uint64_t block_end(std::uint64_t n0, std::uint64_t heaps) const;
-    void prepare(Block& block, std::uint64_t n0, std::uint64_t end, std::uint64_t known_marks,
-                 bool fused);
+    void prepare(Block& block, std::uint64_t n0, std::uint64_t end, bool fused);
     void run_fused(std::uint64_t n0, std::uint64_t end);
     void run_pipeline(std::uint64_t heaps);
     void run_frontier(std::uint64_t heaps);
@@ -213,7 +212,11 @@ class WindowedSweep {
     // windowed_heap.cpp: one heap's value.
     [[nodiscard]] Grundy by_definition(std::uint64_t n);
     [[nodiscard]] Grundy by_portable(std::uint64_t n);
-    void mark_groups(Block& block, std::uint64_t group);
+    // The marks of a group of 32 heaps from the parts p < known whose complement in every heap
+    // of the group lies before `known`, p one of rare_heaps (a prefix of the rare heaps that
+    // holds every one below `known`); the index ranges it marked go to block.ranges.
+    void mark_groups(Block& block, std::uint64_t group, std::uint64_t known,
+                     std::span<const SparsePart> rare_heaps);
     // The part of heap n's work that reads only values before spec.known and the rare heaps
     // below it (those of rare_heaps: all found so far, or a prefix another thread may extend).
     void guess(Block& block, std::uint64_t n, HeapSpec& spec,
