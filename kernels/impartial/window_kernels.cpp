@@ -92,7 +92,9 @@ scan_first_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_
             const unsigned lane = static_cast<unsigned>(std::countr_zero(hit));
             hit &= hit - 1;
             const unsigned x = xs[lane];
-            table = _mm512_andnot_si512(only(x), table);
+            // table & ~only(x): _mm512_andnot_si512 draws a false -Wmaybe-uninitialized from
+            // GCC 12's header (its undefined pass-through operand) where it is inlined here.
+            table = _mm512_and_si512(table, _mm512_xor_si512(only(x), _mm512_set1_epi64(-1)));
             if (take_first(w, x, a0 + i + lane, seen, found)) {
                 wanted = w;
                 n = found;
