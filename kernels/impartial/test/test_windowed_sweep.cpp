@@ -186,7 +186,7 @@ TEST_CASE(
 }
 
 TEST_CASE("WindowedSweep: the same values and tables on 1, 2, 3 and 4 threads and any block",
-          "[impartial][windowed]") {
+          "[impartial][windowed][threads]") {
     for (const std::string game : {"grundy", ".161", ".167", "4.344"}) {
         INFO(game);
         constexpr std::uint64_t HEAPS = std::uint64_t{1} << 17;
@@ -413,7 +413,7 @@ TEST_CASE("WindowedSweep: the period proven from the values it holds", "[imparti
 }
 
 TEST_CASE("SweepPool: each item runs once; finish_first returns with the first items done",
-          "[impartial][windowed]") {
+          "[impartial][windowed][threads]") {
     for (unsigned threads : {1u, 2u, 3u}) {
         SweepPool pool(threads);
         for (std::uint64_t items : {0u, 1u, 5u, 40u}) {
