@@ -17,11 +17,6 @@ namespace {
 constexpr unsigned SPINS_BEFORE_SLEEP = 8192;
 constexpr std::uint64_t MAX_ITEMS = 0xFFFF;
 
-void pause() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
 
 // Waits until count >= target: spins a while (the other thread's items usually end within
 // microseconds), then sleeps on the count (take_items notifies it) instead of yielding in a
@@ -31,7 +26,7 @@ void wait_until(const std::atomic<std::uint64_t>& count, std::uint64_t target) {
         const std::uint64_t now = count.load(std::memory_order_acquire);
         if (now >= target) return;
         if (spins < SPINS_BEFORE_SLEEP)
-            pause();
+            spin_pause();
         else
             count.wait(now, std::memory_order_acquire); // returns once count is not `now`
     }
@@ -88,7 +83,7 @@ void SweepPool::worker_loop() {
     for (;;) {
         for (unsigned spins = 0; m_signal.load(std::memory_order_acquire) == seen; ++spins) {
             if (spins < SPINS_BEFORE_SLEEP) {
-                pause();
+                spin_pause();
                 continue;
             }
             // Counted as a sleeper before the signal is read again (both sequentially

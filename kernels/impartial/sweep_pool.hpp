@@ -16,6 +16,14 @@
 
 namespace cgt::impartial {
 
+// One turn of a spin-wait loop: x86's PAUSE, which yields to a sibling hardware thread and
+// spares the pipeline flush when the awaited store arrives; nothing on other processors.
+inline void spin_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
 class SweepPool {
   public:
     // threads >= 1 counts the calling thread: threads - 1 are started.

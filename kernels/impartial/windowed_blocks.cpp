@@ -2,6 +2,7 @@
 // the threads guess in parallel and settle in order (run_frontier). run_pipeline (a block
 // guessed from the values before it, then settled) is what one thread runs with a block size
 // other than 32, which the tests use.
+#include "impartial/sweep_pool.hpp"
 #include "impartial/windowed_block.hpp"
 #include "impartial/windowed_sweep.hpp"
 
@@ -23,12 +24,6 @@ namespace {
 // third more CPU.
 constexpr std::uint64_t FRONTIER_CHUNK = 8;
 constexpr unsigned SPINS_BEFORE_YIELD = 8192;
-
-void pause() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
 } // namespace
 
 void WindowedSweep::run_blocks(std::uint64_t heaps) {
@@ -235,7 +230,7 @@ void WindowedSweep::run_frontier(std::uint64_t heaps) {
                     // Pauses first (the marks take microseconds); then the core is left to
                     // the thread making them, should it share it (more threads than cores).
                     if (spins < SPINS_BEFORE_YIELD)
-                        pause();
+                        spin_pause();
                     else
                         std::this_thread::yield();
                 }
