@@ -95,18 +95,13 @@ class ValueWindow {
     [[nodiscard]] std::uint64_t prefix_heaps() const { return m_prefix_limit; }
     [[nodiscard]] std::uint64_t window_heaps() const { return m_window; }
     // The first heap the window holds (0 until values are dropped).
-    [[nodiscard]] std::uint64_t window_start() const {
-        return m_size > m_window ? m_size - m_window : 0;
-    }
+    // (The reads are view()'s, which says them once.)
+    [[nodiscard]] std::uint64_t window_start() const { return view().window_start(); }
     [[nodiscard]] bool dropped_any() const { return m_size > m_window; }
     // Whether G(m) is held (in the prefix or the window), m < size().
-    [[nodiscard]] bool holds(std::uint64_t m) const {
-        return m < m_size && (m < m_prefix_limit || m >= window_start());
-    }
+    [[nodiscard]] bool holds(std::uint64_t m) const { return view().holds(m); }
     // G(m); requires holds(m).
-    [[nodiscard]] std::uint16_t operator[](std::uint64_t m) const {
-        return m < m_prefix.size() ? m_prefix[m] : m_ring[slot(m)];
-    }
+    [[nodiscard]] std::uint16_t operator[](std::uint64_t m) const { return view()[m]; }
 
     // The values now, as a view.
     [[nodiscard]] ValueView view() const { return view_until(m_size); }
@@ -132,12 +127,12 @@ class ValueWindow {
     }
     // The ring: G(m) at ring()[slot(m)] for held m >= window_start(), valid to slot + MIRROR.
     [[nodiscard]] const std::uint16_t* ring() const { return m_ring.data(); }
-    [[nodiscard]] std::uint64_t slot(std::uint64_t m) const { return (~m) & (m_ring_slots - 1); }
+    [[nodiscard]] std::uint64_t slot(std::uint64_t m) const { return view().slot(m); }
     // Slots allocated now: pushes below this heap never move the ring.
     [[nodiscard]] std::uint64_t ring_slots() const { return m_ring_slots; }
     // How many of G(m), G(m - 1), ... lie at ascending addresses from slot(m) (before the wrap).
     [[nodiscard]] std::uint64_t run_down_from(std::uint64_t m) const {
-        return m_ring_slots - slot(m);
+        return view().run_down_from(m);
     }
 
     // The window as window_values() and prefix() left it: G(0..min(size, P) - 1) and
