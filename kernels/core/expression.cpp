@@ -6,6 +6,7 @@
 
 #include <array>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 namespace cgt::core {
@@ -33,12 +34,16 @@ class Parser {
 public:
     Parser(GameStore& store, std::string_view text) : m_store(store), m_text(text) {}
 
-    // A value past the store's depth is a fault of the text, at the place it was reached.
+    // A value past the store's depth, or a sum or difference outside the exact dyadic range,
+    // is a fault of the text, at the place it was reached (a number written outside the
+    // range is refused where it is written).
     template <class Body>
     auto depth_checked(Body body) {
         try {
             return body();
         } catch (const DepthError& e) {
+            fail(e.what());
+        } catch (const std::overflow_error& e) {
             fail(e.what());
         }
     }

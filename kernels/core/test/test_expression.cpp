@@ -70,6 +70,9 @@ TEST_CASE("Expressions: a bad text names its column and the reason", "[cgt]") {
         {"\x1b[2J", 1, "unexpected '\\x1b'"},
         {"^<0>", 3, "at least 1"},
         {"{0,|0}", 4, "unexpected '|' after ','"},
+        // Each number in range, their sum not (|numerator| < 2^55): refused where reached.
+        {"36028797018963967 + 1", 22, "outside the exact dyadic range"},
+        {"-36028797018963967 - 1/2", 25, "outside the exact dyadic range"},
     };
     GameStore store;
     for (const Row& row : rows) {
