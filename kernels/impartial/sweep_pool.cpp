@@ -52,12 +52,12 @@ SweepPool::~SweepPool() {
         t.join();
 }
 
-void SweepPool::take_items(std::uint32_t generation, std::uint64_t below) {
+void SweepPool::take_items(std::uint32_t generation) {
     std::uint64_t job = m_job.load(std::memory_order_acquire);
     for (;;) {
         if ((job >> 32) != generation) return;
         const std::uint64_t items = (job >> 16) & MAX_ITEMS, next = job & MAX_ITEMS;
-        if (next >= items || next >= below) return;
+        if (next >= items) return;
         const std::uint64_t end = std::min(items, next + m_chunk.load(std::memory_order_relaxed));
         if (!m_job.compare_exchange_weak(job, job_word(generation, items, end),
                                          std::memory_order_acq_rel))
@@ -66,12 +66,6 @@ void SweepPool::take_items(std::uint32_t generation, std::uint64_t below) {
         const auto* work = m_work.load(std::memory_order_acquire);
         for (std::uint64_t i = next; i < end; ++i)
             (*work)(i);
-        // Read before m_done counts these items: the job (and m_first) is still this one.
-        const std::uint64_t first = m_first.load(std::memory_order_relaxed);
-        if (next < first) {
-            m_done_first.fetch_add(std::min(end, first) - next, std::memory_order_acq_rel);
-            m_done_first.notify_all(); // a system call only if the caller sleeps on it
-        }
         m_done.fetch_add(end - next, std::memory_order_acq_rel);
         m_done.notify_all();
         job = m_job.load(std::memory_order_acquire);
@@ -100,7 +94,7 @@ void SweepPool::worker_loop() {
 }
 
 void SweepPool::start(std::uint64_t items, const std::function<void(std::uint64_t)>& work,
-                      std::uint64_t chunk, std::uint64_t first) {
+                      std::uint64_t chunk) {
     if (items > MAX_ITEMS)
         throw std::invalid_argument("a pool job has at most 65535 items, not " +
                                     std::to_string(items));
@@ -109,21 +103,12 @@ void SweepPool::start(std::uint64_t items, const std::function<void(std::uint64_
     m_work.store(&work, std::memory_order_relaxed);
     m_chunk.store(std::max<std::uint64_t>(chunk, 1), std::memory_order_relaxed);
     m_done.store(0, std::memory_order_relaxed);
-    m_done_first.store(0, std::memory_order_relaxed);
-    m_first.store(std::min(first, items), std::memory_order_relaxed);
     m_generation = static_cast<std::uint32_t>((m_job.load(std::memory_order_relaxed) >> 32) + 1);
     m_job.store(job_word(m_generation, items, 0), std::memory_order_release);
     if (!m_workers.empty() && items > 0) {
         m_signal.store(m_generation);
         if (m_sleepers.load() > 0) m_signal.notify_all(); // a spinning worker sees the store
     }
-}
-
-void SweepPool::finish_first() {
-    const std::uint64_t first = m_first.load(std::memory_order_relaxed);
-    take_items(m_generation, first);
-    // Only items below `first` that another thread took and is still running are left.
-    wait_until(m_done_first, first);
 }
 
 void SweepPool::finish() {

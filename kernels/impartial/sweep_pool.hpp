@@ -39,25 +39,16 @@ class SweepPool {
         start(items, work, chunk);
         finish();
     }
-    // The same in two halves: start() hands the items to the other threads and returns at
-    // once (the caller may do other work meanwhile, touching nothing the items touch);
-    // finish() takes what is left and returns when every item is done. `work` must live until
-    // then. Every start() must be followed by finish() before the next start().
-    // `first` > 0 allows finish_first().
-    void start(std::uint64_t items, const std::function<void(std::uint64_t)>& work,
-               std::uint64_t chunk = 1, std::uint64_t first = 0);
-    void finish();
-    // Between start() and finish(): takes items until items 0..first-1 (start's `first`) are
-    // all taken, and returns when they are all done; the others may still be running or not
-    // taken. So the caller may use what the first items wrote while the other threads go on
-    // with the rest (finish() then takes what is left and waits for it).
-    void finish_first();
 
   private:
+    // run's two halves: start() hands the items to the other threads and returns at once;
+    // finish() takes what is left and returns when every item is done.
+    void start(std::uint64_t items, const std::function<void(std::uint64_t)>& work,
+               std::uint64_t chunk);
+    void finish();
     void worker_loop();
-    // Takes items of job `generation` until none is left (or none below `below`) or another
-    // job started.
-    void take_items(std::uint32_t generation, std::uint64_t below = ~std::uint64_t{0});
+    // Takes items of job `generation` until none is left or another job started.
+    void take_items(std::uint32_t generation);
 
     std::vector<std::thread> m_workers;
     // The job: generation (bits 32..63), item count (16..31), next item to take (0..15).
@@ -65,8 +56,6 @@ class SweepPool {
     std::atomic<std::uint32_t> m_signal{0};     // the generation, for threads that sleep on it
     std::atomic<unsigned> m_sleepers{0};        // workers asleep on m_signal (or about to be)
     std::atomic<std::uint64_t> m_done{0};       // items of the current job finished
-    std::atomic<std::uint64_t> m_done_first{0}; // ... of those below m_first
-    std::atomic<std::uint64_t> m_first{0};
     std::atomic<const std::function<void(std::uint64_t)>*> m_work{nullptr};
     std::atomic<std::uint64_t> m_chunk{1};
     std::uint64_t m_items = 0; // of the job started last (the caller's alone)

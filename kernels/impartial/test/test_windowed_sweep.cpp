@@ -412,25 +412,25 @@ TEST_CASE("WindowedSweep: the period proven from the values it holds", "[imparti
     CHECK(before_window);
 }
 
-TEST_CASE("SweepPool: each item runs once; finish_first returns with the first items done",
+TEST_CASE("SweepPool: each item runs once, in chunks of any size, job after job",
           "[impartial][windowed][threads]") {
     for (unsigned threads : {1u, 2u, 3u}) {
         SweepPool pool(threads);
-        for (std::uint64_t items : {0u, 1u, 5u, 40u}) {
-            for (std::uint64_t first : {std::uint64_t{0}, items / 2, items}) {
+        CHECK(pool.threads() == threads);
+        for (std::uint64_t items : {0u, 1u, 5u, 40u, 1000u}) {
+            for (std::uint64_t chunk : {std::uint64_t{1}, std::uint64_t{3}, items + 1}) {
                 std::vector<std::atomic<int>> runs(items);
                 const std::function<void(std::uint64_t)> work = [&](std::uint64_t i) {
                     runs[i].fetch_add(1);
                 };
-                pool.start(items, work, 1, first);
-                pool.finish_first();
-                for (std::uint64_t i = 0; i < first; ++i)
-                    REQUIRE(runs[i].load() == 1);
-                pool.finish();
-                INFO(threads << " threads, " << items << " items, first " << first);
+                pool.run(items, work, chunk);
+                INFO(threads << " threads, " << items << " items, chunk " << chunk);
                 for (std::uint64_t i = 0; i < items; ++i)
                     REQUIRE(runs[i].load() == 1);
             }
         }
     }
+    SweepPool pool(2);
+    const std::function<void(std::uint64_t)> nothing = [](std::uint64_t) {};
+    CHECK_THROWS_WITH(pool.run(65536, nothing), Catch::Contains("at most 65535 items"));
 }
