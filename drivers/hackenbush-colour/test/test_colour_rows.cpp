@@ -45,7 +45,7 @@ Run run(const GraphTasks& tasks, std::uint64_t first, std::uint64_t step) {
 
 } // namespace
 
-TEST_CASE("ColourJob: the article's graph counts; outcomes = search, parts = whole, blue-red all numbers",
+TEST_CASE("ColourJob: the article's graph counts, outcomes = search, parts = whole, blue-red all numbers",
           "[hackenbush]") {
     const jobs::hackenbush_colour::Params params{3, 4, {"BR", "BRG"}};
     const GraphTasks tasks(jobs::hackenbush_colour::families(params));

@@ -42,7 +42,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "GraphTasks: slots by family and edge count; a task's grounded multisets in enumeration order",
+    "GraphTasks: slots by family and edge count, a task's grounded multisets in enumeration order",
     "[hackenbush]") {
     const GraphTasks tasks({GraphFamily(3, "BR", 4), GraphFamily(2, "G", 3)});
     // E = 4, the larger max_edges: five slots a family, edge count 0 included.

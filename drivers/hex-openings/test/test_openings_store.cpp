@@ -64,7 +64,7 @@ common::Table as_read(common::LocalTable& t) {
 
 } // namespace
 
-TEST_CASE("HexOpenings: a store table read back is the store written; rows that are no proven position are refused", "[hex]") {
+TEST_CASE("HexOpenings: a store table read back is the store written, rows that are no proven position are refused", "[hex]") {
     StoreRun a = run_with_store("a1,c3,f1", "dfpn+vc+inferior+proof", 4);
     REQUIRE(a.store.rows() > 10);
     CHECK(a.store_hits == 0);

@@ -554,7 +554,7 @@ TEST_CASE("HexOpenings: a split opening the first player loses solves only the l
     }
 }
 
-TEST_CASE("HexOpenings: --split and --cells name cells; bad names refused with a reason", "[hex]") {
+TEST_CASE("HexOpenings: --split and --cells name cells, bad names refused with a reason", "[hex]") {
     CHECK(parse_cell_names("G2, e4 g2", "--split", "none") == std::vector<std::string>{"g2", "e4"});
     CHECK(parse_cell_names("none", "--split", "none").empty());
     CHECK(parse_cell_names("all", "--cells", "all").empty());

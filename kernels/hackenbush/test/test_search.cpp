@@ -42,7 +42,7 @@ std::vector<Picture> small_pictures(std::size_t max_edges) {
 
 } // namespace
 
-TEST_CASE("Hackenbush: engine outcomes equal a value-free search; parts add up",
+TEST_CASE("Hackenbush: engine outcomes equal a value-free search, parts add up",
           "[hackenbush]") {
     GameStore store;
     const auto pictures = small_pictures(4);

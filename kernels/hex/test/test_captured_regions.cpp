@@ -66,7 +66,7 @@ std::vector<std::pair<Colour, Narrow>> candidates(const Geometry<Narrow>& g, con
 
 } // namespace
 
-TEST_CASE("CapturedRegions: the third-row carrier behind a stone is captured; without its far cell "
+TEST_CASE("CapturedRegions: the third-row carrier behind a stone is captured, without its far cell "
           "it is not",
           "[hex]") {
     // 7x7, red b4, blue c2: blue's c2 joins the left edge through the eight cells behind it

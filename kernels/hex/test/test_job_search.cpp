@@ -107,7 +107,7 @@ TEST_CASE("JobSearch: every 5x5 opening and 6x6 openings decided as the sequenti
 }
 
 TEST_CASE(
-    "JobSearch: a simulation is a function of its inputs; more workers end sooner on a 6x6 opening",
+    "JobSearch: a simulation is a function of its inputs, more workers end sooner on a 6x6 opening",
     "[hex]") {
     const Shape shape = Shape::square(6);
     const SplitPosition root = SplitPosition::after(shape, {{2, 0}}); // a3: a first-player win
@@ -181,7 +181,7 @@ TEST_CASE("JobTree: a result that decides the root cancels the jobs in flight, e
     FAIL("no red move on the empty 6x6 board was found to win");
 }
 
-TEST_CASE("JobTree: saved and loaded between results, the search ends as the sequential solver's; "
+TEST_CASE("JobTree: saved and loaded between results, the search ends as the sequential solver's, "
           "damaged states refused",
           "[hex]") {
     const Shape shape = Shape::square(6);
@@ -230,7 +230,7 @@ TEST_CASE("JobTree: saved and loaded between results, the search ends as the seq
 }
 
 TEST_CASE("JobSearch: what one worker proved, shipped with another's job, decides it there at "
-          "once; capped to the most worked positions",
+          "once, capped to the most worked positions",
           "[hex]") {
     // 6x6 a3 (a first-player win) decided by one worker; a fresh worker given its proven
     // positions (at most one: the most worked, the root's own) decides the root with no
@@ -293,7 +293,7 @@ TEST_CASE("JobTree: each worker's jobs carry the proven positions received since
     CHECK(e->known.size() == r.proven.size()); // worker 0 sent none so far
 }
 
-TEST_CASE("JobTree: the proven positions kept are the last share_window received; each worker "
+TEST_CASE("JobTree: the proven positions kept are the last share_window received, each worker "
           "gets each kept position once, and the winner is unchanged",
           "[hex]") {
     const JobSearchOptions defaults;
@@ -474,7 +474,7 @@ TEST_CASE("VcSearch: a move's entries exported to another table continue its sea
     CHECK_THROWS_WITH(wide.import_entries(exported[0]), "entries of another word width");
 }
 
-TEST_CASE("JobCodec: jobs and results as bytes and back, every field; damaged bytes refused",
+TEST_CASE("JobCodec: jobs and results as bytes and back, every field, damaged bytes refused",
           "[hex]") {
     // Real ones: 6x6 a3's root searched a while, expanded, and a job on a move with the
     // entries and proven positions of the first.

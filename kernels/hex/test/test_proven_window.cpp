@@ -26,7 +26,7 @@ template <class Positions> std::vector<std::uint32_t> works(const Positions& pos
 
 } // namespace
 
-TEST_CASE("ProvenWindow: the last capacity received are kept; each worker takes each kept "
+TEST_CASE("ProvenWindow: the last capacity received are kept, each worker takes each kept "
           "position once, missing those dropped before it asked",
           "[hex]") {
     ProvenWindow window(3);

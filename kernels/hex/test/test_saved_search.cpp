@@ -135,7 +135,7 @@ TEST_CASE("Openings: an opening continued from its saved search gives the nodes 
     CHECK(same_counters(stats, whole_stats));
 }
 
-TEST_CASE("Solver: at each pause, the nodes so far rise and the root is open both ways; a resumed search counts the saved nodes", "[hex]") {
+TEST_CASE("Solver: at each pause, the nodes so far rise and the root is open both ways, a resumed search counts the saved nodes", "[hex]") {
     Solver solver(6, {Variant::normal, RULES, 0, 4});
     CHECK_THROWS_AS(solver.pause_progress(), std::logic_error); // not at a pause
     std::vector<Solver::Progress> seen;
@@ -173,7 +173,7 @@ TEST_CASE("Solver: at each pause, the nodes so far rise and the root is open bot
     CHECK(resumed.nodes > later.back().nodes);
 }
 
-TEST_CASE("DfpnTable: clear empties what was used; encode and decode give back every entry at its slot", "[hex]") {
+TEST_CASE("DfpnTable: clear empties what was used, encode and decode give back every entry at its slot", "[hex]") {
     DfpnTable<Narrow> t(1), copy(1);
     t.track_changes(true);
     for (std::uint64_t k = 1; k <= 2000; ++k) {

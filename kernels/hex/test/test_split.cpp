@@ -148,7 +148,7 @@ TEST_CASE("Split: a split opening has the unsplit solver's result on 4x4..6x6", 
     CHECK(leaves > 200);
 }
 
-TEST_CASE("Split: negamax from the leaves; a leaf stopped by the node limit leaves its parent open", "[hex]") {
+TEST_CASE("Split: negamax from the leaves, a leaf stopped by the node limit leaves its parent open", "[hex]") {
     SplitTree tree;
     tree.nodes.resize(3);
     tree.nodes[0].children = {1, 2};
@@ -171,7 +171,7 @@ TEST_CASE("Split: negamax from the leaves; a leaf stopped by the node limit leav
               .outcome == Outcome::unknown);
 }
 
-TEST_CASE("Split: the tree is a function of the position; bad arguments refused", "[hex]") {
+TEST_CASE("Split: the tree is a function of the position, bad arguments refused", "[hex]") {
     const Shape s = Shape::square(6);
     const RuleSet rules = RuleSet::parse("dfpn+vc+inferior+proof+resistance");
     const SplitPosition root = SplitPosition::after(s, {{1, 1}});
@@ -206,7 +206,7 @@ TEST_CASE("Split: the tree is a function of the position; bad arguments refused"
     CHECK_THROWS_AS(solve_position(s, {Variant::normal, RuleSet{}, 0, 1}, odd), std::invalid_argument);
 }
 
-TEST_CASE("Split: needed leaves in order; a leaf after a refuted parent is not needed", "[hex]") {
+TEST_CASE("Split: needed leaves in order, a leaf after a refuted parent is not needed", "[hex]") {
     // root -> {A, B}; A -> {a1, a2}; B a leaf. Outcomes for each node's mover.
     SplitTree tree;
     tree.nodes.resize(5);
@@ -228,7 +228,7 @@ TEST_CASE("Split: needed leaves in order; a leaf after a refuted parent is not n
     CHECK_THROWS_AS(needed_leaves(tree, {U}), std::invalid_argument);
 }
 
-TEST_CASE("Split: the dispatcher's test never skips a needed leaf, whatever results it knows; the needed leaves give the root's result", "[hex]") {
+TEST_CASE("Split: the dispatcher's test never skips a needed leaf, whatever results it knows, the needed leaves give the root's result", "[hex]") {
     std::mt19937_64 rng(2026);
     int skipped = 0, cut = 0, checked = 0;
     for (const auto& [size, cell, plies] : std::vector<std::tuple<int, Cell, int>>{

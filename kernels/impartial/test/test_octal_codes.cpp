@@ -100,7 +100,7 @@ TEST_CASE("OctalGame: a subtraction set is the code with digit 3 at each element
     CHECK(OctalGame::parse(".31").subtraction_set().empty());
 }
 
-TEST_CASE("OctalGame: misere play only for subtraction games; bad sets refused",
+TEST_CASE("OctalGame: misere play only for subtraction games, bad sets refused",
           "[impartial][octal]") {
     CHECK(OctalGame::parse_game("1,2,3", Play::misere).name() == "S={1,2,3} misere");
     CHECK(OctalGame::parse_game(".333", Play::misere).name() == ".333 misere");

@@ -79,7 +79,7 @@ TEST_CASE("TakeAway: XOR rule equals value-free search on 3 heaps up to 8", "[im
     CHECK(checked == 330);
 }
 
-TEST_CASE("TakeAway: the winning move in Nim 3,5,7 takes 1 from the 3; 3,5,6 is lost",
+TEST_CASE("TakeAway: the winning move in Nim 3,5,7 takes 1 from the 3, 3,5,6 is lost",
           "[impartial]") {
     const auto nim = TakeAway::nim();
     const auto values = nim.grundy_values(10);

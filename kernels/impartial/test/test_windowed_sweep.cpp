@@ -69,7 +69,7 @@ WindowConfig config(unsigned threads, unsigned block = 0,
 }
 } // namespace
 
-TEST_CASE("ValueWindow: the ring grows in place by doubling and by jumps; values and mirror hold",
+TEST_CASE("ValueWindow: the ring grows in place by doubling and by jumps, values and mirror hold",
           "[impartial][windowed]") {
     const auto value = [](std::uint64_t m) { return static_cast<std::uint16_t>((m * 7919 + 13) % 65521); };
     // Every held value reads back, and the MIRROR slots after the ring's end repeat its first.

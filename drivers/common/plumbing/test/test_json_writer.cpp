@@ -25,7 +25,7 @@ TEST_CASE("JSON writer: one line, members in the order added, the house's separa
     CHECK(json_text(Json::array()) == "[]");
 }
 
-TEST_CASE("JSON writer: quotes, backslashes and control characters are escaped; UTF-8 is kept",
+TEST_CASE("JSON writer: quotes, backslashes and control characters are escaped, UTF-8 is kept",
           "[common]") {
     CHECK(json_text(Json("a\"b\\c")) == R"("a\"b\\c")");
     CHECK(json_text(Json("\n\r\t\x01\x1b")) == R"("\n\r\t\u0001\u001b")");

@@ -134,7 +134,7 @@ TEST_CASE("Journal compaction: below the floor, or with fewer dead bytes than li
 }
 
 TEST_CASE("Journal compaction at a resume: states of done tasks, states before the latest snapshot and a task "
-          "recorded twice go; the rest stays, in order", "[common]") {
+          "recorded twice go, the rest stays, in order", "[common]") {
     const ScratchDir dir("compaction");
     const std::string a = journal_file(dir.path, 0), b = journal_file(dir.path, 1);
     const auto rows = state_payload(7, 40, 'r');
@@ -203,7 +203,7 @@ TEST_CASE("Journal compaction: a left-over that a live compaction holds locked i
     CHECK(!path_exists(compaction_file(a)));
 }
 
-TEST_CASE("State files: a task's whole state replaced in a file of its own, one at a time; at a resume it makes "
+TEST_CASE("State files: a task's whole state replaced in a file of its own, one at a time, at a resume it makes "
           "the log's older states dead, and goes once its task is done", "[common]") {
     const ScratchDir dir("state-files");
     const std::string log = journal_file(dir.path, 0), s1 = state_file(dir.path, 1), s3 = state_file(dir.path, 3);

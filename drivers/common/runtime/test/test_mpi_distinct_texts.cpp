@@ -64,7 +64,7 @@ TEST_CASE("DistinctTexts: indices are places in byte order, whatever the split",
     if (world_rank() == 0) CHECK(first == 0);
 }
 
-TEST_CASE("DistinctTexts: byte order puts '-' before digits and '{' after letters; bytes above 127 last",
+TEST_CASE("DistinctTexts: byte order puts '-' before digits and '{' after letters, bytes above 127 last",
           "[mpi]") {
     std::vector<std::string> mine;
     if (world_rank() == world_size() - 1) mine = {"{0|}", "1/2", "-1", "\xe2\x86\x91*", "^*", "-1"};

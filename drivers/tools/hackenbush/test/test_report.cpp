@@ -47,7 +47,7 @@ TEST_CASE("Report: a hot picture's parts, their analysis and thermographs in ful
     CHECK_THAT(r.sum.svg, Catch::Contains("<polyline"));
 }
 
-TEST_CASE("Report: file names are escaped in JSON; no hints without a player", "[hackenbush]") {
+TEST_CASE("Report: file names are escaped in JSON, no hints without a player", "[hackenbush]") {
     const std::vector<Input> inputs = {{"a \"b\"\\c.txt", Picture::parse("0 1 G\n1 2 B\n")}};
     const Report r = make_report(inputs, std::nullopt, cgt::core::Notation::Unicode);
     const std::string json = format_json(r, inputs);
