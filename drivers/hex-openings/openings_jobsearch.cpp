@@ -7,13 +7,18 @@
 #include "hex/parallel/job_worker.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace cgt::jobs::hex_openings {
@@ -61,9 +66,10 @@ std::optional<std::pair<int, Message>> try_receive(const common::Comm& comm, int
     comm.receive(header, env->source, tag);
     Message m{static_cast<Kind>(header & 0xff), header >> 8, {}};
     if (has_payload(m.kind)) {
+        // The sender sends the payload right after the header: a blocking receive takes it
+        // at memory speed, where a polite wait's sleeps would hold a large send back.
         std::vector<std::uint8_t> bytes(m.number);
-        common::Request r = comm.receive_later(std::span<std::uint8_t>(bytes), env->source, tag);
-        r.wait_politely(std::chrono::microseconds(2000));
+        comm.receive(std::span<std::uint8_t>(bytes), env->source, tag);
         m.payload.resize(bytes.size());
         std::memcpy(m.payload.data(), bytes.data(), bytes.size());
     }
@@ -73,14 +79,89 @@ std::optional<std::pair<int, Message>> try_receive(const common::Comm& comm, int
 // The results rank 0 received in this run, every opening's (CGT_TEST_STOP_AFTER_JOBS).
 std::uint64_t g_results_received = 0;
 
-// Sleeps between probes that found nothing: 20 microseconds doubling to 5 ms.
+// Sleeps between probes that found nothing: 20 microseconds doubling to `longest` (5 ms
+// unless given).
 struct Backoff {
+    std::chrono::microseconds longest{5000};
     std::chrono::microseconds wait{20};
     void sleep() {
         std::this_thread::sleep_for(wait);
-        wait = std::min(wait * 2, std::chrono::microseconds(5000));
+        wait = std::min(wait * 2, longest);
     }
     void reset() { wait = std::chrono::microseconds(20); }
+};
+
+// Rank 0's own jobs, searched on a thread of their own, so that the master answers the
+// workers at once whatever its own search is doing. (Before, it read their messages only
+// between the pauses of its own search, an eighth of a job apart: on 8x8 a worker's result
+// waited 55 ms on average for the next pause, a quarter of that worker's time in jobs of
+// 2,000 nodes.) The master's thread alone calls MPI and touches the JobTree; this thread
+// alone touches the JobWorker, from a job's start to its result.
+class LocalJobs {
+  public:
+    explicit LocalJobs(hex::JobWorker& worker) : m_worker(worker), m_thread([this] { loop(); }) {}
+    ~LocalJobs() {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_quit = true;
+        }
+        m_cancel = true; // the job under way ends at its next pause
+        m_wake.notify_one();
+        m_thread.join();
+    }
+    LocalJobs(const LocalJobs&) = delete;
+    LocalJobs& operator=(const LocalJobs&) = delete;
+
+    // Starts `job` (the previous one's result taken).
+    void start(hex::Job job) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_job = std::move(job);
+        m_cancel = false;
+        m_wake.notify_one();
+    }
+    // Ends the job under way at its next pause (its result, what it has, still comes).
+    void cancel() { m_cancel = true; }
+    // The result of the job started, once it has ended; what it threw, thrown here.
+    std::optional<hex::JobResult> result() {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
+        return std::exchange(m_result, std::nullopt);
+    }
+
+  private:
+    void loop() {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        for (;;) {
+            m_wake.wait(lock, [&] { return m_quit || m_job.has_value(); });
+            if (m_quit) return;
+            const hex::Job job = std::move(*m_job);
+            m_job.reset();
+            lock.unlock();
+            std::optional<hex::JobResult> result;
+            std::exception_ptr error;
+            try {
+                m_worker.begin(job);
+                while (!m_cancel.load() && !m_worker.step()) {
+                }
+                result = m_worker.finish();
+            } catch (...) {
+                error = std::current_exception();
+            }
+            lock.lock();
+            m_result = std::move(result);
+            m_error = error;
+        }
+    }
+
+    hex::JobWorker& m_worker;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::optional<hex::Job> m_job;
+    std::optional<hex::JobResult> m_result;
+    std::exception_ptr m_error;
+    std::atomic<bool> m_cancel{false};
+    bool m_quit = false;
+    std::thread m_thread; // last: started once the members above exist
 };
 
 // Ends every worker's part: END to each, then its messages until its DONE (a result it was
@@ -101,12 +182,9 @@ void end_workers(const common::Comm& comm, bool decided, SearchHooks* hooks) {
     }
 }
 
-// The pauses of rank 0's own jobs, between which it reads the workers' messages and hands
-// out jobs: an eighth of a job (or the workers' pauses if shorter), so that a worker whose
-// job ended waits a fraction of a job for its next one.
-std::uint64_t local_pause(std::uint64_t job_nodes, std::uint64_t pause_nodes) {
-    return std::max<std::uint64_t>(1, std::min(pause_nodes, job_nodes / 8));
-}
+// How long the master sleeps at most between looks for a message or its own job's end when
+// none came: a worker waits at most this long for its next job.
+constexpr std::chrono::microseconds MASTER_WAIT{500};
 
 // The master's side of one opening.
 class Master {
@@ -115,8 +193,8 @@ class Master {
            const hex::SplitPosition& root, const hex::JobSearchOptions& options,
            std::size_t tt_size_mib, std::uint64_t pause_nodes, SearchHooks& hooks)
         : m_comm(comm), m_shape(shape), m_tree(shape, rules, root, options),
-          m_local(shape, rules, tt_size_mib, local_pause(options.job_nodes, pause_nodes)),
-          m_hooks(hooks), m_seats(static_cast<std::size_t>(comm.size())) {
+          m_local(shape, rules, tt_size_mib, pause_nodes), m_hooks(hooks),
+          m_seats(static_cast<std::size_t>(comm.size())) {
         if (!hooks.saved.empty()) m_tree.load(hooks.saved.back()); // each save is a snapshot
         m_nodes_before = m_tree.counters().nodes;
         m_jobs_before = m_tree.counters().jobs;
@@ -146,7 +224,7 @@ class Master {
 
     // True when it stopped (a stop heard here or told by a worker), false once decided.
     bool search() {
-        Backoff backoff;
+        Backoff backoff{MASTER_WAIT};
         while (m_tree.outcome() == hex::Outcome::unknown) {
             if (m_hooks.stop_requested() || m_worker_stopping) return true;
             if (m_hooks.state_due()) save();
@@ -154,9 +232,9 @@ class Master {
             if (std::none_of(m_seats.begin(), m_seats.end(), [](const Seat& s) { return s.busy; }))
                 throw std::logic_error("--job-search: no job in flight and none to hand out");
             bool worked = false;
-            if (m_seats[0].busy) {
+            if (std::optional<hex::JobResult> mine = m_local_jobs.result()) {
                 worked = true;
-                if (m_cancel_local || m_local.step()) take(m_local.finish(), 0);
+                take(*mine, 0);
             }
             while (auto got = try_receive(m_comm, common::Comm::ANY_SOURCE, TO_MASTER)) {
                 worked = true;
@@ -179,8 +257,7 @@ class Master {
             if (!job) return;
             m_seats[i] = {true, job->id};
             if (i == 0) {
-                m_local.begin(*job);
-                m_cancel_local = false;
+                m_local_jobs.start(std::move(*job));
                 continue;
             }
             m_bytes.clear();
@@ -220,7 +297,7 @@ class Master {
         for (std::size_t i = 0; i < m_seats.size(); ++i) {
             if (!m_seats[i].busy || m_seats[i].job != id) continue;
             if (i == 0)
-                m_cancel_local = true;
+                m_local_jobs.cancel();
             else
                 send_message(m_comm, static_cast<int>(i), TO_WORKER, CANCEL, id);
         }
@@ -247,8 +324,9 @@ class Master {
     SearchHooks& m_hooks;
     std::vector<Seat> m_seats;
     std::vector<std::byte> m_bytes;
-    bool m_cancel_local = false, m_worker_stopping = false;
+    bool m_worker_stopping = false;
     std::uint64_t m_nodes_before = 0, m_jobs_before = 0;
+    LocalJobs m_local_jobs{m_local}; // last: its thread ends (and joins) before the rest goes
 };
 
 } // namespace

@@ -3,7 +3,8 @@
 // (kernels/hex/parallel). Rank 0 is the master: it holds the JobTree of the opening's first
 // moves, hands its leaves out as jobs of NODES nodes, takes the results in the order they
 // come, tells the ranks whose jobs a result made useless to stop, and searches jobs itself
-// between messages (one DFPN pause at a time), so that P ranks are P workers. The other
+// on a second thread (its first, the only one calling MPI, answers every message within
+// half a millisecond), so that P ranks are P workers. The other
 // ranks are workers: each keeps one JobWorker (its table kept from job to job) for the
 // opening and answers every job with its result. Jobs and results travel as job_codec bytes
 // on the job's own communicator (Comm: a header word, then the bytes). What a job learned

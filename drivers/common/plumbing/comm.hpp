@@ -162,6 +162,12 @@ class Comm {
     void receive(T& value, int source, int tag) const {
         receive_raw(&value, 1, mpi_type<T>(), source, tag);
     }
+    // A receive of data.size() elements into `data` that waits for them (busy, as MPI
+    // waits): for the rest of a message whose sender is sending it now, e.g. the payload
+    // after a header, where a polite wait would hold a large send back for its sleeps.
+    template <class T> void receive(std::span<T> data, int source, int tag) const {
+        receive_raw(data.data(), data.size(), mpi_type<T>(), source, tag);
+    }
     // A receive that completes later (Request), into `data`.
     template <class T>
     [[nodiscard]] Request receive_later(std::span<T> data, int source, int tag) const {
