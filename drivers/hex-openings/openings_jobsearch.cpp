@@ -1,6 +1,7 @@
 // The master and the workers of --job-search (openings_jobsearch.hpp) and their messages.
 #include "hex-openings/openings_jobsearch.hpp"
 
+#include "common/plumbing/backoff.hpp"
 #include "common/runtime/test_hooks.hpp"
 #include "hex/parallel/job_codec.hpp"
 #include "hex/parallel/job_tree.hpp"
@@ -80,15 +81,9 @@ std::uint64_t g_results_received = 0;
 
 // Sleeps between probes that found nothing: 20 microseconds doubling to `longest` (5 ms
 // unless given).
-struct Backoff {
-    std::chrono::microseconds longest{5000};
-    std::chrono::microseconds wait{20};
-    void sleep() {
-        std::this_thread::sleep_for(wait);
-        wait = std::min(wait * 2, longest);
-    }
-    void reset() { wait = std::chrono::microseconds(20); }
-};
+common::Backoff backoff_of(std::chrono::microseconds longest = std::chrono::microseconds(5000)) {
+    return common::Backoff(longest, std::chrono::microseconds(20));
+}
 
 // Rank 0's own jobs, searched on a thread of their own, so that the master answers the
 // workers at once whatever its own search is doing. (Before, it read their messages only
@@ -170,7 +165,7 @@ void end_workers(const common::Comm& comm, bool decided, SearchHooks* hooks) {
     for (int r = 1; r < comm.size(); ++r)
         send_message(comm, r, TO_WORKER, END, decided ? 1 : 0);
     for (int r = 1; r < comm.size(); ++r) {
-        Backoff backoff;
+        common::Backoff backoff = backoff_of();
         for (;;) {
             const std::optional<std::pair<int, Message>> got = try_receive(comm, r, TO_MASTER);
             if (got && got->second.kind == DONE) break;
@@ -223,7 +218,7 @@ class Master {
 
     // True when it stopped (a stop heard here or told by a worker), false once decided.
     bool search() {
-        Backoff backoff{MASTER_WAIT};
+        common::Backoff backoff = backoff_of(MASTER_WAIT);
         while (m_tree.outcome() == hex::Outcome::unknown) {
             if (m_hooks.stop_requested() || m_worker_stopping) return true;
             if (m_hooks.state_due()) save();
@@ -357,7 +352,7 @@ bool serve(const common::Comm& comm, hex::Shape shape, const hex::RuleSet& rules
     bool running = false, told_stop = false;
     std::uint64_t current = 0;
     std::vector<std::byte> bytes;
-    Backoff backoff;
+    common::Backoff backoff = backoff_of();
     for (;;) {
         if (!told_stop && hooks.stop_requested()) {
             told_stop = true;
@@ -401,7 +396,7 @@ bool serve_job_search(const common::Comm& comm, hex::Shape shape, const hex::Rul
         return serve(comm, shape, rules, tt_size_mib, pause_nodes, hooks);
     } catch (...) { // the master stops the opening and ends this part: then the failure goes on
         send_message(comm, 0, TO_MASTER, STOPPING, 0);
-        for (Backoff backoff;;) {
+        for (common::Backoff backoff = backoff_of();;) {
             const auto got = try_receive(comm, 0, TO_WORKER);
             if (got && got->second.kind == END) break;
             if (!got) backoff.sleep();

@@ -1,11 +1,11 @@
 #include "common/plumbing/comm.hpp"
 
+#include "common/plumbing/backoff.hpp"
 #include "common/plumbing/mpi_environment.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <stdexcept>
-#include <thread>
 
 namespace cgt::common {
 
@@ -44,19 +44,6 @@ void reduce_in_place(MPI_Comm comm, std::vector<std::uint64_t>& values, MPI_Op o
     }
 }
 
-// The sleeps of a polite wait: from 10 microseconds, doubling up to `longest`.
-class Backoff {
-  public:
-    explicit Backoff(std::chrono::microseconds longest)
-        : m_sleep(std::min(std::chrono::microseconds(10), longest)), m_longest(longest) {}
-    void sleep() {
-        std::this_thread::sleep_for(m_sleep);
-        m_sleep = std::min(m_sleep * 2, m_longest);
-    }
-
-  private:
-    std::chrono::microseconds m_sleep, m_longest;
-};
 } // namespace
 
 // --- Request
