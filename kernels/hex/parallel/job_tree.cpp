@@ -360,6 +360,8 @@ void JobTree::expand(int index, const JobResult& r) {
         child.bounds = c.bounds;
         child.proof = c.proof;
         child.virt = c.bounds;
+        // The worker that expanded the parent holds the entries below it.
+        child.worker = m_nodes[static_cast<std::size_t>(index)].worker;
         kids.push_back(static_cast<int>(m_nodes.size()));
         m_nodes.push_back(child);
     }

@@ -124,8 +124,8 @@ class JobTree {
         std::uint64_t work = 0; // nodes the jobs searched here
         std::vector<int> children;
         std::vector<std::byte> seed; // for its next job (JobSearchOptions::seed_entries)
-        int worker = -1;             // the worker of its last job
-        bool split = false;          // its job is told to stop, and it is expanded then
+        int worker = -1;    // whose table holds its entries (its last job, or its parent's)
+        bool split = false; // its job is told to stop, and it is expanded then
     };
     // Recomputes a node's bounds (and proof, cuts) from its children, then its ancestors'.
     void update_up(int node);

@@ -293,6 +293,29 @@ TEST_CASE("JobTree: each worker's jobs carry the proven positions received since
     CHECK(e->known.size() == r.proven.size()); // worker 0 sent none so far
 }
 
+TEST_CASE("JobTree: a leaf's entries go to a worker that lacks them: not to the worker that "
+          "expanded its parent, to any other",
+          "[hex]") {
+    const Shape shape = Shape::square(6);
+    JobSearchOptions options;
+    options.job_nodes = 60;
+    options.lazy = false;
+    options.seed_entries = 50;
+    JobTree tree(shape, LARGE, SplitPosition::after(shape, {{2, 0}}), options);
+    JobWorker worker(shape, LARGE, 4, 8);
+    const std::optional<Job> root = tree.next_job(0);
+    REQUIRE(root);
+    const JobResult r = worker.run(*root);
+    REQUIRE(r.outcome == Outcome::unknown);
+    REQUIRE(r.seeds.size() >= 2);
+    tree.job_done(r); // expanded: its children's entries came from worker 0's table
+    const std::optional<Job> own = tree.next_job(0), other = tree.next_job(1);
+    REQUIRE((own && other));
+    CHECK(own->seed.empty()); // worker 0 holds them
+    CHECK(!other->seed.empty());
+    CHECK(own->seed_entries == 50); // either still sends its own entries back
+}
+
 TEST_CASE("JobTree: the proven positions kept are the last share_window received, each worker "
           "gets each kept position once, and the winner is unchanged",
           "[hex]") {
