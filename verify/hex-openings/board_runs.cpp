@@ -23,9 +23,19 @@ int BoardRun::wins() const {
     return static_cast<int>(std::count(result.begin(), result.end(), "win"));
 }
 
+bool BoardRun::complete() const {
+    return std::none_of(result.begin(), result.end(),
+                        [](const std::string& r) { return r.empty(); });
+}
+
+int BoardRun::present_count() const {
+    return static_cast<int>(result.size()) -
+           static_cast<int>(std::count(result.begin(), result.end(), std::string()));
+}
+
 bool BoardRun::decided() const {
     return std::all_of(result.begin(), result.end(),
-                       [](const std::string& r) { return r == "win" || r == "loss"; });
+                       [](const std::string& r) { return r.empty() || r == "win" || r == "loss"; });
 }
 
 std::uint64_t BoardRun::total_nodes() const {
@@ -36,7 +46,10 @@ std::uint64_t BoardRun::total_nodes() const {
 }
 
 int BoardRun::solved() const {
-    return static_cast<int>(std::count(copied.begin(), copied.end(), false));
+    int n = 0;
+    for (std::size_t i = 0; i < result.size(); ++i)
+        n += !result[i].empty() && !copied[i];
+    return n;
 }
 
 BoardRuns::BoardRuns(const common::Table& t, const std::vector<double>& seconds) {
@@ -70,6 +83,10 @@ BoardRuns::BoardRuns(const common::Table& t, const std::vector<double>& seconds)
         BoardRun& run = m_runs[it->second];
         if (row[i] < 0 || row[i] >= run.size || col[i] < 0 || col[i] >= run.cols)
             throw common::ResultRefused("row " + std::to_string(i) + ": cell off the board");
+        // An empty result would read as an opening the file lacks.
+        if (result[i] != "win" && result[i] != "loss" && result[i] != "unknown")
+            throw common::ResultRefused("row " + std::to_string(i) + ": result '" + result[i] +
+                                        "' is not win, loss or unknown");
         const auto cell = static_cast<std::size_t>(row[i] * run.cols + col[i]);
         run.result[cell] = result[i];
         run.nodes[cell] = static_cast<std::uint64_t>(nodes[i]);

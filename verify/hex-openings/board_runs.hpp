@@ -43,9 +43,16 @@ struct BoardRun {
     // The map row by row: W win, L loss, ? otherwise.
     [[nodiscard]] std::vector<std::string> map() const;
     [[nodiscard]] int wins() const;
+    // Whether the file has the opening (a run of --cells has only those, and their
+    // 180-degree partners copied).
+    [[nodiscard]] bool present(hex::Cell c) const { return !at(c).empty(); }
+    // Every opening of the board in the file; decided: every opening the file has is won or
+    // lost (all of them when complete).
+    [[nodiscard]] bool complete() const;
+    [[nodiscard]] int present_count() const;
     [[nodiscard]] bool decided() const;
     [[nodiscard]] std::uint64_t total_nodes() const;
-    [[nodiscard]] int solved() const;
+    [[nodiscard]] int solved() const; // openings in the file that were searched, not copied
 };
 
 // The boards of an openings table, in the file's order of first appearance; `seconds` per

@@ -8,7 +8,9 @@
 // and the literature's node counts beside ours (a yardstick, not compared), the effort per
 // opening on the large boards and what each rule did (the rule_counts table); and what a
 // store table of proven positions promises (store_checks.hpp) and what a splits table of
-// split openings does (split_checks.hpp).
+// split openings does (split_checks.hpp). A run of --cells has some openings of a board: its
+// checks are over those (the published map cell by cell, a theorem where it names a cell the
+// file has), and the counts of a whole board are not compared.
 #include "hex-openings/openings_schema.hpp"
 #include "hex/solver/openings.hpp"
 #include "verify/common/checks.hpp"
@@ -59,6 +61,20 @@ HexFile read_hex_file(const common::ResultReader& file, const std::string& data_
     return f;
 }
 
+// How a board's checks are named when the file has only some of its openings (--cells).
+const std::string PART = "the openings of --cells";
+
+// A published map (rows of W and L) with '?' where the file lacks the opening, to compare
+// with BoardRun::map() of a run of --cells.
+std::vector<std::string> present_only(const BoardRun& run, std::vector<std::string> rows) {
+    for (int r = 0; r < run.size && r < static_cast<int>(rows.size()); ++r)
+        for (int c = 0;
+             c < run.cols && c < static_cast<int>(rows[static_cast<std::size_t>(r)].size()); ++c)
+            if (!run.present({r, c}))
+                rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = '?';
+    return rows;
+}
+
 // The map of a board drawn beside the published one, as rhombi.
 void draw_map(const BoardRun& run, const std::optional<std::string>& published_text,
               const std::string& source, Report& report) {
@@ -84,6 +100,18 @@ void check_maps(const HexFile& f, Report& report) {
                      f.facts.text("normal." + run.fact_name() + ".source")
                          .value_or("Hayward et al. 2004, Fig. 2"),
                      report);
+        if (!run.complete()) { // a run of --cells: its openings, each against the published map
+            check_holds(report, what + ": " + PART + ": every opening in the file decided",
+                        run.decided(), "all", "some unknown");
+            if (published_text)
+                report.check_equal(what + ": " + PART + ": map of the openings in the file",
+                                   join(present_only(run, words(*published_text))),
+                                   join(run.map()));
+            report.note(what + ": " + std::to_string(run.wins()) + " winning of the " +
+                        std::to_string(run.present_count()) +
+                        " openings in the file (no count compared)");
+            continue;
+        }
         check_holds(report, what + ": every opening decided", run.decided(), "all", "some unknown");
         if (published_text)
             report.check_equal(what + ": map", join(words(*published_text)), join(run.map()));
@@ -107,10 +135,13 @@ SquareTheorems square_theorems(const HexFile& f, const std::string& rules) {
         const BoardRun* run = f.boards->find("normal", rules, n);
         if (!run || !run->decided()) continue;
         t.sizes.push_back(n);
-        if (run->solved() < n * n) t.copied_sizes.push_back(n);
+        bool copied = false;
         for (const hex::Cell c : hex::all_cells(n)) {
+            if (!run->present(c)) continue; // a run of --cells
+            copied = copied || run->copied[run->index(c)];
             const std::string& v = run->at(c);
-            t.symmetric = t.symmetric && v == run->at(hex::rotate(n, c));
+            if (run->present(hex::rotate(n, c)))
+                t.symmetric = t.symmetric && v == run->at(hex::rotate(n, c));
             if (n >= 2 && hex::is_acute_corner(n, c)) t.beck1 = t.beck1 && v == "loss";
             if (n >= 3 && hex::is_beside_acute_corner(n, c)) t.beck2 = t.beck2 && v == "loss";
             if (hex::is_short_diagonal(n, c))
@@ -118,6 +149,7 @@ SquareTheorems square_theorems(const HexFile& f, const std::string& rules) {
             else if (hex::is_own_edge(n, c))
                 t.edges = t.edges && v == "loss";
         }
+        if (copied) t.copied_sizes.push_back(n);
         if (n >= 2) t.beck1_sizes.push_back(n);
         if (n >= 3) t.beck2_sizes.push_back(n);
     }
@@ -150,8 +182,10 @@ void check_rectangles(const HexFile& f, const std::string& rules, Report& report
         const bool red_farther = run.size > run.cols; // red joins the rows, `size` apart
         bool longer = run.decided(), turned = true;
         for (const hex::Cell c : hex::all_cells(run.shape())) {
+            if (!run.present(c)) continue; // a run of --cells
             longer = longer && run.at(c) == (red_farther ? "loss" : "win");
-            turned = turned && run.at(c) == run.at(hex::rotate(run.shape(), c));
+            if (run.present(hex::rotate(run.shape(), c)))
+                turned = turned && run.at(c) == run.at(hex::rotate(run.shape(), c));
         }
         const std::string board = run.board() + " (" + std::to_string(run.size) + " rows, " +
                                   std::to_string(run.cols) + " columns): ";
@@ -207,42 +241,62 @@ void check_rule_sets_agree(const HexFile& f, Report& report) {
 void check_misere_board(const HexFile& f, const BoardRun& run, Report& report) {
     const int n = run.size;
     const std::string what = std::to_string(n) + "x" + std::to_string(n) + " " + run.rules;
+    const bool all = run.complete();
+    // A run of --cells: each check over the openings in the file, where one can say anything.
+    const std::string part = all ? "" : ": " + PART;
     report.note(what + ": " + join(rhombus(run.map(), 0), " / "));
-    check_holds(report, what + ": every opening decided", run.decided(), "all", "some unknown");
+    check_holds(report,
+                what + part +
+                    (all ? ": every opening decided" : ": every opening in the file decided"),
+                run.decided(), "all", "some unknown");
     const bool even = n % 2 == 0;
-    report.check_equal(what + ": first player wins", even ? "yes" : "no",
-                       run.wins() > 0 ? "yes" : "no");
-    if (const auto wins = f.facts.number("misere." + std::to_string(n) + ".wins"))
+    if (all)
+        report.check_equal(what + ": first player wins", even ? "yes" : "no",
+                           run.wins() > 0 ? "yes" : "no");
+    else if (run.wins() > 0) // a winning opening in the file is a first-player win
+        report.check_equal(what + part + ": first player wins (a winning opening in the file)",
+                           even ? "yes" : "no", "yes");
+    if (const auto wins = f.facts.number("misere." + std::to_string(n) + ".wins"); wins && all)
         report.check_equal(what + ": winning openings", *wins, run.wins());
-    if (even) {
-        const bool corners = run.at({0, 0}) == "win" && run.at({n - 1, n - 1}) == "win";
-        check_holds(report, what + ": the acute corners win (Evans)", corners, "win", "loss");
-    }
-    if (even && n >= 4) { // next to the acute corner on the first player's (red's, top) edge
-        const bool next = run.at({0, 1}) == "win" && run.at({n - 1, n - 2}) == "win";
-        check_holds(report, what + ": b1 and its rotation win (Hayward, Toft, Henderson)", next,
-                    "win", "loss");
-    }
+    // Every one of `cells` that the file has wins; nothing to check when it has none.
+    const auto check_wins = [&](const std::string& name, std::initializer_list<hex::Cell> cells) {
+        bool any = false, win = true;
+        for (const hex::Cell c : cells)
+            if (run.present(c)) {
+                any = true;
+                win = win && run.at(c) == "win";
+            }
+        if (any) check_holds(report, what + part + ": " + name, win, "win", "loss");
+    };
+    if (even) check_wins("the acute corners win (Evans)", {{0, 0}, {n - 1, n - 1}});
+    if (even && n >= 4) // next to the acute corner on the first player's (red's, top) edge
+        check_wins("b1 and its rotation win (Hayward, Toft, Henderson)", {{0, 1}, {n - 1, n - 2}});
     if (n <= MisereDefinition::MAX_SIZE && run.decided()) { // the definition, exhaustively
         MisereDefinition game(n);
         std::string differ;
         for (int o = 0; o < n * n; ++o) {
+            const std::string& r = run.result[static_cast<std::size_t>(o)];
+            if (r.empty()) continue; // not in the file
             const bool first_wins = !game.mover_wins(std::uint32_t{1} << o, 0);
-            if ((run.result[static_cast<std::size_t>(o)] == "win") != first_wins && differ.empty())
+            if ((r == "win") != first_wins && differ.empty())
                 differ = hex::cell_name({o / n, o % n});
         }
-        report.check(what + ": every opening as the game's definition says (exhaustive search)",
-                     "all agree", differ.empty() ? "all agree" : "differs at " + differ,
-                     differ.empty());
+        report.check(
+            what + part + ": every opening as the game's definition says (exhaustive search)",
+            "all agree", differ.empty() ? "all agree" : "differs at " + differ, differ.empty());
     }
-    if (n == 4) {
-        std::string losing;
-        for (const hex::Cell c : hex::all_cells(n))
-            if (run.at(c) == "loss")
-                losing += (losing.empty() ? "" : " ") + std::to_string(c.row) + "," +
-                          std::to_string(c.col);
-        report.check_equal(what + ": the losing openings",
-                           f.facts.text("misere.4.losing").value_or("?"), losing);
+    if (n == 4) { // the published losing openings, those the file has
+        const auto published = words(f.facts.text("misere.4.losing").value_or("?"));
+        std::string expected, losing;
+        for (const hex::Cell c : hex::all_cells(n)) {
+            if (!run.present(c)) continue;
+            const std::string name = std::to_string(c.row) + "," + std::to_string(c.col);
+            if (std::find(published.begin(), published.end(), name) != published.end())
+                expected += (expected.empty() ? "" : " ") + name;
+            if (run.at(c) == "loss") losing += (losing.empty() ? "" : " ") + name;
+        }
+        report.check_equal(what + part + ": the losing openings", all ? join(published) : expected,
+                           losing);
     }
 }
 
