@@ -363,7 +363,7 @@ void print_large_openings(const HexFile& f, Report& report) {
         int in_line = 0;
         for (const hex::Cell c : hex::all_cells(run.shape())) {
             const auto i = run.index(c);
-            if (run.copied[i]) continue;
+            if (run.copied[i] || !run.present(c)) continue; // copied, or not in the file
             char buf[80];
             std::snprintf(buf, sizeof buf, "  %-3s %-4s %9s %7.2f", hex::cell_name(c).c_str(),
                           run.result[i].c_str(),
