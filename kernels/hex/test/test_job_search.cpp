@@ -297,12 +297,8 @@ TEST_CASE("JobTree: a leaf's entries go to a worker that lacks them: not to the 
           "expanded its parent, to any other",
           "[hex]") {
     const Shape shape = Shape::square(6);
-    JobSearchOptions options;
-    options.job_nodes = 60;
-    options.lazy = false;
-    options.seed_entries = 50;
-    JobTree tree(shape, LARGE, SplitPosition::after(shape, {{2, 0}}), options);
-    JobWorker worker(shape, LARGE, 4, 8);
+    auto [options, tree, worker] = hand_run(shape, SplitPosition::after(shape, {{2, 0}}), 60, 1, 8);
+    REQUIRE(options.seed_entries > 0);
     const std::optional<Job> root = tree.next_job(0);
     REQUIRE(root);
     const JobResult r = worker.run(*root);
@@ -313,7 +309,7 @@ TEST_CASE("JobTree: a leaf's entries go to a worker that lacks them: not to the 
     REQUIRE((own && other));
     CHECK(own->seed.empty()); // worker 0 holds them
     CHECK(!other->seed.empty());
-    CHECK(own->seed_entries == 50); // either still sends its own entries back
+    CHECK(own->seed_entries == options.seed_entries); // either still sends its own entries back
 }
 
 TEST_CASE("JobTree: the proven positions kept are the last share_window received, each worker "
