@@ -24,8 +24,7 @@ int BoardRun::wins() const {
 }
 
 bool BoardRun::complete() const {
-    return std::none_of(result.begin(), result.end(),
-                        [](const std::string& r) { return r.empty(); });
+    return present_count() == static_cast<int>(result.size());
 }
 
 int BoardRun::present_count() const {

@@ -61,8 +61,20 @@ HexFile read_hex_file(const common::ResultReader& file, const std::string& data_
     return f;
 }
 
-// How a board's checks are named when the file has only some of its openings (--cells).
-const std::string PART = "the openings of --cells";
+// How a board's checks are named when the file has only some of its openings (--cells):
+// "" for a whole board, else ": the openings of --cells", after the board's name.
+std::string scope_of(const BoardRun& run) {
+    return run.complete() ? "" : ": the openings of --cells";
+}
+
+// Every opening the file has of the board is decided (all of them, for a whole board).
+void check_decided(const std::string& what, const BoardRun& run, Report& report) {
+    check_holds(
+        report,
+        what + scope_of(run) +
+            (run.complete() ? ": every opening decided" : ": every opening in the file decided"),
+        run.decided(), "all", "some unknown");
+}
 
 // A published map (rows of W and L) with '?' where the file lacks the opening, to compare
 // with BoardRun::map() of a run of --cells.
@@ -100,22 +112,18 @@ void check_maps(const HexFile& f, Report& report) {
                      f.facts.text("normal." + run.fact_name() + ".source")
                          .value_or("Hayward et al. 2004, Fig. 2"),
                      report);
-        if (!run.complete()) { // a run of --cells: its openings, each against the published map
-            check_holds(report, what + ": " + PART + ": every opening in the file decided",
-                        run.decided(), "all", "some unknown");
-            if (published_text)
-                report.check_equal(what + ": " + PART + ": map of the openings in the file",
-                                   join(present_only(run, words(*published_text))),
-                                   join(run.map()));
+        // A run of --cells: its openings, each against the published map.
+        const bool all = run.complete();
+        check_decided(what, run, report);
+        if (published_text)
+            report.check_equal(what + scope_of(run) +
+                                   (all ? ": map" : ": map of the openings in the file"),
+                               join(present_only(run, words(*published_text))), join(run.map()));
+        if (!all)
             report.note(what + ": " + std::to_string(run.wins()) + " winning of the " +
                         std::to_string(run.present_count()) +
                         " openings in the file (no count compared)");
-            continue;
-        }
-        check_holds(report, what + ": every opening decided", run.decided(), "all", "some unknown");
-        if (published_text)
-            report.check_equal(what + ": map", join(words(*published_text)), join(run.map()));
-        if (const auto wins = f.facts.number("normal." + run.fact_name() + ".wins"))
+        else if (const auto wins = f.facts.number("normal." + run.fact_name() + ".wins"))
             report.check_equal(what + ": winning openings", *wins, run.wins());
         else
             report.note(what + ": " + std::to_string(run.wins()) +
@@ -243,12 +251,9 @@ void check_misere_board(const HexFile& f, const BoardRun& run, Report& report) {
     const std::string what = std::to_string(n) + "x" + std::to_string(n) + " " + run.rules;
     const bool all = run.complete();
     // A run of --cells: each check over the openings in the file, where one can say anything.
-    const std::string part = all ? "" : ": " + PART;
+    const std::string part = scope_of(run);
     report.note(what + ": " + join(rhombus(run.map(), 0), " / "));
-    check_holds(report,
-                what + part +
-                    (all ? ": every opening decided" : ": every opening in the file decided"),
-                run.decided(), "all", "some unknown");
+    check_decided(what, run, report);
     const bool even = n % 2 == 0;
     if (all)
         report.check_equal(what + ": first player wins", even ? "yes" : "no",
