@@ -9,10 +9,15 @@
 #include "hex/solver/openings.hpp"
 #include "hex/solver/solver.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <functional>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace common = cgt::common;
@@ -53,7 +58,30 @@ std::vector<hex::Cell> parse_openings(hex::Shape size, const std::string& text) 
 struct Simulation {
     std::vector<int> workers;
     hex::SimulationOptions options;
+    // --reference: the sequential search's result and nodes from an earlier run (not searched)
+    std::optional<std::pair<hex::Outcome, std::uint64_t>> reference;
 };
+
+// A line on stderr at most once a minute while a simulation runs (hours on the hardest 8x8
+// openings): its clock, the nodes its jobs searched, and the root's proof numbers.
+std::function<void(const hex::SimulationReport&)> progress_printer(hex::Cell c, int workers) {
+    using Clock = std::chrono::steady_clock;
+    auto last = std::make_shared<Clock::time_point>(Clock::now());
+    return [=](const hex::SimulationReport& r) {
+        const Clock::time_point now = Clock::now();
+        if (now - *last < std::chrono::seconds(60)) return;
+        *last = now;
+        std::fprintf(stderr,
+                     "cgt-hex-bench: %s on %d workers: clock %llu nodes, %llu searched, %llu "
+                     "jobs, the root's proof numbers %u and %u (for the player after the "
+                     "opening)\n",
+                     hex::cell_name(c).c_str(), workers,
+                     static_cast<unsigned long long>(r.makespan),
+                     static_cast<unsigned long long>(r.searched),
+                     static_cast<unsigned long long>(r.jobs), r.root.phi, r.root.delta);
+        std::fflush(stderr);
+    };
+}
 
 int simulate(hex::Shape size, const hex::RuleSet& rules, hex::Cell c, hex::Outcome outcome,
              std::uint64_t nodes, const Simulation& sim) {
@@ -61,6 +89,7 @@ int simulate(hex::Shape size, const hex::RuleSet& rules, hex::Cell c, hex::Outco
     for (const int w : sim.workers) {
         hex::SimulationOptions o = sim.options;
         o.workers = w;
+        o.progress = progress_printer(c, w);
         const hex::SimulationReport r =
             hex::simulate_job_search(size, rules, hex::SplitPosition::after(size, {c}), o);
         std::printf("  %3d workers: %-6s makespan %10llu nodes, speed-up %6.2f, searched %10llu "
@@ -138,7 +167,24 @@ void add_simulation_options(common::Options& options) {
         "split-busy", common::po::value<bool>()->default_value(d.split_busy),
         "with --simulate: a free worker has a busy leaf stopped and expanded")(
         "virtual", common::po::value<std::string>()->default_value("guess"),
-        "with --simulate: how a busy leaf counts: lean, guess, red or blue");
+        "with --simulate: how a busy leaf counts: lean, guess, red or blue")(
+        "reference", common::po::value<std::string>()->default_value(""),
+        "with --simulate and one opening: RESULT:NODES (win or loss for the first player, e.g. "
+        "win:17186812), the sequential search's row of an earlier run of the same command, "
+        "taken as the speed-ups' reference instead of searching the opening again");
+}
+
+// "win:17186812" or "loss:605516".
+std::pair<hex::Outcome, std::uint64_t> parse_reference(const std::string& text) {
+    const std::size_t colon = text.find(':');
+    const std::string result = text.substr(0, colon),
+                      count = colon == std::string::npos ? "" : text.substr(colon + 1);
+    const bool digits = !count.empty() && count.size() <= 19 &&
+                        count.find_first_not_of("0123456789") == std::string::npos;
+    if ((result != "win" && result != "loss") || !digits || std::stoull(count) == 0)
+        throw UsageError("--reference must be win:NODES or loss:NODES (NODES >= 1), got '" + text +
+                         "'");
+    return {result == "win" ? hex::Outcome::win : hex::Outcome::loss, std::stoull(count)};
 }
 
 Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_size_mib) {
@@ -178,6 +224,10 @@ Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_s
         throw UsageError("--virtual must be lean, guess, red or blue, got '" + v + "'");
     sim.options.pause_nodes = static_cast<std::uint64_t>(pause);
     sim.options.tt_size_mib = tt_size_mib;
+    if (const std::string ref = vm["reference"].as<std::string>(); !ref.empty()) {
+        if (sim.workers.empty()) throw UsageError("--reference needs --simulate");
+        sim.reference = parse_reference(ref);
+    }
     return sim;
 }
 
@@ -223,6 +273,9 @@ int run(int argc, char* argv[]) {
         solver_options.tt_size_mib = static_cast<std::size_t>(tt);
         openings = parse_openings(size, vm["openings"].as<std::string>());
         sim = read_simulation(vm, static_cast<std::size_t>(tt));
+        if (sim.reference && openings.size() != 1)
+            throw UsageError("--reference needs exactly one opening, got " +
+                             std::to_string(openings.size()));
     });
     if (!go) return 0;
     hex::Solver solver(size, solver_options);
@@ -233,6 +286,17 @@ int run(int argc, char* argv[]) {
                 solver_options.rules.name().c_str(), "cell", "result", "nodes", "expansions",
                 "decided", "moves", "win-at", "seconds");
     for (const hex::Cell c : openings) {
+        if (sim.reference) {
+            const auto [outcome, given] = *sim.reference;
+            std::printf("%-6s %-8s %12llu   (given by --reference, not searched)\n",
+                        hex::cell_name(c).c_str(), hex::outcome_name(outcome),
+                        static_cast<unsigned long long>(given));
+            std::fflush(stdout);
+            agreeing += simulate(size, solver_options.rules, c, outcome, given, sim);
+            nodes += given;
+            wins += outcome == hex::Outcome::win;
+            continue;
+        }
         hex::SearchStats stats;
         const double start = cpu_seconds();
         const hex::OpeningResult r = hex::solve_opening(solver, c, &stats);

@@ -70,6 +70,11 @@ SimulationReport simulate_job_search(Shape shape, RuleSet rules, const SplitPosi
                 for (Seat& o : seats)
                     if (o.state == Seat::State::running && o.job == id) o.cancel_at = now;
             hand_out(now);
+            if (options.progress) {
+                report.makespan = now;
+                report.root = tree.root_bounds();
+                options.progress(report);
+            }
             continue;
         }
         JobWorker& w = workers[next];
@@ -90,6 +95,7 @@ SimulationReport simulate_job_search(Shape shape, RuleSet rules, const SplitPosi
     }
     report.outcome = tree.outcome();
     report.makespan = now;
+    report.root = tree.root_bounds();
     report.tree_nodes = tree.size();
     report.proof_work = tree.proof_work();
     report.counters = tree.counters();

@@ -20,14 +20,21 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 
 namespace cgt::hex {
+
+struct SimulationReport;
 
 struct SimulationOptions {
     int workers = 1;
     JobSearchOptions search;
     std::size_t tt_size_mib = 64;     // each worker's table
     std::uint64_t pause_nodes = 1024; // each worker's DFPN pauses (JobWorker)
+    // Called after each job the master takes in, with the report so far (makespan: the
+    // clock then; searched: the jobs taken in; root: the root's bounds), e.g. to print the
+    // progress of a long simulation. It only reads: the simulation is the same without it.
+    std::function<void(const SimulationReport&)> progress;
 };
 
 struct SimulationReport {
@@ -37,6 +44,7 @@ struct SimulationReport {
     std::uint64_t idle = 0;             // worker clock time without a job, summed, by then
     std::uint64_t cancelled = 0;        // jobs stopped early by a cancellation
     std::uint64_t jobs = 0;             // jobs handed out
+    Bounds root;                        // the root's proof and disproof numbers
     std::size_t tree_nodes = 0;         // the master's tree at the end
     std::uint64_t proof_work = 0;       // JobTree::proof_work
     // What the jobs carried to the workers: proven positions (Job::known: another worker's

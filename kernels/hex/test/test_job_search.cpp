@@ -127,6 +127,32 @@ TEST_CASE(
     CHECK(one.makespan == one.searched);
     CHECK(one.counters.nodes == one.searched);
     CHECK(a.makespan < one.makespan);
+
+    // A progress callback hears every job the master takes in, its clock and searched nodes
+    // never going back, and changes nothing of the simulation.
+    SimulationOptions watched = small_jobs(4, 100);
+    std::vector<SimulationReport> heard;
+    watched.progress = [&](const SimulationReport& r) { heard.push_back(r); };
+    const SimulationReport c = simulate_job_search(shape, LARGE, root, watched);
+    CHECK(c.outcome == a.outcome);
+    CHECK(c.makespan == a.makespan);
+    CHECK(c.searched == a.searched);
+    CHECK(c.jobs == a.jobs);
+    CHECK(c.root.delta == 0); // blue, to move after a3, loses
+    REQUIRE(heard.size() >= 2);
+    std::uint64_t taken = 0;
+    for (std::size_t i = 0; i < heard.size(); ++i) {
+        INFO("report " << i);
+        CHECK(heard[i].makespan <= c.makespan);
+        CHECK(heard[i].searched <= c.searched);
+        if (i > 0) {
+            CHECK(heard[i].makespan >= heard[i - 1].makespan);
+            CHECK(heard[i].searched >= heard[i - 1].searched);
+        }
+        taken = heard[i].jobs;
+    }
+    CHECK(taken <= c.jobs);
+    CHECK(heard.back().root.delta == 0); // the last job taken in decided the root
 }
 
 TEST_CASE("JobTree: a result that decides the root cancels the jobs in flight, each once",
