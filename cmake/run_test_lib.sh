@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # What the resume, stop and merge tests share (sourced, not run). They take
 #   [--serial] [--exclude TABLE]... [--task-seconds S] TOOLS... DRIVER [driver options...]
 # cgt_test_options sets `serial` (1: the driver runs on 1 rank) and `excluded` (tables that

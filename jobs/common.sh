@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shell helpers shared by jobs/main, jobs/test and jobs/run (sourced, not run).
 # Set-up on a fresh Debian 12 machine: as root the packages are installed with apt-get;
 # as another user a missing package stops the script with one line naming it.

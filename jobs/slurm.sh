@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # What every Slurm batch script of jobs/ does (sourced, not run): cgt_slurm_run JOB [driver options...]
 #   - runs the job's driver under srun with the job's INI and the options given;
 #   - writes to results/JOB-<job id>.h5 unless --out is given, so two submissions never
