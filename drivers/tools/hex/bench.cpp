@@ -181,10 +181,11 @@ std::pair<hex::Outcome, std::uint64_t> parse_reference(const std::string& text) 
                       count = colon == std::string::npos ? "" : text.substr(colon + 1);
     const bool digits = !count.empty() && count.size() <= 19 &&
                         count.find_first_not_of("0123456789") == std::string::npos;
-    if ((result != "win" && result != "loss") || !digits || std::stoull(count) == 0)
+    const std::uint64_t nodes = digits ? std::stoull(count) : 0;
+    if ((result != "win" && result != "loss") || nodes == 0)
         throw UsageError("--reference must be win:NODES or loss:NODES (NODES >= 1), got '" + text +
                          "'");
-    return {result == "win" ? hex::Outcome::win : hex::Outcome::loss, std::stoull(count)};
+    return {result == "win" ? hex::Outcome::win : hex::Outcome::loss, nodes};
 }
 
 Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_size_mib) {
@@ -278,7 +279,9 @@ int run(int argc, char* argv[]) {
                              std::to_string(openings.size()));
     });
     if (!go) return 0;
-    hex::Solver solver(size, solver_options);
+    // Its table only where an opening is searched (not with --reference).
+    std::optional<hex::Solver> solver;
+    if (!sim.reference) solver.emplace(size, solver_options);
     std::uint64_t nodes = 0, expansions = 0;
     double seconds = 0;
     int wins = 0, unknown = 0, agreeing = 0;
@@ -299,7 +302,7 @@ int run(int argc, char* argv[]) {
         }
         hex::SearchStats stats;
         const double start = cpu_seconds();
-        const hex::OpeningResult r = hex::solve_opening(solver, c, &stats);
+        const hex::OpeningResult r = hex::solve_opening(*solver, c, &stats);
         const double s = cpu_seconds() - start;
         const std::uint64_t decided =
             stats.fill_decided + stats.vc_wins + stats.vc_losses + stats.mustplay_losses;
