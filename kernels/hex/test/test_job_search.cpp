@@ -121,11 +121,21 @@ TEST_CASE(
     CHECK(a.cancelled == b.cancelled);
     CHECK(a.tree_nodes == b.tree_nodes);
     CHECK(a.counters.stats.expansions == b.counters.stats.expansions);
-    // One worker is never idle and its clock is the nodes it searched.
+    CHECK(a.proof_work == b.proof_work);
+    CHECK(a.counters.useless_nodes == b.counters.useless_nodes);
+    // The searched nodes split (cgt-hex-bench --simulate): the proof tree's positions, the
+    // jobs made useless while they ran, the rest; the proof tree took some of them.
+    CHECK(a.proof_work > 0);
+    CHECK(a.proof_work + a.counters.useless_nodes <= a.searched);
+    // One worker is never idle and its clock is the nodes it searched; no other result can
+    // decide or cut the leaf of its job while it runs.
     const SimulationReport one = simulate_job_search(shape, LARGE, root, small_jobs(1, 100));
     CHECK(one.idle == 0);
     CHECK(one.makespan == one.searched);
     CHECK(one.counters.nodes == one.searched);
+    CHECK(one.counters.useless_nodes == 0);
+    CHECK(one.proof_work > 0);
+    CHECK(one.proof_work <= one.searched);
     CHECK(a.makespan < one.makespan);
 
     // A progress callback hears every job the master takes in, its clock and searched nodes
