@@ -1,15 +1,11 @@
-#include "hex/parallel/job_codec.hpp"
 #include "hex/parallel/job_simulator.hpp"
 #include "hex/parallel/job_tree.hpp"
 #include "hex/parallel/job_worker.hpp"
-#include "hex/search/vc_search.hpp"
 #include "hex/solver/split.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <map>
-#include <string>
 #include <vector>
 
 using namespace cgt::hex;

@@ -8,9 +8,7 @@
 
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-#include <map>
-#include <string>
+#include <cstddef>
 #include <vector>
 
 using namespace cgt::hex;
