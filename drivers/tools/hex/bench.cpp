@@ -111,20 +111,22 @@ int simulate(hex::Shape size, const hex::RuleSet& rules, hex::Cell c, hex::Outco
         // Where the searched nodes went: what the parallel search adds to the sequential one
         // is in the last two parts.
         const auto share = [&](std::uint64_t part) {
-            return r.searched ? 100.0 * static_cast<double>(part) / static_cast<double>(r.searched) : 0.0;
+            return r.searched ? 100.0 * static_cast<double>(part) / static_cast<double>(r.searched)
+                              : 0.0;
         };
         const std::uint64_t useless = r.counters.useless_nodes,
                             rest = r.searched - std::min(r.searched, r.proof_work + useless);
-        std::printf("               searched: %llu (%.1f%%) in the proof tree's positions, %llu (%.1f%%) in "
-                    "jobs whose leaf was decided or cut before they ended, %llu (%.1f%%) elsewhere (moves "
-                    "the proof does not need, jobs running at the end); "
-                    "%llu leaves expanded, %llu busy leaves split, %llu speculative jobs\n",
-                    static_cast<unsigned long long>(r.proof_work), share(r.proof_work),
-                    static_cast<unsigned long long>(useless), share(useless),
-                    static_cast<unsigned long long>(rest), share(rest),
-                    static_cast<unsigned long long>(r.counters.expansions),
-                    static_cast<unsigned long long>(r.counters.splits),
-                    static_cast<unsigned long long>(r.counters.speculative));
+        std::printf(
+            "               searched: %llu (%.1f%%) in the proof tree's positions, %llu (%.1f%%) "
+            "in jobs whose leaf was decided or cut before they ended, %llu (%.1f%%) elsewhere "
+            "(moves the proof does not need, jobs running at the end); %llu leaves expanded, %llu "
+            "busy leaves split, %llu speculative jobs\n",
+            static_cast<unsigned long long>(r.proof_work), share(r.proof_work),
+            static_cast<unsigned long long>(useless), share(useless),
+            static_cast<unsigned long long>(rest), share(rest),
+            static_cast<unsigned long long>(r.counters.expansions),
+            static_cast<unsigned long long>(r.counters.splits),
+            static_cast<unsigned long long>(r.counters.speculative));
         std::fflush(stdout);
         same += hex::negate(r.outcome) == outcome;
     }
