@@ -32,13 +32,22 @@ JobWorker::JobWorker(Shape shape, RuleSet rules, std::size_t tt_size_mib,
     else
         m_impl->search = std::make_unique<VcSearch<Wide>>(shape, rules, tt_size_mib);
     // Every pause ends a step: solve() returns there, and the next step's solve() takes the
-    // path the search would have taken on from the pause.
+    // path the search would have taken on from the pause. There each frame chooses afresh
+    // (AfterPause::choose_again), which the parallel search measured better than walking
+    // down the same path, though one search alone does better on the same path:
+    // cgt-hex-bench --simulate on 8x8 g3 (the nodes searched against the one search's),
+    // 2 workers with jobs of 2,000 and pauses of 1,024: 1.33x afresh, 1.58x on the same
+    // path; 16 workers with jobs of 500 and pauses of 256: 1.49x and 2.22x (b3: 1.20x and
+    // 1.37x); 1 worker with jobs of 500 and pauses of 256: 1.25x and 1.10x.
     std::visit(
         [&](auto& s) {
-            s->set_pauses(pause_nodes, [impl = m_impl.get(), search = s.get()] {
-                impl->root = search->pause_info().root;
-                return false;
-            });
+            s->set_pauses(
+                pause_nodes,
+                [impl = m_impl.get(), search = s.get()] {
+                    impl->root = search->pause_info().root;
+                    return false;
+                },
+                std::decay_t<decltype(*s)>::AfterPause::choose_again);
         },
         m_impl->search);
 }

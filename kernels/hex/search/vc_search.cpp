@@ -46,6 +46,7 @@ template <class Bits> void VcSearch<Bits>::load(Bits red, Bits blue, Colour move
     for_each_cell(red, [&](int i) { put(Colour::red, i); });
     for_each_cell(blue, [&](int i) { put(Colour::blue, i); });
     m_mover = mover;
+    m_replay_len = m_replay_at = 0;
 }
 
 template <class Bits> DfpnEntry<Bits> VcSearch<Bits>::expand(std::uint64_t k, const Bits* parent_fill) {
@@ -86,6 +87,8 @@ template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, Se
         stats = m_resume->stats;
         m_limit_from = m_resume->limit_from;
         m_store_hits = m_resume->store_hits;
+        std::copy(m_resume->path.begin(), m_resume->path.end(), m_path);
+        m_replay_len = static_cast<int>(m_resume->path.size());
         m_resume.reset();
     } else {
         m_limit_from = stats.nodes;
@@ -106,7 +109,10 @@ template <class Bits> Outcome VcSearch<Bits>::solve(std::uint64_t node_limit, Se
             m_pausing = false;
             m_pause_at = m_pause_every == 0 ? 0 : stats.nodes + m_pause_every;
             m_segment_expansions = stats.expansions;
+            m_replay_at = 0;
+            m_break_ply = -1;
             const Bounds b = mid({Bounds::INF, Bounds::INF}, proof, nullptr);
+            if (!m_pausing || m_aborted || b.solved()) m_replay_len = 0;
             if (m_aborted) break;
             if (b.solved()) {
                 out = b.win() ? Outcome::win : Outcome::loss;
@@ -140,22 +146,30 @@ template <class Bits> typename VcSearch<Bits>::PauseInfo VcSearch<Bits>::pause_i
     return {m_stats->nodes, m_pause_root};
 }
 
-template <class Bits> void VcSearch<Bits>::set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause) {
+template <class Bits>
+void VcSearch<Bits>::set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause,
+                                AfterPause after) {
     if (every_nodes != 0 && !at_pause) throw std::invalid_argument("VcSearch::set_pauses: pauses without a call");
     m_pause_every = every_nodes;
+    m_after_pause = after;
+    m_replay_len = 0;
     m_at_pause = std::move(at_pause);
     m_table.track_changes(every_nodes != 0);
 }
 
 namespace {
 // The head of a saved search: a format number, then the widths a reader must share.
-constexpr std::uint32_t STATE_FORMAT = 0x48455831; // "HEX1"
+constexpr std::uint32_t STATE_FORMAT = 0x48455833; // "HEX3"
 // The same followed by the store's section: a search with a store or recording.
-constexpr std::uint32_t STATE_FORMAT_STORE = 0x48455832; // "HEX2"
+constexpr std::uint32_t STATE_FORMAT_STORE = 0x48455834; // "HEX4"
+// The formats before the path was kept, read with no path (the search walks down afresh).
+constexpr std::uint32_t STATE_FORMAT_V1 = 0x48455831;       // "HEX1"
+constexpr std::uint32_t STATE_FORMAT_STORE_V1 = 0x48455832; // "HEX2"
 } // namespace
 
 // The encoding: u32 format, u32 sizeof(SearchStats), u8 full (1) or changes (0), u64 key,
-// u64 node count the limit counts from, the counters, the table's records (dfpn_table.hpp);
+// u64 node count the limit counts from, the counters, the path to walk down again (u32
+// steps, each u16 move, u32 phi, u32 delta), the table's records (dfpn_table.hpp);
 // with a store or recording (format HEX2) then u64 store hits, u64 count and the records
 // (all of them, or with changes_only those since the last save): Wide red, blue, proof, u8
 // mover, u8 winner, u32 work.
@@ -168,6 +182,12 @@ template <class Bits> void VcSearch<Bits>::save_state(std::vector<std::byte>& ou
     append_bytes(out, key());
     append_bytes(out, m_limit_from);
     append_bytes(out, *m_stats);
+    append_bytes(out, static_cast<std::uint32_t>(m_replay_len));
+    for (int p = 0; p < m_replay_len; ++p) {
+        append_bytes(out, static_cast<std::uint16_t>(m_path[p].move));
+        append_bytes(out, m_path[p].th.phi);
+        append_bytes(out, m_path[p].th.delta);
+    }
     m_table.encode(out, changes_only);
     if (!with_store) return;
     append_bytes(out, m_store_hits);
@@ -194,7 +214,9 @@ template <class Bits> std::uint64_t VcSearch<Bits>::load_state(std::span<const s
         for (std::size_t i = 0; i < states.size(); ++i) {
             std::span<const std::byte> in(states[i]);
             const std::uint32_t format = take_bytes<std::uint32_t>(in, "head");
-            if ((format != STATE_FORMAT && format != STATE_FORMAT_STORE) ||
+            const bool with_path = format == STATE_FORMAT || format == STATE_FORMAT_STORE;
+            const bool with_store = format == STATE_FORMAT_STORE || format == STATE_FORMAT_STORE_V1;
+            if ((!with_path && format != STATE_FORMAT_V1 && format != STATE_FORMAT_STORE_V1) ||
                 take_bytes<std::uint32_t>(in, "head") != sizeof(SearchStats))
                 throw std::invalid_argument("a saved search of another format");
             const bool full = take_bytes<std::uint8_t>(in, "head") == 1;
@@ -206,8 +228,23 @@ template <class Bits> std::uint64_t VcSearch<Bits>::load_state(std::span<const s
             r.key = k;
             r.limit_from = take_bytes<std::uint64_t>(in, "head");
             r.stats = take_bytes<SearchStats>(in, "counters");
+            r.path.clear();
+            if (with_path) {
+                const auto steps = take_bytes<std::uint32_t>(in, "path");
+                if (steps > MAX_CELLS)
+                    throw std::invalid_argument("a saved search's path is damaged");
+                for (std::uint32_t p = 0; p < steps; ++p) {
+                    PathStep step;
+                    step.move = take_bytes<std::uint16_t>(in, "path");
+                    step.th.phi = take_bytes<std::uint32_t>(in, "path");
+                    step.th.delta = take_bytes<std::uint32_t>(in, "path");
+                    if (step.move >= m_geo.shape().cells())
+                        throw std::invalid_argument("a saved search's path is damaged");
+                    r.path.push_back(step);
+                }
+            }
             m_table.decode(in);
-            if (format == STATE_FORMAT_STORE) {
+            if (with_store) {
                 r.store_hits = take_bytes<std::uint64_t>(in, "store section");
                 const auto n = take_bytes<std::uint64_t>(in, "store section");
                 if (n > in.size()) throw std::invalid_argument("a saved search cut short in its store section");
@@ -355,13 +392,38 @@ template <class Bits> Bounds VcSearch<Bits>::mid(Bounds th, Bits& proof, const B
             break;
         }
         if (b.phi >= th.phi || b.delta >= th.delta) break;
-        if (m_pausing) break; // back to the root, each frame storing its bounds
-        const Bounds child_th{th.delta - b.delta + child[best].phi, std::min(th.phi, widened(delta2))};
+        if (m_pausing) {
+            // Back to the root, each frame storing its bounds. The frames down to the
+            // deepest whose child returned for the pause too will take their steps again.
+            if (m_after_pause == AfterPause::same_path) {
+                if (m_break_ply != m_ply + 1) m_replay_len = m_ply;
+                m_break_ply = m_ply;
+            }
+            break;
+        }
+        Bounds child_th{th.delta - b.delta + child[best].phi, std::min(th.phi, widened(delta2))};
+        if (m_replay_at < m_replay_len) {
+            // Walking down after a pause: the step this frame was taking, if its child is
+            // still open (the table may have lost an entry); otherwise the walk ends here.
+            int j = -1;
+            if (m_replay_at == m_ply)
+                for (int i = 0; i < n; ++i)
+                    if (e.moves[i] == m_path[m_ply].move && !cut[i] && !child[i].solved()) j = i;
+            if (j >= 0) {
+                best = j;
+                child_th = m_path[m_ply].th;
+                ++m_replay_at;
+            } else {
+                m_replay_len = 0;
+            }
+        }
+        m_path[m_ply] = {e.moves[best], child_th};
         play(e.moves[best]);
         ++m_ply;
         child[best] = mid(child_th, child_proof[best], m_rules.transpose ? e.filled : nullptr);
         --m_ply;
         undo(e.moves[best]);
+        if (!m_pausing) m_replay_len = 0; // the walk down is over once a step returns
         if (m_aborted) break;
     }
     if (!m_rules.transpose) toggle_fill(e.filled);

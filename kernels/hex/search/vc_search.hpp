@@ -27,12 +27,18 @@
 // Pauses: a long proof-number search that can be saved and continued. With set_pauses, the
 // search returns to the root once every_nodes nodes have passed since the last pause and it
 // analysed a new position (every frame stores its current bounds, as when its
-// threshold is passed), and calls at_pause there. At a pause the search holds nothing outside
-// its table and its counters, so save_state() there and load_state() in another process
-// continue the search on exactly the path it takes uninterrupted: the same result, proof
-// set, node count and counters. The pauses are a part of the search, not of the machine:
-// they change the path of a search longer than every_nodes (its nodes by some percent,
-// either way, as any change of what the table holds does), the same way every time.
+// threshold is passed), and calls at_pause there. After the pause the search walks down again
+// on the path it left, each frame taking the step it was taking with the threshold it had
+// given (the path is kept: each frame's move and its child's threshold), so a pause costs
+// the walk down (a node a ply) and does not change where the search goes: without the
+// walk, each frame would choose again from the bounds stored, lose the 1 + epsilon margin
+// it gave its child, and on 8x8 g3 analyse 20% more positions with pauses every 256 nodes.
+// The path could still part from the search without pauses where the table lost an entry
+// or a frame's bounds of its other children changed below it (read again from the table
+// after the pause), the same way every time; on the 6x6 and 7x7 openings tried it does not.
+// At a pause the search holds nothing outside its table, its counters and that path, so
+// save_state() there and load_state() in another process continue the search on exactly
+// the path it takes uninterrupted: the same result, proof set, node count and counters.
 //
 // A store of proven positions (position_store.hpp, set_store): where the search meets a
 // position its table lacks, it asks the store before analysing it, and a stored position is
@@ -93,7 +99,12 @@ public:
     // Pauses of the proof-number search every every_nodes nodes (0: none); at_pause is
     // called at each (it may call save_state) and returning false stops the search there:
     // solve() returns unknown and stopped() is true. Depth-first search has no pauses.
-    void set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause);
+    // After a pause the search walks down its path again (same_path) or, with choose_again,
+    // each frame chooses afresh from the bounds stored (as before the path was kept; the job
+    // search's workers, job_worker.cpp, measured better so).
+    enum class AfterPause { same_path, choose_again };
+    void set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause,
+                    AfterPause after = AfterPause::same_path);
     // Whether the last solve() ended at a pause whose at_pause returned false.
     [[nodiscard]] bool stopped() const { return m_stopped; }
     // At a pause (only from at_pause): the nodes searched so far, those of the saved runs
@@ -255,9 +266,21 @@ private:
     std::function<bool()> m_at_pause;
     bool m_pausing = false, m_stopped = false, m_in_pause = false;
     Bounds m_pause_root; // the root's bounds at the current pause
+    // The path below the root (m_path[p]: the move of the frame at ply p into its child and
+    // the child's threshold, written at each step down). At a pause the frames that return
+    // because of it, from the root down to ply m_replay_len, are those the search walks down
+    // again: m_replay_at, the ply whose step comes next; m_break_ply, the last frame to return.
+    struct PathStep {
+        int move = -1;
+        Bounds th;
+    };
+    PathStep m_path[MAX_CELLS + 1];
+    int m_replay_len = 0, m_replay_at = 0, m_break_ply = -1;
+    AfterPause m_after_pause = AfterPause::same_path;
     struct Resume {
         std::uint64_t key = 0, limit_from = 0, store_hits = 0;
         SearchStats stats;
+        std::vector<PathStep> path;
     };
     std::optional<Resume> m_resume;
     // The store and the recording (set_store, set_recording); m_ply: moves below the root.

@@ -6,8 +6,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <cstring>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 using namespace cgt::hex;
@@ -230,4 +232,67 @@ TEST_CASE("TranspositionTable: clear empties every entry, after a few stores and
         t.clear();
         CHECK(t.used() == 0);
     }
+}
+
+TEST_CASE("VcSearch: pauses cost the walk down and change nothing else: the positions analysed, "
+          "result and proof of a search without them",
+          "[hex]") {
+    const RuleSet all =
+        RuleSet::parse("dfpn+vc+stronger+templates+inferior+induced+vulnerable+proof+resistance");
+    for (const auto& [size, moves] : {std::pair{6, "a3"}, std::pair{7, "c3"}, std::pair{7, "d2"}}) {
+        SearchStats alone;
+        Outcome outcome = Outcome::unknown;
+        Narrow proof = 0;
+        for (const std::uint64_t pause : {0, 1, 16, 300}) {
+            INFO(size << "x" << size << " " << moves << ", pauses every " << pause << " nodes");
+            VcSearch<Narrow> s(size, all, 16);
+            int pauses = 0;
+            if (pause != 0)
+                s.set_pauses(pause, [&] {
+                    ++pauses;
+                    return true;
+                });
+            s.load(Board::from_moves(size, moves));
+            SearchStats stats;
+            const Outcome o = s.solve(0, stats);
+            REQUIRE(o != Outcome::unknown);
+            if (pause == 0) {
+                alone = stats;
+                outcome = o;
+                proof = s.last_proof();
+                continue;
+            }
+            CHECK(pauses > 1);
+            CHECK(o == outcome);
+            CHECK(s.last_proof() == proof);
+            CHECK(stats.expansions == alone.expansions);
+            CHECK(stats.won == alone.won);
+            CHECK(stats.proof_cut == alone.proof_cut);
+            CHECK(stats.nodes > alone.nodes); // the walks down
+        }
+    }
+}
+
+TEST_CASE("VcSearch: a saved search of the format before the path was kept (HEX1) is continued",
+          "[hex]") {
+    const Run whole = search(0);
+    const Run first = search(3, {}, true);
+    REQUIRE(first.stopped);
+    // The same state without its path, under the old format number: the head is the format,
+    // the counters' width, full, the key and the node count the limit counts from.
+    std::vector<std::byte> old = first.states.back();
+    const std::size_t at = 4 + 4 + 1 + 8 + 8 + sizeof(SearchStats);
+    std::uint32_t steps = 0;
+    std::memcpy(&steps, old.data() + at, sizeof steps);
+    REQUIRE(steps > 0); // the pause left a path
+    REQUIRE(steps < 36);
+    old.erase(old.begin() + static_cast<std::ptrdiff_t>(at),
+              old.begin() + static_cast<std::ptrdiff_t>(at + 4 + 10 * steps));
+    const std::uint32_t v1 = 0x48455831; // "HEX1"
+    std::memcpy(old.data(), &v1, sizeof v1);
+    const Run resumed = search(0, States{old});
+    CHECK(resumed.outcome == whole.outcome);
+    CHECK(resumed.stats.nodes > first.stats.nodes);
+    // With its path, the state continues on the path of the whole search.
+    CHECK(same_counters(search(0, States{first.states.back()}).stats, whole.stats));
 }
