@@ -30,10 +30,9 @@ const WholeOption PAUSE_NODES{
     .min = 1,
     .max = 1L << 40,
     .meaning = "the proof-number search of a vc opening returns to its root every this many nodes, "
-               "where a "
-               "long opening saves its search (every --journal-every seconds) and a stop takes "
-               "effect; part "
-               "of the search, as the rule set: another value gives other node counts"};
+               "where a long opening saves its search (every --journal-every seconds) and a stop "
+               "takes effect, and walks down its path again (a node a ply, so another value gives "
+               "other node counts; the job search's workers choose their path afresh there)"};
 const WholeOption SPLIT_PLIES{.name = "split-plies",
                               .default_value = 1,
                               .min = 1,
