@@ -210,10 +210,12 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
 }
 
 // The time of a run, from what this program has solved (drivers/hex-openings/NOTES.md): every
-// board up to 7x7 and misere up to 6x6 in minutes of a core, the 64 openings of 8x8 in
-// about 5 hours of a core at 5,300-6,000 nodes a second. A board past those is not
-// estimated (the search has never finished one), unless --node-limit bounds each opening.
+// board up to 7x7 and misere up to 6x6 in minutes of a core, the 64 openings of 8x8 (32
+// solved, the others copied) in about 5 hours of a core at 5,300-6,000 nodes a second; a run
+// of fewer 8x8 openings (--cells) their share of it. A board past those is not estimated (the
+// search has never finished one), unless --node-limit bounds each opening.
 constexpr double HEX_NODES_PER_SECOND = 5000, HEX_8X8_SECONDS = 5 * 3600.0;
+constexpr std::size_t HEX_8X8_SOLVED = 32;
 constexpr int HEX_LARGEST_SOLVED = 8, HEX_LARGEST_SOLVED_MISERE = 6;
 
 MemoryNeed HexOpeningsJob::memory_need(int) const {
@@ -240,8 +242,17 @@ MemoryNeed HexOpeningsJob::memory_need(int) const {
                            " (no misere board past 6x6 has been "
                            "solved by this program; --node-limit N bounds each opening)";
     else if (largest == HEX_LARGEST_SOLVED) {
-        need.core_seconds = HEX_8X8_SECONDS;
+        std::size_t solved = 0;
+        for (const std::uint64_t row : m_work->task_rows()) {
+            const hexjob::Opening& o = m_work->rows()[row];
+            solved += o.variant == hex::Variant::normal &&
+                      std::max(o.shape.rows, o.shape.cols) == HEX_LARGEST_SOLVED;
+        }
+        need.core_seconds =
+            HEX_8X8_SECONDS * static_cast<double>(solved) / static_cast<double>(HEX_8X8_SOLVED);
         need.time_cause = "--sizes with 8x8";
+        if (solved != HEX_8X8_SOLVED)
+            need.time_cause += " (" + std::to_string(solved) + " of its openings solved)";
     }
     return need;
 }

@@ -136,6 +136,15 @@ cgt_add_cli_test(NAME "memory: cgt-hex-openings --misere 7 is refused: never sol
 cgt_add_cli_test(NAME "memory: cgt-hex-openings --sizes 11 --node-limit 10^8 is estimated and refused" STATUS 2 LABELS "memory;hex"
                  STDERR "^error: --node-limit 100000000 on 61 openings is estimated to take about 14 days on one core, more than the 24-hour bound"
                  ABSENT ${mem_dir}/hex11.h5 COMMAND ${bin}/cgt-hex-openings --sizes 11 --node-limit 100000000 --out ${mem_dir}/hex11.h5)
+# 8x8 is estimated from the whole map's 5 hours of a core (32 openings solved), a run of some
+# of its openings (--cells) by their share; each runs its first task here, the 1x1 board.
+cgt_add_cli_test(NAME "memory: cgt-hex-openings with all of 8x8 is told it takes hours" STATUS 0 LABELS "memory;hex"
+                 STDERR "^cgt-hex-openings: note: --sizes with 8x8 is estimated to take about 5.0 hours on one core$"
+                 COMMAND ${bin}/cgt-hex-openings --sizes 1,8 --tasks 0 --force --out ${mem_dir}/hex8note.h5)
+cgt_add_cli_test(NAME "memory: cgt-hex-openings with 7 of 8x8's openings is told their share" STATUS 0 LABELS "memory;hex"
+                 STDERR "^cgt-hex-openings: note: --sizes with 8x8 \\(7 of its openings solved\\) is estimated to take about 1.1 hours on one core$"
+                 COMMAND ${bin}/cgt-hex-openings --sizes 1,8 --cells a1,b1,c1,d1,e1,f1,g1 --tasks 0 --force
+                         --out ${mem_dir}/hex8share.h5)
 cgt_add_cli_test(NAME "memory: --allow-long starts a run with no estimate (its first task, a 1x1 board)" STATUS 0 LABELS "memory;hex"
                  COMMAND ${bin}/cgt-hex-openings --sizes 1 --misere 7 --allow-long --tasks 0 --quiet --force --out ${mem_dir}/hexm7part.h5)
 cgt_add_cli_test(NAME "memory: without --allow-long that part is refused" STATUS 2 LABELS "memory;hex"
