@@ -170,9 +170,9 @@ constexpr std::uint32_t STATE_FORMAT_STORE_V1 = 0x48455832; // "HEX2"
 // The encoding: u32 format, u32 sizeof(SearchStats), u8 full (1) or changes (0), u64 key,
 // u64 node count the limit counts from, the counters, the path to walk down again (u32
 // steps, each u16 move, u32 phi, u32 delta), the table's records (dfpn_table.hpp);
-// with a store or recording (format HEX2) then u64 store hits, u64 count and the records
-// (all of them, or with changes_only those since the last save): Wide red, blue, proof, u8
-// mover, u8 winner, u32 work.
+// with a store or recording (format HEX4; HEX2 before the path) then u64 store hits, u64
+// count and the records (all of them, or with changes_only those since the last save): Wide
+// red, blue, proof, u8 mover, u8 winner, u32 work.
 template <class Bits> void VcSearch<Bits>::save_state(std::vector<std::byte>& out, bool changes_only) {
     if (!m_in_pause) throw std::logic_error("VcSearch::save_state: the search is not at a pause");
     const bool with_store = m_store || m_record_plies >= 0;
