@@ -286,6 +286,16 @@ TEST_CASE("VcSearch: a saved search of the format before the path was kept (HEX1
     std::memcpy(&steps, old.data() + at, sizeof steps);
     REQUIRE(steps > 0); // the pause left a path
     REQUIRE(steps < 36);
+    // A damaged path is refused: more steps than a board has cells, a move off the board.
+    VcSearch<Narrow> s(6, RULES, 4);
+    std::vector<std::byte> too_long = first.states.back();
+    const std::uint32_t many = 10000;
+    std::memcpy(too_long.data() + at, &many, sizeof many);
+    CHECK_THROWS_WITH(s.load_state(States{too_long}), "a saved search's path is damaged");
+    std::vector<std::byte> off_board = first.states.back();
+    const std::uint16_t cell = 36;
+    std::memcpy(off_board.data() + at + 4, &cell, sizeof cell);
+    CHECK_THROWS_WITH(s.load_state(States{off_board}), "a saved search's path is damaged");
     old.erase(old.begin() + static_cast<std::ptrdiff_t>(at),
               old.begin() + static_cast<std::ptrdiff_t>(at + 4 + 10 * steps));
     const std::uint32_t v1 = 0x48455831; // "HEX1"
