@@ -133,6 +133,16 @@ endforeach()
 cgt_add_cli_test(NAME "memory: cgt-hex-openings --misere 7 is refused: never solved, no estimate" STATUS 2 LABELS "memory;hex"
                  STDERR "^error: --misere 7 \\(no misere board past 6x6 has been solved by this program; --node-limit N bounds each opening\\): no estimate of its time"
                  ABSENT ${mem_dir}/hexm7.h5 COMMAND ${bin}/cgt-hex-openings --sizes 1-3 --misere 7 --out ${mem_dir}/hexm7.h5)
+# The replies of the losing 6x6 misere openings (e2, d3, b5, c4) have never been finished:
+# no estimate, refused without --allow-long; the replies of a winning opening (none to solve)
+# and a run that asks are started (each its first task here, the 1x1 board).
+cgt_add_cli_test(NAME "memory: cgt-hex-openings --misere-replies on the losing 6x6 openings is refused: no estimate" STATUS 2 LABELS "memory;hex"
+                 STDERR "^error: --misere-replies with the 6x6 opening d3 \\(the replies of the losing 6x6 openings e2, d3, b5 and c4 have not been finished by this program: d3's first reply passed 85 million nodes\\): no estimate of its time; add --allow-long to run it$"
+                 ABSENT ${mem_dir}/hexm6d3.h5 COMMAND ${bin}/cgt-hex-openings --sizes 1 --misere 6 --misere-replies --cells d3 --out ${mem_dir}/hexm6d3.h5)
+cgt_add_cli_test(NAME "memory: cgt-hex-openings --misere-replies on a winning 6x6 opening starts" STATUS 0 LABELS "memory;hex"
+                 COMMAND ${bin}/cgt-hex-openings --sizes 1 --misere 6 --misere-replies --cells a1 --tasks 0 --quiet --force --out ${mem_dir}/hexm6a1.h5)
+cgt_add_cli_test(NAME "memory: --allow-long starts the replies of a losing 6x6 opening" STATUS 0 LABELS "memory;hex"
+                 COMMAND ${bin}/cgt-hex-openings --sizes 1 --misere 6 --misere-replies --cells a1,d3 --allow-long --tasks 0 --quiet --force --out ${mem_dir}/hexm6part.h5)
 cgt_add_cli_test(NAME "memory: cgt-hex-openings --sizes 11 --node-limit 10^8 is estimated and refused" STATUS 2 LABELS "memory;hex"
                  STDERR "^error: --node-limit 100000000 on 61 openings is estimated to take about 14 days on one core, more than the 24-hour bound"
                  ABSENT ${mem_dir}/hex11.h5 COMMAND ${bin}/cgt-hex-openings --sizes 11 --node-limit 100000000 --out ${mem_dir}/hex11.h5)
