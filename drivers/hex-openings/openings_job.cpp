@@ -217,7 +217,8 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
 // board up to 7x7 and misere up to 6x6 in minutes of a core, the 64 openings of 8x8 (32
 // solved, the others copied) in about 5 hours of a core at 5,300-6,000 nodes a second; a run
 // of fewer 8x8 openings (--cells) their share of it. A board past those is not estimated (the
-// search has never finished one), unless --node-limit bounds each opening.
+// search has finished only a few openings of 9x9, parts/9x9, and no larger board), unless
+// --node-limit bounds each opening.
 constexpr double HEX_NODES_PER_SECOND = 5000, HEX_8X8_SECONDS = 5 * 3600.0;
 constexpr std::size_t HEX_8X8_SOLVED = 32;
 constexpr int HEX_LARGEST_SOLVED = 8, HEX_LARGEST_SOLVED_MISERE = 6;
@@ -241,12 +242,16 @@ MemoryNeed HexOpeningsJob::memory_need(int) const {
     int largest = 0;
     for (const hex::Shape& s : m_params.sizes)
         largest = std::max({largest, s.rows, s.cols});
-    if (largest > HEX_LARGEST_SOLVED)
+    if (largest == HEX_LARGEST_SOLVED + 1)
         need.no_estimate = "--sizes with a board of side " + std::to_string(largest) +
-                           " (no board past 8x8 has been "
-                           "solved by this program, whose 8x8 openings took about 5 hours of a "
-                           "core; --node-limit N "
-                           "bounds each opening)";
+                           " (this program has decided only a few 9x9 openings (parts/9x9), "
+                           "the centre e5 in about an hour of a core, and none of the hardest, "
+                           "which took Pawlewicz and Hayward's parallel solver up to 111 days; "
+                           "--node-limit N bounds each opening)";
+    else if (largest > HEX_LARGEST_SOLVED)
+        need.no_estimate = "--sizes with a board of side " + std::to_string(largest) +
+                           " (no board past 9x9 has been solved by this program, nor every "
+                           "opening of 9x9; --node-limit N bounds each opening)";
     else if (m_params.misere_max > HEX_LARGEST_SOLVED_MISERE)
         need.no_estimate = "--misere " + std::to_string(m_params.misere_max) +
                            " (no misere board past 6x6 has been "
