@@ -159,6 +159,47 @@ template <class Bits> Bits InferiorCells<Bits>::fill_for(Colour x, Bits* stones)
 }
 
 template <class Bits>
+Bits InferiorCells<Bits>::fill_for_after(Colour x, Bits* stones, Bits placed) const {
+    if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return 0;
+    const Colour o = opponent(x);
+    const int xi = colour_index(x), xs = colour_state(x), ob = useless_bit(o);
+    Bits out = 0, fresh = placed;
+    const auto put = [&](int cell) {
+        stones[xi] |= cell_bit<Bits>(cell);
+        out |= cell_bit<Bits>(cell);
+        fresh |= cell_bit<Bits>(cell);
+    };
+    const auto is_empty = [&](int cell) {
+        return !((stones[0] | stones[1]) & cell_bit<Bits>(cell));
+    };
+    while (fresh) {
+        // The empty cells whose ring holds a cell filled since the last round.
+        const Bits near = m_geo.dilate(fresh) & ~fresh & m_geo.all() & ~(stones[0] | stones[1]);
+        fresh = 0;
+        const Bits unreach = unreachable(o, stones);
+        for_each_cell(near | unreach, [&](int c) {
+            if (is_empty(c) && ((unreach & cell_bit<Bits>(c)) || (useless_by_ring(c, stones) & ob)))
+                put(c);
+        });
+        // The pairs with a cell whose ring changed (the test is symmetric in its two cells).
+        for_each_cell(near, [&](int a) {
+            if (!is_empty(a)) return;
+            const int code_a = ring_code(a, stones);
+            for (int k = 0; k < 6; ++k) {
+                const int b = m_ring[a][k];
+                if (b < 0 || !is_empty(b) ||
+                    !captured_pair(code_a, k, ring_code(b, stones), xs, ob))
+                    continue;
+                put(a);
+                put(b);
+                return;
+            }
+        });
+    }
+    return out;
+}
+
+template <class Bits>
 Bits InferiorCells<Bits>::induced_dominated(Colour mover, const Bits* stones, Bits moves, InferiorStats& stats) const {
     if ((m_geo.rows() < 2 || m_geo.cols() < 2)) return 0;
     const int mi = colour_index(mover);
@@ -167,7 +208,9 @@ Bits InferiorCells<Bits>::induced_dominated(Colour mover, const Bits* stones, Bi
         if (dropped & cell_bit<Bits>(k)) return;
         Bits after[2] = {stones[0], stones[1]};
         after[mi] |= cell_bit<Bits>(k);
-        const Bits taken = fill_for(mover, after) & moves & ~dropped;
+        // The position is filled (fill: nothing left for either colour), so only the new
+        // stone's effects are looked at.
+        const Bits taken = fill_for_after(mover, after, cell_bit<Bits>(k)) & moves & ~dropped;
         dropped |= taken;
         stats.dominated += static_cast<std::uint64_t>(count_cells(taken));
     });

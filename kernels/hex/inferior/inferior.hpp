@@ -109,6 +109,15 @@ public:
     // place; returns the cells filled. Every test only grows true when x gets more stones,
     // so the fill of a position with more stones of x contains this one's.
     Bits fill_for(Colour x, Bits* stones) const;
+    // The same fill, for a position that `fill` had left with nothing to fill, to which only
+    // the stones of x on `placed` were added since (induced domination: one stone): the same
+    // cells, found by looking only where a test can have changed. A cell's test reads its ring
+    // and the cells the opponent can reach; a pair's, the rings of its two cells. So after a
+    // round of fills only the empty neighbours of the cells just filled (with the pairs they
+    // are in) and the cells the opponent can no longer reach are looked at again, until a
+    // round fills nothing. Every test only grows true as x gets stones, so the fill is the
+    // least one closed under the tests, whatever the order (fill_for's as well).
+    Bits fill_for_after(Colour x, Bits* stones, Bits placed) const;
     // Induced domination: the moves among `moves` that the mover's stone on another move k
     // lets fill_for take (k, then the stone there, is at least as good for the mover as the
     // stone on the move). Dropped sequentially in favour of moves kept, as dominated().

@@ -159,3 +159,51 @@ TEST_CASE("InferiorCells: some undominated move wins whenever the mover wins", "
     CHECK(dropped > 100);
     CHECK(wins > 50);
 }
+
+namespace {
+// fill_for_after against fill_for on random filled positions of one board size: the same
+// cells for every colour and every empty cell the colour's new stone may take.
+template <class Bits>
+void check_fill_after(int n, std::mt19937_64& rng, int trials, long& compared, long& nonempty) {
+    Geometry<Bits> g(n);
+    InferiorCells<Bits> inferior(g);
+    for (int trial = 0; trial < trials; ++trial) {
+        Bits s[2] = {0, 0};
+        const int stones = static_cast<int>(rng() % static_cast<std::uint64_t>(n * n / 2 + 1));
+        for (int i = 0; i < stones; ++i) {
+            const int c = static_cast<int>(rng() % static_cast<std::uint64_t>(n * n));
+            if (!((s[0] | s[1]) & cell_bit<Bits>(c))) s[rng() & 1] |= cell_bit<Bits>(c);
+        }
+        InferiorStats stats;
+        inferior.fill(s, rng() & 1 ? Colour::red : Colour::blue, stats);
+        for (Colour x : {Colour::red, Colour::blue})
+            for_each_cell(g.all() & ~(s[0] | s[1]), [&](int k) {
+                Bits whole[2] = {s[0], s[1]};
+                whole[colour_index(x)] |= cell_bit<Bits>(k);
+                Bits local[2] = {whole[0], whole[1]};
+                const Bits expect = inferior.fill_for(x, whole);
+                const Bits got = inferior.fill_for_after(x, local, cell_bit<Bits>(k));
+                INFO(n << "x" << n << " trial " << trial << " colour " << colour_name(x) << " cell "
+                       << k);
+                REQUIRE(got == expect);
+                REQUIRE(local[0] == whole[0]);
+                REQUIRE(local[1] == whole[1]);
+                ++compared;
+                nonempty += expect != 0;
+            });
+    }
+}
+} // namespace
+
+TEST_CASE(
+    "InferiorCells: the fill after one stone, looked for near it, is fill_for's (3x3 to 11x11)",
+    "[hex]") {
+    std::mt19937_64 rng(83);
+    long compared = 0, nonempty = 0;
+    for (int n = 3; n <= 8; ++n)
+        check_fill_after<Narrow>(n, rng, 60, compared, nonempty);
+    for (int n = 9; n <= 11; ++n)
+        check_fill_after<Wide>(n, rng, 25, compared, nonempty);
+    CHECK(compared > 20000);
+    CHECK(nonempty > compared / 10); // the stone fills something in many of them
+}
