@@ -173,8 +173,9 @@ Bits InferiorCells<Bits>::fill_for_after(Colour x, Bits* stones, Bits placed) co
         return !((stones[0] | stones[1]) & cell_bit<Bits>(cell));
     };
     while (fresh) {
-        // The empty cells whose ring holds a cell filled since the last round.
-        const Bits near = m_geo.dilate(fresh) & ~fresh & m_geo.all() & ~(stones[0] | stones[1]);
+        // The empty cells whose ring holds a cell filled since the last round (dilate stays
+        // on the board, and the cells filled are stones now).
+        const Bits near = m_geo.dilate(fresh) & ~(stones[0] | stones[1]);
         fresh = 0;
         const Bits unreach = unreachable(o, stones);
         for_each_cell(near | unreach, [&](int c) {

@@ -107,7 +107,8 @@ public:
     // Fills for colour x alone, until none is left: cells useless to the opponent by their
     // ring, cells the opponent cannot reach, and x's captured pairs; stones are updated in
     // place; returns the cells filled. Every test only grows true when x gets more stones,
-    // so the fill of a position with more stones of x contains this one's.
+    // so the fill of a position with more stones of x contains this one's. The search uses
+    // fill_for_after below; this whole-board fill is its reference (test_inferior.cpp).
     Bits fill_for(Colour x, Bits* stones) const;
     // The same fill, for a position that `fill` had left with nothing to fill, to which only
     // the stones of x on `placed` were added since (induced domination: one stone): the same
