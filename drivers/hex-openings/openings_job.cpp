@@ -257,17 +257,21 @@ MemoryNeed HexOpeningsJob::memory_need(int) const {
                            " (no misere board past 6x6 has been "
                            "solved by this program; --node-limit N bounds each opening)";
     else if (largest == HEX_LARGEST_SOLVED) {
+        // The square board only: the rectangles with a side of 8 (hex-large's 7x8, the first
+        // player's loss on every opening) take seconds.
         std::size_t solved = 0;
         for (const std::uint64_t row : m_work->task_rows()) {
             const hexjob::Opening& o = m_work->rows()[row];
-            solved += o.variant == hex::Variant::normal &&
-                      std::max(o.shape.rows, o.shape.cols) == HEX_LARGEST_SOLVED;
+            solved += o.variant == hex::Variant::normal && o.shape.rows == HEX_LARGEST_SOLVED &&
+                      o.shape.cols == HEX_LARGEST_SOLVED;
         }
-        need.core_seconds =
-            HEX_8X8_SECONDS * static_cast<double>(solved) / static_cast<double>(HEX_8X8_SOLVED);
-        need.time_cause = "--sizes with 8x8";
-        if (solved != HEX_8X8_SOLVED)
-            need.time_cause += " (" + std::to_string(solved) + " of its openings solved)";
+        if (solved > 0) {
+            need.core_seconds =
+                HEX_8X8_SECONDS * static_cast<double>(solved) / static_cast<double>(HEX_8X8_SOLVED);
+            need.time_cause = "--sizes with 8x8";
+            if (solved != HEX_8X8_SOLVED)
+                need.time_cause += " (" + std::to_string(solved) + " of its openings solved)";
+        }
     }
     if (need.no_estimate.empty() && m_params.misere_replies)
         for (const std::uint64_t row : m_work->task_rows()) {

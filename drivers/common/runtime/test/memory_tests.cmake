@@ -158,6 +158,12 @@ cgt_add_cli_test(NAME "memory: cgt-hex-openings with 7 of 8x8's openings is told
                  STDERR "^cgt-hex-openings: note: --sizes with 8x8 \\(7 of its openings solved\\) is estimated to take about 1.1 hours on one core$"
                  COMMAND ${bin}/cgt-hex-openings --sizes 1,8 --cells a1,b1,c1,d1,e1,f1,g1 --tasks 0 --force
                          --out ${mem_dir}/hex8share.h5)
+# The 7x8 board's openings (hex-large's, seconds in all) are not 8x8's: a1..g1 of 7x8 beside
+# them leave the note at 8x8's seven.
+cgt_add_cli_test(NAME "memory: cgt-hex-openings counts only 8x8's openings in its note, not 7x8's" STATUS 0 LABELS "memory;hex"
+                 STDERR "^cgt-hex-openings: note: --sizes with 8x8 \\(7 of its openings solved\\) is estimated to take about 1.1 hours on one core$"
+                 COMMAND ${bin}/cgt-hex-openings --sizes 1,7x8,8 --cells a1,b1,c1,d1,e1,f1,g1 --tasks 0 --force
+                         --out ${mem_dir}/hex78share.h5)
 cgt_add_cli_test(NAME "memory: --allow-long starts a run with no estimate (its first task, a 1x1 board)" STATUS 0 LABELS "memory;hex"
                  COMMAND ${bin}/cgt-hex-openings --sizes 1 --misere 7 --allow-long --tasks 0 --quiet --force --out ${mem_dir}/hexm7part.h5)
 cgt_add_cli_test(NAME "memory: without --allow-long that part is refused" STATUS 2 LABELS "memory;hex"
