@@ -245,7 +245,7 @@ MemoryNeed HexOpeningsJob::memory_need(int) const {
     if (largest == HEX_LARGEST_SOLVED + 1)
         need.no_estimate = "--sizes with a board of side " + std::to_string(largest) +
                            " (this program has decided only a few 9x9 openings (parts/9x9), "
-                           "the centre e5 in about an hour of a core, and none of the hardest, "
+                           "the centre e5 in about 40 minutes of a core, and none of the hardest, "
                            "which took Pawlewicz and Hayward's parallel solver up to 111 days; "
                            "--node-limit N bounds each opening)";
     else if (largest > HEX_LARGEST_SOLVED)

@@ -126,7 +126,7 @@ cgt_add_cli_test(NAME "memory: cgt-hackenbush-bench blue-red --max-length 40 (6 
                  STDERR "^error: --max-length 40 is estimated to take about 6 days on one core, more than the 24-hour bound of a run not asked for; add --allow-long to run it$"
                  COMMAND ${bin}/cgt-hackenbush-bench --workload blue-red --max-length 40)
 cgt_add_cli_test(NAME "memory: cgt-hex-openings --sizes 9 is refused: a few openings decided, no estimate" STATUS 2 LABELS "memory;hex"
-                 STDERR "^error: --sizes with a board of side 9 \\(this program has decided only a few 9x9 openings \\(parts/9x9\\), the centre e5 in about an hour of a core, and none of the hardest, which took Pawlewicz and Hayward's parallel solver up to 111 days; --node-limit N bounds each opening\\): no estimate of its time; add --allow-long to run it$"
+                 STDERR "^error: --sizes with a board of side 9 \\(this program has decided only a few 9x9 openings \\(parts/9x9\\), the centre e5 in about 40 minutes of a core, and none of the hardest, which took Pawlewicz and Hayward's parallel solver up to 111 days; --node-limit N bounds each opening\\): no estimate of its time; add --allow-long to run it$"
                  ABSENT ${mem_dir}/hex9.h5 COMMAND ${bin}/cgt-hex-openings --sizes 9 --out ${mem_dir}/hex9.h5)
 foreach(side 10 11)
   cgt_add_cli_test(NAME "memory: cgt-hex-openings --sizes ${side} is refused: never solved, no estimate" STATUS 2 LABELS "memory;hex"
