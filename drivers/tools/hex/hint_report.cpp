@@ -22,11 +22,12 @@ std::string hint_report(const hex::Board& board, const std::vector<hex::CellOutc
     std::vector<char> mark(static_cast<std::size_t>(n * n), '.');
     std::uint64_t nodes = 0;
     std::string wins;
-    int winning = 0;
+    int winning = 0, undecided = 0;
     for (const auto& h : hints) {
         mark[static_cast<std::size_t>(h.cell.row * n + h.cell.col)] =
             h.outcome == hex::Outcome::win ? 'W' : h.outcome == hex::Outcome::loss ? 'L' : '?';
         nodes += h.nodes;
+        undecided += h.outcome != hex::Outcome::win && h.outcome != hex::Outcome::loss;
         if (h.outcome == hex::Outcome::win) {
             wins += " " + hex::cell_name(h.cell);
             ++winning;
@@ -47,8 +48,15 @@ std::string hint_report(const hex::Board& board, const std::vector<hex::CellOutc
         }
         out += "\n";
     }
-    out += "winning moves for " + std::string(hex::colour_name(me)) + " (" + std::to_string(winning) + "):" +
-           (wins.empty() ? " none" : wins) + "\n";
+    // With undecided cells the list is what was found, not all there is.
+    if (undecided == 0)
+        out += "winning moves for " + std::string(hex::colour_name(me)) + " (" +
+               std::to_string(winning) + "):" + (wins.empty() ? " none" : wins) + "\n";
+    else
+        out += "winning moves for " + std::string(hex::colour_name(me)) + " (" +
+               std::to_string(winning) + " found, " + std::to_string(undecided) +
+               " cells undecided within the node limit):" + (wins.empty() ? " none found" : wins) +
+               "\n";
     char tail[120];
     std::snprintf(tail, sizeof tail, "%llu nodes, %.2f s\n", static_cast<unsigned long long>(nodes), seconds);
     return out + tail;

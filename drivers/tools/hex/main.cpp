@@ -19,17 +19,25 @@ using namespace cgt;
 using namespace cgt::common;
 
 namespace {
-// The rule sets when --rules is not given; misere: every rex rule (5x5 positions in seconds).
+// The rule sets when --rules is not given: the article's rules up to 5x5 (its node counts);
+// from 6x6 on, hex-large's (jobs/hex-large.ini: a 7x7 position in seconds, where the
+// article's leave every cell undecided within the node limit); misere: every rex rule (5x5
+// positions in seconds).
 constexpr const char* NORMAL_RULES = "rule1+2+distance";
+constexpr const char* NORMAL_RULES_LARGE =
+    "dfpn+vc+stronger+templates+inferior+vulnerable+regions+proof+resistance";
+constexpr int LARGE_FROM = 6;
 constexpr const char* MISERE_RULES = "dfpn+rex+dead+captured+pairing+keys+killers+mirror+rotation";
 
 std::string rules_help() {
-    return std::string("rule set: plain, rule1 or rule1+2, optionally +history or +distance; "
-                       "or vc with dfpn+, +inferior, +proof and +resistance "
-                       "(dfpn+vc+inferior+proof+resistance: 6x6 and 7x7); misere: plain, or rex "
-                       "with dfpn+, +dead, +captured, +pairing, +keys, +killers, +blockers, +mirror, "
-                       "+rotation, +transpose and +resistance. Default: ") +
-           NORMAL_RULES + ", misere " + MISERE_RULES;
+    return std::string(
+               "rule set: plain, rule1 or rule1+2, optionally +history or +distance; "
+               "or vc with dfpn+, +inferior, +proof and +resistance "
+               "(dfpn+vc+inferior+proof+resistance: 6x6 and 7x7); misere: plain, or rex "
+               "with dfpn+, +dead, +captured, +pairing, +keys, +killers, +blockers, +mirror, "
+               "+rotation, +transpose and +resistance. Default: ") +
+           NORMAL_RULES + " up to 5x5, " + NORMAL_RULES_LARGE + " from 6x6 on, misere " +
+           MISERE_RULES;
 }
 
 // The openings table of a cgt-hex-openings result file (refused unless finished and intact).
@@ -109,7 +117,9 @@ int main(int argc, char* argv[]) {
             solver_options.variant = vm["misere"].as<bool>() ? hex::Variant::misere : hex::Variant::normal;
             std::string rules = vm["rules"].as<std::string>();
             if (rules.empty())
-                rules = solver_options.variant == hex::Variant::misere ? MISERE_RULES : NORMAL_RULES;
+                rules = solver_options.variant == hex::Variant::misere ? MISERE_RULES
+                        : board.size() >= LARGE_FROM                   ? NORMAL_RULES_LARGE
+                                                                       : NORMAL_RULES;
             solver_options.rules = hex::RuleSet::parse(rules);
             solver_options.node_limit = static_cast<std::uint64_t>(limit);
             solver_options.tt_size_mib = static_cast<std::size_t>(tt);
