@@ -27,7 +27,7 @@ std::string hint_report(const hex::Board& board, const std::vector<hex::CellOutc
         mark[static_cast<std::size_t>(h.cell.row * n + h.cell.col)] =
             h.outcome == hex::Outcome::win ? 'W' : h.outcome == hex::Outcome::loss ? 'L' : '?';
         nodes += h.nodes;
-        undecided += h.outcome != hex::Outcome::win && h.outcome != hex::Outcome::loss;
+        undecided += h.outcome == hex::Outcome::unknown;
         if (h.outcome == hex::Outcome::win) {
             wins += " " + hex::cell_name(h.cell);
             ++winning;
@@ -49,12 +49,12 @@ std::string hint_report(const hex::Board& board, const std::vector<hex::CellOutc
         out += "\n";
     }
     // With undecided cells the list is what was found, not all there is.
+    out +=
+        "winning moves for " + std::string(hex::colour_name(me)) + " (" + std::to_string(winning);
     if (undecided == 0)
-        out += "winning moves for " + std::string(hex::colour_name(me)) + " (" +
-               std::to_string(winning) + "):" + (wins.empty() ? " none" : wins) + "\n";
+        out += std::string("):") + (wins.empty() ? " none" : wins) + "\n";
     else
-        out += "winning moves for " + std::string(hex::colour_name(me)) + " (" +
-               std::to_string(winning) + " found, " + std::to_string(undecided) +
+        out += " found, " + std::to_string(undecided) +
                " cells undecided within the node limit):" + (wins.empty() ? " none found" : wins) +
                "\n";
     char tail[120];
