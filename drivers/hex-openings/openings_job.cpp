@@ -141,6 +141,14 @@ void HexOpeningsJob::add_options(Options& options) {
         "a task of "
         "the queue, combined by negamax (the splits table); 'none'");
     options.add(SPLIT_PLIES);
+    // No default value: a run without it has the parameters (and journal) of one before the
+    // option existed (the kept 8x8 parts resume).
+    options.add()(
+        "split-keep-table", po::value<bool>()->implicit_value(true),
+        "the leaves of split openings solved on a rank share its table (not cleared between "
+        "them): the same results, fewer nodes (8x8 h4 on 2 ranks: drivers/hex-openings/NOTES.md), "
+        "and leaf node counts that depend on the rank count; no effect without --split (true/false; "
+        "default false)");
     // No default value: a run without replies has the parameters (and journal) of one
     // before the option existed (the kept 8x8 parts resume).
     options.add()(
@@ -195,6 +203,8 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
     m_params.misere_rules = hexjob::parse_misere_rules(vm["misere-rules"].as<std::string>());
     m_params.split_plies = static_cast<int>(SPLIT_PLIES.read(vm));
     m_params.misere_replies = vm.count("misere-replies") != 0 && vm["misere-replies"].as<bool>();
+    m_params.split_keep_table =
+        vm.count("split-keep-table") != 0 && vm["split-keep-table"].as<bool>();
     m_params.split = hexjob::parse_cell_names(vm["split"].as<std::string>(), "--split", "none");
     m_params.cells = hexjob::parse_cell_names(vm["cells"].as<std::string>(), "--cells", "all");
     read_store_options(vm);
@@ -205,6 +215,9 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
         m_params.share_window = static_cast<std::size_t>(SHARE_WINDOW.read(vm));
     }
     check_job_search();
+    if (m_params.split_keep_table && m_params.node_limit > 0)
+        throw UsageError("--split-keep-table does not go with --node-limit (a leaf left unknown "
+                         "within the limit would depend on the leaves solved before it)");
     // Task k is parts()[k]: the rows solved in table order, a split one's leaves in its place.
     try {
         m_work = std::make_unique<hexjob::OpeningTasks>(m_params);

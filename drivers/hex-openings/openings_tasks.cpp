@@ -130,6 +130,7 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table,
             !(m_leaf_solver->options().rules == o.rules)) {
             m_leaf_solver.reset(); // one table at a time
             m_leaf_solver = std::make_unique<hex::PositionSolver>(o.shape, options);
+            m_leaf_solver->keep_table(m_params.split_keep_table);
             if (m_params.store && o.rules.rules == hex::Rules::vc)
                 m_leaf_solver->set_store(m_params.store);
         }

@@ -74,6 +74,10 @@ struct Params {
     std::vector<std::string> cells; // --cells: only these openings (lower case; empty: all)
     std::vector<std::string> split; // --split: cell names (lower case), on every board
     int split_plies = 1;            // --split-plies
+    // --split-keep-table: a rank's leaves share its table (not cleared between them), so a leaf
+    // reads what the leaves before it on that rank proved; the same results, fewer nodes, and
+    // node counts that depend on the rank count and the order the leaves came in.
+    bool split_keep_table = false;
     bool misere_replies = false;    // --misere-replies
     // The store of proven positions the vc searches read (--store; nullptr: none), and what
     // they record for a later run's: positions proven at most store_plies moves after the

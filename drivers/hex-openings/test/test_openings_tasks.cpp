@@ -469,6 +469,46 @@ TEST_CASE("HexOpenings: split openings give the unsplit rows' results on 4x4..6x
     }
 }
 
+TEST_CASE("HexOpenings: split leaves sharing a table (--split-keep-table) give the same results "
+          "in fewer nodes",
+          "[hex]") {
+    // 6x6 a1 (a loss for the first player) and b2, c3 (wins), one ply: every leaf solved, in
+    // order and backwards, with a fresh table each and with one table for all.
+    Params p;
+    p.sizes = parse_sizes("6");
+    p.rules = parse_rule_specs("dfpn+vc+inferior+proof+resistance");
+    p.tt_size_mib = 4;
+    p.split = parse_cell_names("a1 b2 c3", "--split", "none");
+    p.cells = p.split;
+    const auto leaf_nodes = [](common::LocalTable& splits) {
+        splits.end_blocks();
+        std::uint64_t sum = 0;
+        for (const std::uint64_t n : splits.column(schema::splits::nodes))
+            sum += n;
+        return sum;
+    };
+    OpeningTasks fresh(p);
+    common::LocalTable fresh_splits;
+    const auto expect = run_all(fresh, false, fresh_splits);
+    const std::uint64_t fresh_nodes = leaf_nodes(fresh_splits);
+    p.split_keep_table = true;
+    for (const bool backwards : {false, true}) {
+        INFO("backwards " << backwards);
+        OpeningTasks kept(p);
+        common::LocalTable kept_splits;
+        const auto got = run_all(kept, backwards, kept_splits);
+        REQUIRE(got.size() == expect.size());
+        for (const auto& [key, r] : got)
+            CHECK(r.result == expect.at(key).result);
+        const std::uint64_t kept_nodes = leaf_nodes(kept_splits);
+        CHECK(kept_splits.column(schema::splits::result) ==
+              fresh_splits.column(schema::splits::result));
+        CHECK(kept_splits.column(schema::splits::how) == fresh_splits.column(schema::splits::how));
+        // What the leaves before proved is read, not searched again.
+        CHECK(kept_nodes < fresh_nodes);
+    }
+}
+
 TEST_CASE("HexOpenings: a split opening the first player loses solves only the leaves a search in "
           "leaf order needs",
           "[hex]") {

@@ -127,8 +127,8 @@ SearchResult PositionSolver::solve(const SplitPosition& position) {
     SearchResult r;
     std::visit(
         [&](auto& search) {
-            // A cleared table: the result and node count of a fresh one.
-            if (m_impl->used) search->clear_table();
+            // A cleared table: the result and node count of a fresh one (unless kept).
+            if (m_impl->used && !m_keep_table) search->clear_table();
             m_impl->used = true;
             using Bits = std::decay_t<decltype(search->last_proof())>;
             search->load(convert_cells<Bits>(position.stones[0]), convert_cells<Bits>(position.stones[1]), position.mover);
