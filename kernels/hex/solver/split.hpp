@@ -69,7 +69,7 @@ SplitTree split_position(Shape shape, Variant variant, RuleSet rules, const Spli
 // node count is the one a fresh table gives: solve_position), for the vc and rex rule sets; a
 // program that solves many sub-problems keeps one and saves allocating the table each time.
 // With keep_table(true) the table is not cleared: a position reads what the searches before it
-// left (proven positions, bounds), so its outcome is the same (within no node limit) and its
+// left (proven positions, bounds), so its outcome is the same (with no node limit) and its
 // node count depends on the positions solved before it on this solver.
 class PositionSolver {
 public:
@@ -83,7 +83,6 @@ public:
     [[nodiscard]] const SolverOptions& options() const { return m_options; }
     SearchResult solve(const SplitPosition& position);
     void keep_table(bool keep) { m_keep_table = keep; }
-    [[nodiscard]] bool keeps_table() const { return m_keep_table; }
     // The store of proven positions later solve() calls read (vc_search.hpp), and how many
     // positions the last one took from it.
     void set_store(std::shared_ptr<const PositionStore> store);
