@@ -185,7 +185,10 @@ template <class Builder>
 void Analyser<Bits>::order(const Builder* vc, const Bits* stones, Colour mover, Bits moves, Analysis<Bits>& out) {
     const std::uint8_t* rank = m_geo.centre_rank();
     std::uint32_t key[MAX_CELLS];
-    if (m_rules.order == Order::resistance) {
+    if (count_cells(moves) <= 1) {
+        // One move or none: nothing to order (no circuit solved).
+        for_each_cell(moves, [&](int i) { key[i] = 0; });
+    } else if (m_rules.order == Order::resistance) {
         double energy[MAX_CELLS] = {};
         const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
         for (Colour c : {Colour::red, Colour::blue})
