@@ -162,9 +162,10 @@ void add_simulation_options(common::Options& options) {
         "also the job-level search of each opening (cgt-hex-openings --job-search) simulated on "
         "these "
         "worker counts (e.g. 2,4,16; a clock in nodes; dfpn+vc rule sets): makespan and speed-up "
-        "against the nodes above; the options below are those of the real run (job.hpp)")(
-        "job-nodes", common::po::value<long>()->default_value(2000),
-        "with --simulate: nodes per job (cgt-hex-openings --job-search)")(
+        "against the nodes above; the options below are those of the real run (job.hpp); every "
+        "worker of the largest count holds a --tt-size-mib table at once (refused beyond "
+        "--max-memory)")("job-nodes", common::po::value<long>()->default_value(2000),
+                         "with --simulate: nodes per job (cgt-hex-openings --job-search)")(
         "pause-nodes", common::po::value<long>()->default_value(1024),
         "with --simulate: the workers' pauses (a job ends at the first past its budget; "
         "cgt-hex-openings "
@@ -252,6 +253,24 @@ Simulation read_simulation(const common::po::variables_map& vm, std::size_t tt_s
     return sim;
 }
 
+// The tables held at once: the sequential search's (none with --reference) and, while the
+// largest --simulate count runs, one for each of its workers (they are allocated together).
+common::MemoryNeed table_need(std::uint64_t tt_mib, const Simulation& sim) {
+    const std::uint64_t workers =
+        sim.workers.empty()
+            ? 0
+            : static_cast<std::uint64_t>(*std::max_element(sim.workers.begin(), sim.workers.end()));
+    if (workers == 0)
+        return common::sized_table_need("--tt-size-mib", tt_mib, "the transposition table");
+    const std::uint64_t tables = workers + (sim.reference ? 0 : 1);
+    common::MemoryNeed need = common::sized_table_need("--tt-size-mib", tables * tt_mib, "");
+    need.cause = "--simulate with " + std::to_string(workers) + " workers and --tt-size-mib " +
+                 std::to_string(tt_mib);
+    need.what = std::to_string(workers) + " workers' transposition tables" +
+                (sim.reference ? "" : " and the sequential search's");
+    return need;
+}
+
 int run(int argc, char* argv[]) {
     common::Options options(
         "cgt-hex-bench",
@@ -286,9 +305,6 @@ int run(int argc, char* argv[]) {
         if (limit < 0) throw UsageError("--node-limit must be >= 0, got " + std::to_string(limit));
         if (tt < 1 || tt > 65536)
             throw UsageError("--tt-size-mib must be 1..65536, got " + std::to_string(tt));
-        common::check_memory(vm, common::sized_table_need("--tt-size-mib",
-                                                          static_cast<std::uint64_t>(tt),
-                                                          "the transposition table"));
         solver_options.rules = hex::RuleSet::parse(vm["rules"].as<std::string>());
         solver_options.node_limit = static_cast<std::uint64_t>(limit);
         solver_options.tt_size_mib = static_cast<std::size_t>(tt);
@@ -297,6 +313,7 @@ int run(int argc, char* argv[]) {
         if (sim.reference && openings.size() != 1)
             throw UsageError("--reference needs exactly one opening, got " +
                              std::to_string(openings.size()));
+        common::check_memory(vm, table_need(static_cast<std::uint64_t>(tt), sim));
     });
     if (!go) return 0;
     // Its table only where an opening is searched (not with --reference).

@@ -34,6 +34,13 @@ cgt_add_cli_test(NAME "memory: cgt-hex --tt-size-mib 65536 is refused under 1.5T
 cgt_add_cli_test(NAME "memory: cgt-hex-bench --tt-size-mib 4096 is refused under 4096M" STATUS 2 LABELS memory
                  STDERR "^error: --tt-size-mib 4096 needs about 4.1 GiB \\(the transposition table\\), more than the 4.0 GiB limit \\(--max-memory\\)$"
                  COMMAND ${bin}/cgt-hex-bench --tt-size-mib 4096 --max-memory 4096M)
+# The simulated job search holds a table for each worker, and the sequential search's.
+cgt_add_cli_test(NAME "memory: cgt-hex-bench --simulate 1,16 --tt-size-mib 512 counts 17 tables, refused under 8G" STATUS 2 LABELS memory
+                 STDERR "^error: --simulate with 16 workers and --tt-size-mib 512 needs about 8.6 GiB \\(16 workers' transposition tables and the sequential search's\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
+                 COMMAND ${bin}/cgt-hex-bench --size 8 --openings g2 --tt-size-mib 512 --simulate 1,16 --max-memory 8G)
+cgt_add_cli_test(NAME "memory: cgt-hex-bench --simulate 16 --reference counts only the workers' tables, refused under 8G" STATUS 2 LABELS memory
+                 STDERR "^error: --simulate with 16 workers and --tt-size-mib 512 needs about 8.1 GiB \\(16 workers' transposition tables\\), more than the 8.0 GiB limit \\(--max-memory\\)$"
+                 COMMAND ${bin}/cgt-hex-bench --size 8 --openings g2 --tt-size-mib 512 --simulate 16 --reference win:100000 --max-memory 8G)
 cgt_add_cli_test(NAME "memory: cgt-nim --heaps 6 --max-heap 40 is refused under 1G" STATUS 2 LABELS memory
                  STDERR "^error: --heaps 6 --max-heap 40 needs about 5.1 GiB \\(a row for each position\\), more than the 1.0 GiB limit \\(--max-memory\\)$"
                  ABSENT ${mem_dir}/nim.h5 COMMAND ${bin}/cgt-nim --heaps 6 --max-heap 40 --max-memory 1G --out ${mem_dir}/nim.h5)
