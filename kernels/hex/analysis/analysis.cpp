@@ -193,11 +193,7 @@ void Analyser<Bits>::order(const Builder* vc, const Bits* stones, Colour mover, 
         const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
         for (Colour c : {Colour::red, Colour::blue})
             m_resistance.add_energy(stones[colour_index(c)], empty, vc[colour_index(c)], energy);
-        // Larger energy first: the key falls as the energy grows (energies lie in 0..4).
-        for_each_cell(moves, [&](int i) {
-            const double e = energy[i] < 0 ? 0 : energy[i] > 4 ? 4 : energy[i];
-            key[i] = (static_cast<std::uint32_t>((4.0 - e) * 1e6) << 7) | rank[i];
-        });
+        for_each_cell(moves, [&](int i) { key[i] = resistance_key(energy[i], rank[i]); });
     } else if (m_rules.order == Order::distance) {
         const Bits empty = m_geo.all() & ~(stones[0] | stones[1]);
         std::uint8_t dist[2][2][MAX_CELLS];
@@ -216,13 +212,7 @@ void Analyser<Bits>::order(const Builder* vc, const Bits* stones, Colour mover, 
     } else {
         for_each_cell(moves, [&](int i) { key[i] = rank[i]; });
     }
-    int count = 0;
-    for_each_cell(moves, [&](int i) {
-        int j = count++;
-        for (; j > 0 && key[out.moves[j - 1]] > key[i]; --j) out.moves[j] = out.moves[j - 1];
-        out.moves[j] = static_cast<std::uint8_t>(i);
-    });
-    out.count = count;
+    out.count = sort_moves(moves, key, out.moves);
 }
 
 template class Analyser<Narrow>;

@@ -1,5 +1,7 @@
 #include "hex/analysis/misere_analysis.hpp"
 
+#include "hex/analysis/move_order.hpp"
+
 #include <stdexcept>
 
 namespace cgt::hex {
@@ -220,22 +222,12 @@ void MisereAnalyser<Bits>::order(const Bits* stones, Colour mover, Bits moves,
                 m_vc[colour_index(c)].build(c, stones[colour_index(c)], empty, Stop::never);
             m_resistance.add_energy(stones[colour_index(c)], empty, m_vc[colour_index(c)], energy);
         }
-        for_each_cell(moves, [&](int i) {
-            const double e = energy[i] < 0 ? 0 : energy[i] > 4 ? 4 : energy[i];
-            key[i] = (static_cast<std::uint32_t>((4.0 - e) * 1e6) << 7) | rank[i];
-        });
+        for_each_cell(moves, [&](int i) { key[i] = resistance_key(energy[i], rank[i]); });
     } else {
         for_each_cell(moves, [&](int i) { key[i] = rank[i]; });
     }
     (void)mover;
-    int count = 0;
-    for_each_cell(moves, [&](int i) {
-        int j = count++;
-        for (; j > 0 && key[out.moves[j - 1]] > key[i]; --j)
-            out.moves[j] = out.moves[j - 1];
-        out.moves[j] = static_cast<std::uint8_t>(i);
-    });
-    out.count = count;
+    out.count = sort_moves(moves, key, out.moves);
 }
 
 template class MisereAnalyser<Narrow>;

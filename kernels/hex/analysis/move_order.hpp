@@ -16,6 +16,27 @@ namespace cgt::hex {
 
 inline constexpr std::uint8_t UNREACHABLE = 255;
 
+// `moves` into list sorted by key[cell], smallest first, cells of equal key in index order;
+// returns their number. The one sort of every order (the analysers' and the distance order).
+template <class Bits>
+int sort_moves(Bits moves, const std::uint32_t* key, std::array<std::uint8_t, MAX_CELLS>& list) {
+    int count = 0;
+    for_each_cell(moves, [&](int i) {
+        int j = count++;
+        for (; j > 0 && key[list[j - 1]] > key[i]; --j)
+            list[j] = list[j - 1];
+        list[j] = static_cast<std::uint8_t>(i);
+    });
+    return count;
+}
+
+// The resistance order's key of a cell: larger energy first (energies lie in 0..4, the key
+// falls as the energy grows), ties centre first by `rank`.
+inline std::uint32_t resistance_key(double energy, std::uint8_t rank) {
+    const double e = energy < 0 ? 0 : energy > 4 ? 4 : energy;
+    return (static_cast<std::uint32_t>((4.0 - e) * 1e6) << 7) | rank;
+}
+
 // For every empty cell i, dist[i] = the fewest empty cells on a chain of the colour from its
 // edge `edge` to i, i included (own stones cost nothing); UNREACHABLE when the opponent's
 // stones cut i off. Entries of occupied cells are left alone. Layer by layer: each layer is
@@ -67,20 +88,12 @@ int order_by_distance(const Geometry<Bits>& g, Colour colour, const Side<Bits>& 
     edge_distances(g, colour, s, 0, empty, from[0]);
     edge_distances(g, colour, s, 1, empty, from[1]);
     std::uint32_t key[MAX_CELLS];
-    int count = 0;
     for_each_cell(moves, [&](int i) {
         const std::uint32_t through = std::uint32_t{from[0][i]} + from[1][i]; // chain length via i, +1
         const std::uint32_t tier = (first & cell_bit<Bits>(i)) ? 0 : 1;
-        const std::uint32_t k = (tier << 16) | (through << 7) | rank[i];
-        int j = count++;
-        for (; j > 0 && key[j - 1] > k; --j) {
-            key[j] = key[j - 1];
-            list[j] = list[j - 1];
-        }
-        key[j] = k;
-        list[j] = static_cast<std::uint8_t>(i);
+        key[i] = (tier << 16) | (through << 7) | rank[i];
     });
-    return count;
+    return sort_moves(moves, key, list);
 }
 
 } // namespace cgt::hex
