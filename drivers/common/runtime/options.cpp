@@ -241,12 +241,31 @@ Options::parse_quietly(int argc, const char* const argv[],
         if (auto error = check(vm)) return error;
         if (overridden && (validate || !m_whole.empty())) {
             // The file's values must be valid on their own too: validate them as if the
-            // command line did not override them, then again the values that apply.
+            // command line did not override them, then again the values that apply. A
+            // refusal of the first is the file's when the file alone (with the defaults)
+            // gives it too; otherwise it comes from a file value the command line overrides
+            // meeting another option of the command line (an INI's job-search = 50000 with
+            // --job-search 0 --split a1), and the values that apply decide.
             po::variables_map file_first;
             po::store(*config, file_first);
             po::store(command_line, file_first);
             po::notify(file_first);
-            if (auto error = check(file_first)) return "in --config file '" + config_path + "': " + *error;
+            const auto file_alone_gives = [&](const std::string& error) {
+                try {
+                    po::variables_map alone;
+                    po::store(*config, alone);
+                    po::store(
+                        po::command_line_parser(std::vector<std::string>{}).options(all).run(),
+                        alone);
+                    po::notify(alone);
+                    const auto refusal = check(alone);
+                    return refusal && *refusal == error;
+                } catch (const std::exception&) {
+                    return false; // the file alone lacks what the command line gives
+                }
+            };
+            if (auto error = check(file_first); error && file_alone_gives(*error))
+                return "in --config file '" + config_path + "': " + *error;
             if (auto error = check(vm)) return error;
         }
         if (m_with_output) check_result_path(vm["out"].as<std::string>());

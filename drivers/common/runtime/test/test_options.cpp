@@ -89,6 +89,52 @@ TEST_CASE(
     std::remove(path);
 }
 
+TEST_CASE("WholeOption: a --config file's value overridden on the command line is not refused "
+          "for meeting another command-line option, and one refused on its own still is",
+          "[common]") {
+    // A rule across two options, as cgt-hex-openings' "--job-search does not go with --split".
+    const auto validate = [](const po::variables_map& vm) {
+        if (HEAPS.read(vm) > 8 && LIMIT.read(vm) > 0)
+            throw UsageError("--node-limit does not go with --heaps above 8");
+    };
+    const auto parse_with = [&validate](const std::string& file_text,
+                                        std::vector<const char*> args) {
+        char path[] = "/tmp/cgt-options-test-XXXXXX";
+        const int fd = mkstemp(path);
+        REQUIRE(fd >= 0);
+        close(fd);
+        std::ofstream(path) << file_text;
+        const std::string config = path;
+        Options options("cgt-test", "a test", "cgt-test --heaps 3");
+        options.add(HEAPS);
+        options.add(LIMIT);
+        args.insert(args.begin(), {"cgt-test", "--config", config.c_str()});
+        std::string refusal;
+        bool go = true;
+        try {
+            go = options.parse(static_cast<int>(args.size()), args.data(), validate);
+        } catch (const UsageError& e) {
+            refusal = e.what();
+        }
+        CHECK(go);
+        std::remove(path);
+        const std::string prefix = "in --config file '" + config + "': ";
+        return refusal.rfind(prefix, 0) == 0 ? "FILE: " + refusal.substr(prefix.size()) : refusal;
+    };
+    // The file's node-limit, overridden by 0, with the command line's heaps above 8: accepted.
+    CHECK(parse_with("node-limit = 5\n", {"--node-limit", "0", "--heaps", "9"}).empty());
+    // The values that apply break the rule: refused, and not as the file's fault.
+    CHECK(parse_with("node-limit = 5\n", {"--heaps", "9"}) ==
+          "--node-limit does not go with --heaps above 8");
+    CHECK(parse_with("node-limit = 5\n", {"--node-limit", "6", "--heaps", "9"}) ==
+          "--node-limit does not go with --heaps above 8");
+    // The file alone breaks it: refused as the file's, though the command line mends it.
+    CHECK(parse_with("node-limit = 5\nheaps = 9\n", {"--heaps", "4"}) ==
+          "FILE: --node-limit does not go with --heaps above 8");
+    // A value out of range in the file, overridden: still the file's (as the case above).
+    CHECK(parse_with("heaps = 99\n", {"--heaps", "4"}) == "FILE: --heaps must be 1..16, got 99");
+}
+
 TEST_CASE("WholeOption: an off value is the option's absence in the parameters, also over a "
           "--config file's value",
           "[common]") {
