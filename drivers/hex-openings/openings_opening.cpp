@@ -15,9 +15,10 @@
 
 namespace cgt::jobs::hex_openings {
 
-PauseSaver::PauseSaver(hex::Solver& solver, std::uint64_t pause_nodes, SearchHooks& hooks,
+PauseSaver::PauseSaver(Pausing pausing, std::uint64_t pause_nodes, SearchHooks& hooks,
                        std::span<const std::vector<std::byte>> search, Wrap wrap, Note note)
-    : m_solver(solver), m_hooks(hooks), m_wrap(std::move(wrap)), m_note(std::move(note)) {
+    : m_solver(std::move(pausing)), m_hooks(hooks), m_wrap(std::move(wrap)),
+      m_note(std::move(note)) {
     for (std::size_t i = 0; i < search.size(); ++i)
         (i == 0 ? m_full_bytes : m_change_bytes) += search[i].size();
     m_solver.set_pauses(pause_nodes, [this] { return at_pause(); });

@@ -36,12 +36,14 @@ std::vector<std::uint64_t> OpeningTasks::encode_leaves(common::LocalTable& count
     splits.end_blocks();
     // The rows of the leaf blocks of counts and timings by their split key.
     std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> count_rows; // first row, rows
-    std::map<std::uint64_t, double> seconds;
+    std::map<std::uint64_t, std::pair<double, std::uint64_t>> seconds;           // and nodes_run
     for (const common::Block& b : counts.blocks())
         if (b.key >= leaf_key(0)) count_rows[b.key - leaf_key(0)] = {b.first_row, b.rows};
     for (const common::Block& b : timings.blocks())
         if (b.key >= leaf_key(0))
-            seconds[b.key - leaf_key(0)] = timings.column(schema::timings::seconds).at(b.first_row);
+            seconds[b.key - leaf_key(0)] = {
+                timings.column(schema::timings::seconds).at(b.first_row),
+                timings.column(schema::timings::nodes_run).at(b.first_row)};
     std::vector<std::uint64_t> out;
     for (const common::Block& b : splits.blocks()) {
         const auto c = count_rows.find(b.key);
@@ -50,12 +52,12 @@ std::vector<std::uint64_t> OpeningTasks::encode_leaves(common::LocalTable& count
             throw std::logic_error("encode_leaves: split " + std::to_string(b.key) +
                                    " lacks its counts or seconds");
         std::uint64_t bits;
-        std::memcpy(&bits, &s->second, sizeof bits);
-        out.insert(out.end(),
-                   {b.key,
-                    static_cast<std::uint64_t>(
-                        parse_outcome(splits.column(schema::splits::result)[b.first_row])),
-                    splits.column(schema::splits::nodes)[b.first_row], bits, c->second.second});
+        std::memcpy(&bits, &s->second.first, sizeof bits);
+        out.insert(out.end(), {b.key,
+                               static_cast<std::uint64_t>(parse_outcome(
+                                   splits.column(schema::splits::result)[b.first_row])),
+                               splits.column(schema::splits::nodes)[b.first_row], bits,
+                               s->second.second, c->second.second});
         for (std::uint64_t i = 0; i < c->second.second; ++i)
             out.push_back(counts.column(schema::rule_counts::count).at(c->second.first + i));
     }
@@ -68,22 +70,23 @@ struct Leaf {
     hex::Outcome outcome; // for the first player
     std::uint64_t nodes;
     double seconds;
+    std::uint64_t nodes_run; // of them, those its run searched (not a saved search's)
     std::vector<std::uint64_t> counts;
 };
 
 // Every rank's encode_leaves concatenated, by split key.
 std::map<std::uint64_t, Leaf> decode_leaves(const std::vector<std::uint64_t>& leaves) {
     std::map<std::uint64_t, Leaf> by_key;
-    for (std::size_t i = 0; i + 5 <= leaves.size();) {
-        Leaf leaf{static_cast<hex::Outcome>(leaves[i + 1]), leaves[i + 2], 0.0, {}};
+    for (std::size_t i = 0; i + 6 <= leaves.size();) {
+        Leaf leaf{static_cast<hex::Outcome>(leaves[i + 1]), leaves[i + 2], 0.0, leaves[i + 4], {}};
         std::memcpy(&leaf.seconds, &leaves[i + 3], sizeof leaf.seconds);
-        const std::size_t n = leaves[i + 4];
-        if (i + 5 + n > leaves.size())
+        const std::size_t n = leaves[i + 5];
+        if (i + 6 + n > leaves.size())
             throw std::logic_error("append_split_rows: a truncated leaf record");
-        leaf.counts.assign(leaves.begin() + static_cast<std::ptrdiff_t>(i + 5),
-                           leaves.begin() + static_cast<std::ptrdiff_t>(i + 5 + n));
+        leaf.counts.assign(leaves.begin() + static_cast<std::ptrdiff_t>(i + 6),
+                           leaves.begin() + static_cast<std::ptrdiff_t>(i + 6 + n));
         by_key[leaves[i]] = std::move(leaf);
-        i += 5 + n;
+        i += 6 + n;
     }
     return by_key;
 }
@@ -150,11 +153,14 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves,
         for (const RuleCount& c : names)
             sums.push_back(c.value);
         double seconds = 0;
-        std::uint64_t parts = 0, speculative_nodes = 0;
+        std::uint64_t parts = 0, speculative_nodes = 0, saved_nodes = 0;
         for (int k : t->leaves()) {
             const auto at = static_cast<std::size_t>(k);
             const Leaf* leaf = found[at];
-            if (leaf) seconds += leaf->seconds; // measures the run: every leaf it solved
+            if (leaf) { // measures the run: every leaf it solved, less the saved searches
+                seconds += leaf->seconds;
+                saved_nodes += leaf->nodes - leaf->nodes_run;
+            }
             if (!needed[at]) {
                 if (leaf) speculative_nodes += leaf->nodes;
                 continue;
@@ -175,8 +181,8 @@ void OpeningTasks::append_split_rows(const std::vector<std::uint64_t>& leaves,
         const std::vector<hex::Outcome> outcome = hex::combine_split(*t, leaf_outcomes);
         append_split_nodes(r, outcome, needed, nodes, splits);
         // The root is blue to move after the opening.
-        append_row(r, for_red(t->nodes[0], outcome[0]), nodes[0], nodes[0] + speculative_nodes,
-                   parts, seconds, table, &timings);
+        append_row(r, for_red(t->nodes[0], outcome[0]), nodes[0],
+                   nodes[0] + speculative_nodes - saved_nodes, parts, seconds, table, &timings);
         counts.begin_block(r);
         for (std::size_t j = 0; j < names.size(); ++j) {
             append_key(counts, o);

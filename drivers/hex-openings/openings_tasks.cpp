@@ -2,6 +2,7 @@
 // leaves), the order they are handed out in, which leaves are needed, and a task's run.
 #include "hex-openings/openings_tasks.hpp"
 
+#include "common/runtime/memory_limit.hpp"
 #include "hex-openings/openings_append.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex/solver/openings.hpp"
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <string>
 
 namespace cgt::jobs::hex_openings {
 
@@ -111,6 +113,23 @@ std::shared_ptr<hex::TranspositionTable> OpeningTasks::article_table(const Openi
     return m_table;
 }
 
+namespace {
+// How far a split leaf's saved search has come, from the first player's side.
+std::string leaf_progress(const Opening& o, const hex::SplitNode& node,
+                          const hex::Solver::Progress& p, std::size_t bytes, bool full) {
+    auto number = [](std::uint32_t n) {
+        return n >= hex::Solver::Progress::INF ? std::string("none") : std::to_string(n);
+    };
+    const bool red = node.position.mover == hex::Colour::red;
+    return hex::cell_name(o.cell) + " (" + o.shape.name() + "), leaf " + hex::line_name(node.line) +
+           ": " + std::to_string(p.nodes) + " nodes, proof numbers " +
+           number(red ? p.to_win : p.to_lose) + " for a first-player win and " +
+           number(red ? p.to_lose : p.to_win) + " for a loss; saved (" +
+           (full ? "whole table, " : "changes, ") +
+           common::format_bytes(static_cast<double>(bytes)) + ")";
+}
+} // namespace
+
 bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table,
                             common::LocalTable& counts, common::LocalTable& timings,
                             common::LocalTable& splits, SearchHooks* hooks,
@@ -134,7 +153,24 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table,
             if (m_params.store && o.rules.rules == hex::Rules::vc)
                 m_leaf_solver->set_store(m_params.store);
         }
-        r = m_leaf_solver->solve(node.position);
+        // Paused as a whole opening is (the same node counts with and without hooks), and
+        // with hooks saved at its pauses and continued from what an earlier run saved.
+        hex::PositionSolver& solver = *m_leaf_solver;
+        if (o.rules.search != hex::Search::dfpn) {
+            r = solver.solve(node.position);
+        } else if (!hooks) {
+            solver.set_pauses(m_params.pause_nodes, [] { return true; });
+            r = solver.solve(node.position);
+            solver.set_pauses(0, nullptr);
+        } else {
+            const PauseSaver saver(solver, m_params.pause_nodes, *hooks, hooks->saved, {},
+                                   [&](std::size_t bytes, bool full) {
+                                       return leaf_progress(o, node, solver.pause_progress(), bytes,
+                                                            full);
+                                   });
+            r = solver.solve(node.position, hooks->saved);
+            if (solver.stopped()) return false;
+        }
     } else {
         r = hex::solve_position(o.shape, options, node.position, article_table(o));
     }
@@ -154,7 +190,8 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table,
     timings.begin_block(leaf_key(key));
     append_key(timings, o);
     timings.column(schema::timings::seconds).push_back(seconds);
-    timings.column(schema::timings::nodes_run).push_back(r.stats.nodes);
+    const std::uint64_t saved = o.rules.analysed() ? m_leaf_solver->saved_nodes() : 0;
+    timings.column(schema::timings::nodes_run).push_back(r.stats.nodes - saved);
     return true;
 }
 

@@ -192,8 +192,17 @@ class PauseSaver {
     // `search`: the search's chunks saved by earlier runs, the first a whole table (none: the first
     // save is whole). Makes the solver pause every `pause_nodes` nodes and save there, until the
     // saver is destroyed.
-    PauseSaver(hex::Solver& solver, std::uint64_t pause_nodes, SearchHooks& hooks,
-               std::span<const std::vector<std::byte>> search, Wrap wrap, Note note);
+    // `solver`: a hex::Solver or a hex::PositionSolver (a split leaf).
+    template <class S>
+    PauseSaver(S& solver, std::uint64_t pause_nodes, SearchHooks& hooks,
+               std::span<const std::vector<std::byte>> search, Wrap wrap, Note note)
+        : PauseSaver(Pausing{[&solver](std::uint64_t every, std::function<bool()> at_pause) {
+                                 solver.set_pauses(every, std::move(at_pause));
+                             },
+                             [&solver](std::vector<std::byte>& out, bool changes_only) {
+                                 solver.save_search(out, changes_only);
+                             }},
+                     pause_nodes, hooks, search, std::move(wrap), std::move(note)) {}
     ~PauseSaver();
     PauseSaver(const PauseSaver&) = delete;
     PauseSaver& operator=(const PauseSaver&) = delete;
@@ -201,9 +210,16 @@ class PauseSaver {
     void restart() { m_full_bytes = m_change_bytes = 0; }
 
   private:
+    // The two calls of the solver the saver makes.
+    struct Pausing {
+        std::function<void(std::uint64_t, std::function<bool()>)> set_pauses;
+        std::function<void(std::vector<std::byte>&, bool)> save_search;
+    };
+    PauseSaver(Pausing pausing, std::uint64_t pause_nodes, SearchHooks& hooks,
+               std::span<const std::vector<std::byte>> search, Wrap wrap, Note note);
     bool at_pause(); // whether the search goes on
 
-    hex::Solver& m_solver;
+    Pausing m_solver;
     SearchHooks& m_hooks;
     Wrap m_wrap;
     Note m_note;
@@ -270,14 +286,16 @@ class OpeningTasks : public common::QueuePolicy {
     // opening: its splits row (a block keyed by split_key), and its rule counters and seconds
     // in blocks of counts and timings keyed beyond every row (leaf_key), which
     // append_split_rows sums and strip_leaf_blocks removes before the tables are written.
-    // With `hooks`, a whole opening saves and continues its search as run() does; returns
-    // false when it stopped (a leaf always runs to its end).
+    // With `hooks`, a whole opening or a leaf (vc and rex rule sets with proof-number search)
+    // saves and continues its search as run() does; returns
+    // false when it stopped (a whole opening or a leaf, at a pause of its search, saved).
     bool run_task(std::uint64_t task, common::LocalTable& table, common::LocalTable& counts,
                   common::LocalTable& timings, common::LocalTable& splits,
                   SearchHooks* hooks = nullptr, common::LocalTable* records = nullptr,
                   common::LocalTable* replies = nullptr);
     // This rank's finished leaves, from the tables run_task filled (or a journal restored),
-    // as numbers for a gather: per leaf its split key, outcome, nodes, seconds and counters.
+    // as numbers for a gather: per leaf its split key, outcome, nodes, seconds, nodes_run and
+    // counters.
     [[nodiscard]] std::vector<std::uint64_t> encode_leaves(common::LocalTable& counts,
                                                            common::LocalTable& timings,
                                                            common::LocalTable& splits) const;

@@ -5,7 +5,8 @@
 # writes the tables of a run never interrupted (timings aside: it measures the run), and
 # the run that continued the opening searched fewer nodes than the opening takes
 # (timings/nodes_run < openings/nodes); a run not --quiet tells the progress of the opening at
-# each save of its search.
+# each save of its search. With --split, the same for a leaf of the split opening (a task
+# of its own) killed or stopped in its search.
 #   long_opening_test.sh CGT_MERGE DRIVER [driver options: one board of vc dfpn openings]
 set -uo pipefail
 . "$(dirname "$0")/../../../cmake/run_test_lib.sh"
@@ -69,7 +70,7 @@ for signal in USR1 TERM; do
   [ -n "$line" ] || { cat "$dir/err-$signal.txt"; fail "$signal: no 'stopped' line"; }
   progress_agrees "$line" "$dir/err-$signal.txt" "$signal"
   # The opening told how far it had come when it saved its search.
-  grep -Eq ': task [0-9]+ \(rank 0\): [a-k][0-9]+ \([0-9]+x[0-9]+\): [0-9]+ nodes, proof numbers [0-9]+ for a first-player win and [0-9]+ for a loss; saved \(whole table, ' "$dir/err-$signal.txt" ||
+  grep -Eq ': task [0-9]+ \(rank 0\): [a-k][0-9]+ \([0-9]+x[0-9]+\)(, leaf [a-k0-9 ]+)?: [0-9]+ nodes, proof numbers [0-9]+ for a first-player win and [0-9]+ for a loss; saved \(whole table, ' "$dir/err-$signal.txt" ||
     { cat "$dir/err-$signal.txt"; fail "$signal: no line of the opening's progress at its saved search"; }
   echo "$signal: status 3 with $done_tasks of $all_tasks openings done and $states saved states"
   eval "${line#*continue with: }" || fail "$signal: the printed command failed"

@@ -123,12 +123,18 @@ PositionSolver::~PositionSolver() = default;
 PositionSolver::PositionSolver(PositionSolver&&) noexcept = default;
 PositionSolver& PositionSolver::operator=(PositionSolver&&) noexcept = default;
 
-SearchResult PositionSolver::solve(const SplitPosition& position) {
+SearchResult PositionSolver::solve(const SplitPosition& position,
+                                   std::span<const std::vector<std::byte>> saved) {
     SearchResult r;
     std::visit(
         [&](auto& search) {
-            // A cleared table: the result and node count of a fresh one (unless kept).
-            if (m_impl->used && !m_keep_table) search->clear_table();
+            // A cleared table: the result and node count of a fresh one (unless kept). A
+            // saved search clears it and brings back the table it saved.
+            m_saved_nodes = 0;
+            if (!saved.empty())
+                m_saved_nodes = search->load_state(saved);
+            else if (m_impl->used && !m_keep_table)
+                search->clear_table();
             m_impl->used = true;
             using Bits = std::decay_t<decltype(search->last_proof())>;
             search->load(convert_cells<Bits>(position.stones[0]), convert_cells<Bits>(position.stones[1]), position.mover);
@@ -136,6 +142,28 @@ SearchResult PositionSolver::solve(const SplitPosition& position) {
         },
         m_impl->search);
     return r;
+}
+
+void PositionSolver::set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause) {
+    std::visit([&](auto& search) { search->set_pauses(every_nodes, std::move(at_pause)); },
+               m_impl->search);
+}
+
+bool PositionSolver::stopped() const {
+    return std::visit([](const auto& search) { return search->stopped(); }, m_impl->search);
+}
+
+Solver::Progress PositionSolver::pause_progress() const {
+    return std::visit(
+        [](const auto& search) -> Solver::Progress {
+            const auto info = search->pause_info();
+            return {info.nodes, info.root.phi, info.root.delta};
+        },
+        m_impl->search);
+}
+
+void PositionSolver::save_search(std::vector<std::byte>& out, bool changes_only) {
+    std::visit([&](auto& search) { search->save_state(out, changes_only); }, m_impl->search);
 }
 
 void PositionSolver::set_store(std::shared_ptr<const PositionStore> store) {

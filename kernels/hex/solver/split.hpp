@@ -24,8 +24,11 @@
 #include "hex/board/board.hpp"
 #include "hex/solver/solver.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -81,8 +84,21 @@ public:
     PositionSolver& operator=(PositionSolver&&) noexcept;
     [[nodiscard]] Shape shape() const { return m_shape; }
     [[nodiscard]] const SolverOptions& options() const { return m_options; }
-    SearchResult solve(const SplitPosition& position);
+    // With `saved` (states saved at the pauses of this position's search, save_search), the
+    // search continues from them (the table cleared first, kept or not), to the result, node
+    // count and counters of one never stopped; std::invalid_argument on a bad state.
+    SearchResult solve(const SplitPosition& position,
+                       std::span<const std::vector<std::byte>> saved = {});
     void keep_table(bool keep) { m_keep_table = keep; }
+    // Pauses, saves and stops as Solver's (solver.hpp): every every_nodes nodes (0: none)
+    // at_pause is called, may save_search(), and returning false stops the search (solve()
+    // then returns unknown and stopped() is true).
+    void set_pauses(std::uint64_t every_nodes, std::function<bool()> at_pause);
+    [[nodiscard]] bool stopped() const;
+    [[nodiscard]] Solver::Progress pause_progress() const;
+    void save_search(std::vector<std::byte>& out, bool changes_only);
+    // Of the nodes of the last solve(), those of the saved search it continued (0: none).
+    [[nodiscard]] std::uint64_t saved_nodes() const { return m_saved_nodes; }
     // The store of proven positions later solve() calls read (vc_search.hpp), and how many
     // positions the last one took from it.
     void set_store(std::shared_ptr<const PositionStore> store);
@@ -93,6 +109,7 @@ private:
     Shape m_shape;
     SolverOptions m_options;
     bool m_keep_table = false;
+    std::uint64_t m_saved_nodes = 0;
     std::unique_ptr<Impl> m_impl;
 };
 

@@ -5,7 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -262,4 +264,65 @@ TEST_CASE("Split: the dispatcher's test never skips a needed leaf, whatever resu
     CHECK(cut > 0);
     CHECK(skipped > 0);
     CHECK(checked > 100);
+}
+
+TEST_CASE("PositionSolver: a position stopped at a pause and continued from its saved states, on a "
+          "solver that solved another, ends as one never stopped",
+          "[hex]") {
+    // 6x6 a3 (blue to move; red wins, about 4,000 nodes), pausing every 300 nodes.
+    const Shape shape = Shape::square(6);
+    const SolverOptions options{Variant::normal,
+                                RuleSet::parse("dfpn+vc+inferior+proof+resistance"), 0, 4};
+    const SplitPosition a3 = SplitPosition::after(shape, {Cell{2, 0}});
+    constexpr std::uint64_t PAUSE = 300;
+    using States = std::vector<std::vector<std::byte>>;
+    // Solves `position` on `solver`, continuing `saved`; saves at every pause (a whole state
+    // first, then changes) and stops at the pause numbered stop_at (0: never).
+    const auto run = [&](PositionSolver& solver, const SplitPosition& position, int stop_at,
+                         const States& saved, States& states) {
+        int pauses = 0;
+        solver.set_pauses(PAUSE, [&] {
+            std::vector<std::byte> state;
+            solver.save_search(state, !states.empty() || !saved.empty());
+            states.push_back(std::move(state));
+            return ++pauses != stop_at;
+        });
+        const SearchResult r = solver.solve(position, saved);
+        solver.set_pauses(0, nullptr);
+        return r;
+    };
+    PositionSolver fresh(shape, options);
+    States none;
+    const SearchResult whole = run(fresh, a3, 0, {}, none);
+    REQUIRE(whole.outcome == Outcome::loss);
+    REQUIRE(whole.stats.nodes > 4 * PAUSE);
+    CHECK_FALSE(fresh.stopped());
+    CHECK(fresh.saved_nodes() == 0);
+
+    PositionSolver first(shape, options);
+    States states;
+    const SearchResult stopped = run(first, a3, 3, {}, states);
+    REQUIRE(first.stopped());
+    CHECK(stopped.outcome == Outcome::unknown);
+    const std::uint64_t at_stop = stopped.stats.nodes;
+    CHECK(at_stop >= 3 * PAUSE);
+
+    // Another solver, its table used by another position first (f4 after a3: a leaf of a3).
+    PositionSolver second(shape, options);
+    States other;
+    const SplitPosition a3f4 = SplitPosition::after(shape, {Cell{2, 0}, Cell{3, 5}});
+    REQUIRE(run(second, a3f4, 0, {}, other).outcome != Outcome::unknown);
+    States more;
+    const SearchResult continued = run(second, a3, 0, states, more);
+    CHECK_FALSE(second.stopped());
+    CHECK(continued.outcome == whole.outcome);
+    CHECK(continued.stats.nodes == whole.stats.nodes);
+    CHECK(continued.stats.expansions == whole.stats.expansions);
+    CHECK(second.saved_nodes() == at_stop);
+
+    // The saved states of a3 are refused for another position, and the next solve starts
+    // afresh (the table cleared).
+    PositionSolver third(shape, options);
+    CHECK_THROWS_AS(third.solve(a3f4, states), std::invalid_argument);
+    CHECK(third.solve(a3).stats.nodes == fresh.solve(a3).stats.nodes);
 }
