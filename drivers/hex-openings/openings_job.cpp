@@ -463,6 +463,13 @@ std::vector<std::uint64_t> HexOpeningsJob::tasks_of_cells(const std::string& tex
         if (!found)
             throw UsageError("--openings: '" + name + "' is not a cell of the boards of this run");
     }
+    // Every opening named is split and decided by the analysis of its split's tree: nothing
+    // to search (the run that writes the file, or cgt-merge of its parts, writes its row).
+    if (out.empty())
+        throw UsageError("--openings " + text +
+                         ": decided by the analysis of its split (--split) on every board of this "
+                         "run: no task to run (the whole run, or cgt-merge of its parts, writes "
+                         "its row)");
     return out;
 }
 
