@@ -53,19 +53,25 @@ bool PauseSaver::at_pause() {
     return !stop;
 }
 
+std::string saved_search_text(const std::string& what, const hex::Solver::Progress& p,
+                              bool first_to_move, std::size_t bytes, bool full) {
+    auto number = [](std::uint32_t n) {
+        return n >= hex::Solver::Progress::INF ? std::string("none") : std::to_string(n);
+    };
+    return what + ": " + std::to_string(p.nodes) + " nodes, proof numbers " +
+           number(first_to_move ? p.to_win : p.to_lose) + " for a first-player win and " +
+           number(first_to_move ? p.to_lose : p.to_win) + " for a loss; saved (" +
+           (full ? "whole table, " : "changes, ") +
+           common::format_bytes(static_cast<double>(bytes)) + ")";
+}
+
 namespace {
 
 // How far a saved opening has come, from the first player's side: the root is the
 // second player's move.
 std::string progress_text(const hex::Solver& solver, hex::Cell cell, std::size_t bytes, bool full) {
-    const hex::Solver::Progress p = solver.pause_progress();
-    auto number = [](std::uint32_t n) {
-        return n >= hex::Solver::Progress::INF ? std::string("none") : std::to_string(n);
-    };
-    return hex::cell_name(cell) + " (" + solver.shape().name() + "): " + std::to_string(p.nodes) +
-           " nodes, proof numbers " + number(p.to_lose) + " for a first-player win and " +
-           number(p.to_win) + " for a loss; saved (" + (full ? "whole table, " : "changes, ") +
-           common::format_bytes(static_cast<double>(bytes)) + ")";
+    return saved_search_text(hex::cell_name(cell) + " (" + solver.shape().name() + ")",
+                             solver.pause_progress(), false, bytes, full);
 }
 
 // Solves an opening as SearchHooks says: pauses, saves, continues what was saved.

@@ -90,17 +90,10 @@ RepliesHeader read_header(Reader& in) {
 // player's move after the reply) and the replies decided.
 std::string progress_text(const hex::Solver& solver, hex::Cell opening, hex::Cell reply,
                           std::size_t done, std::size_t bytes, bool full) {
-    const hex::Solver::Progress p = solver.pause_progress();
-    auto number = [](std::uint32_t n) {
-        return n >= hex::Solver::Progress::INF ? std::string("none") : std::to_string(n);
-    };
     const std::size_t replies = static_cast<std::size_t>(solver.shape().cells()) - 1;
-    return hex::cell_name(opening) + " (" + solver.shape().name() +
-           "): " + std::to_string(p.nodes) + " nodes, proof numbers " + number(p.to_win) +
-           " for a first-player win and " + number(p.to_lose) + " for a loss; saved (" +
-           (full ? "whole table, " : "changes, ") +
-           common::format_bytes(static_cast<double>(bytes)) +
-           "); in its replies: " + hex::cell_name(reply) + ", " + std::to_string(done) + " of " +
+    return saved_search_text(hex::cell_name(opening) + " (" + solver.shape().name() + ")",
+                             solver.pause_progress(), true, bytes, full) +
+           "; in its replies: " + hex::cell_name(reply) + ", " + std::to_string(done) + " of " +
            std::to_string(replies) + " decided";
 }
 

@@ -2,7 +2,6 @@
 // leaves), the order they are handed out in, which leaves are needed, and a task's run.
 #include "hex-openings/openings_tasks.hpp"
 
-#include "common/runtime/memory_limit.hpp"
 #include "hex-openings/openings_append.hpp"
 #include "hex-openings/openings_schema.hpp"
 #include "hex/solver/openings.hpp"
@@ -113,23 +112,6 @@ std::shared_ptr<hex::TranspositionTable> OpeningTasks::article_table(const Openi
     return m_table;
 }
 
-namespace {
-// How far a split leaf's saved search has come, from the first player's side.
-std::string leaf_progress(const Opening& o, const hex::SplitNode& node,
-                          const hex::Solver::Progress& p, std::size_t bytes, bool full) {
-    auto number = [](std::uint32_t n) {
-        return n >= hex::Solver::Progress::INF ? std::string("none") : std::to_string(n);
-    };
-    const bool red = node.position.mover == hex::Colour::red;
-    return hex::cell_name(o.cell) + " (" + o.shape.name() + "), leaf " + hex::line_name(node.line) +
-           ": " + std::to_string(p.nodes) + " nodes, proof numbers " +
-           number(red ? p.to_win : p.to_lose) + " for a first-player win and " +
-           number(red ? p.to_lose : p.to_win) + " for a loss; saved (" +
-           (full ? "whole table, " : "changes, ") +
-           common::format_bytes(static_cast<double>(bytes)) + ")";
-}
-} // namespace
-
 bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table,
                             common::LocalTable& counts, common::LocalTable& timings,
                             common::LocalTable& splits, SearchHooks* hooks,
@@ -165,8 +147,11 @@ bool OpeningTasks::run_task(std::uint64_t task, common::LocalTable& table,
         } else {
             const PauseSaver saver(solver, m_params.pause_nodes, *hooks, hooks->saved, {},
                                    [&](std::size_t bytes, bool full) {
-                                       return leaf_progress(o, node, solver.pause_progress(), bytes,
-                                                            full);
+                                       return saved_search_text(
+                                           hex::cell_name(o.cell) + " (" + o.shape.name() +
+                                               "), leaf " + hex::line_name(node.line),
+                                           solver.pause_progress(),
+                                           node.position.mover == hex::Colour::red, bytes, full);
                                    });
             r = solver.solve(node.position, hooks->saved);
             if (solver.stopped()) return false;

@@ -228,6 +228,12 @@ class PauseSaver {
     std::vector<std::byte> m_state;
 };
 
+// The progress line of a saved search: "WHAT: N nodes, proof numbers A for a first-player win
+// and B for a loss; saved (whole table, SIZE)", the proof numbers read from the root's mover
+// (`first_to_move`: the first player moves there).
+std::string saved_search_text(const std::string& what, const hex::Solver::Progress& p,
+                              bool first_to_move, std::size_t bytes, bool full);
+
 // One task: a whole opening (node < 0) or one leaf of a split opening's tree.
 struct Part {
     std::uint64_t row = 0;
