@@ -29,6 +29,7 @@ JOBS = {
     "hex-9x9": "cgt-hex-openings",
     "hex-misere": "cgt-hex-openings",
     "hex-misere-7x7": "cgt-hex-openings",
+    "hex-misere-8x8": "cgt-hex-openings",
     "octal-sweep": "cgt-octal-sweep",
     "octal-unsolved": "cgt-octal-sweep",
     "octal-unsolved-2e36": "cgt-octal-sweep",
