@@ -164,8 +164,16 @@ int main(int argc, char* argv[]) {
             if (j.header.program != first.program)
                 throw UsageError(j.dir + " is a journal of " + j.header.program + ", " + journals.front().dir + " of " +
                                  first.program);
-            if (j.header.parameters != first.parameters || j.header.task_count != first.task_count)
-                throw UsageError(j.dir + " is a journal of other parameters than " + journals.front().dir);
+            if (j.header.parameters != first.parameters)
+                throw UsageError(j.dir + " is a journal of other parameters than " +
+                                 journals.front().dir + " (" +
+                                 first_difference(j.header.parameters, first.parameters, "in it",
+                                                  "in " + journals.front().dir) +
+                                 ")");
+            if (j.header.task_count != first.task_count)
+                throw UsageError(j.dir + " is a journal of " + std::to_string(j.header.task_count) +
+                                 " tasks, " + journals.front().dir + " of " +
+                                 std::to_string(first.task_count) + " (another build?)");
             for (std::size_t t = 0; t < together.size(); ++t) together[t] = together[t] || j.done[t];
         }
         if (options.get<bool>("list")) {

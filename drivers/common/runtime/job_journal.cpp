@@ -18,26 +18,6 @@ namespace cgt::common {
 
 namespace {
 
-// The first line where two parameter texts differ, as "max-heap = 8 there, max-heap = 9 here".
-std::string first_difference(const std::string& there, const std::string& here) {
-    const auto lines = [](const std::string& t) {
-        std::vector<std::string> out;
-        std::size_t at = 0;
-        while (at < t.size()) {
-            const auto nl = t.find('\n', at);
-            out.push_back(t.substr(at, nl == std::string::npos ? std::string::npos : nl - at));
-            at = nl == std::string::npos ? t.size() : nl + 1;
-        }
-        return out;
-    };
-    const auto a = lines(there), b = lines(here);
-    for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
-        const std::string x = i < a.size() ? a[i] : "(nothing)", y = i < b.size() ? b[i] : "(nothing)";
-        if (x != y) return "'" + x + "' there, '" + y + "' here";
-    }
-    return "the same text, another hash";
-}
-
 // RecordRefs travel between ranks as seven words each.
 constexpr std::size_t REF_WORDS = 7;
 void pack(const RecordRef& r, std::vector<std::uint64_t>& out) {

@@ -489,4 +489,25 @@ bool path_exists(const std::string& path) {
     return ::lstat(path.c_str(), &st) == 0;
 }
 
+std::string first_difference(const std::string& there, const std::string& here,
+                             const std::string& there_name, const std::string& here_name) {
+    const auto lines = [](const std::string& t) {
+        std::vector<std::string> out;
+        std::size_t at = 0;
+        while (at < t.size()) {
+            const auto nl = t.find('\n', at);
+            out.push_back(t.substr(at, nl == std::string::npos ? std::string::npos : nl - at));
+            at = nl == std::string::npos ? t.size() : nl + 1;
+        }
+        return out;
+    };
+    const auto a = lines(there), b = lines(here);
+    for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+        const std::string x = i < a.size() ? a[i] : "(nothing)",
+                          y = i < b.size() ? b[i] : "(nothing)";
+        if (x != y) return "'" + x + "' " + there_name + ", '" + y + "' " + here_name;
+    }
+    return "the same text, another hash";
+}
+
 } // namespace cgt::common

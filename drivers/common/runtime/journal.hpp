@@ -103,6 +103,13 @@ struct ScannedFile {
     bool torn = false;              // a torn last record was dropped
 };
 
+// The first line where two parameter texts (JournalHeader::parameters) differ, as
+// "'max-heap = 8' there, 'max-heap = 9' here" ('(nothing)' for a line one text lacks; the
+// words after the lines are the names given).
+std::string first_difference(const std::string& there, const std::string& here,
+                             const std::string& there_name = "there",
+                             const std::string& here_name = "here");
+
 // Throws JournalError if `path` is not a journal file or is damaged. A file too short to
 // hold its header (a run killed as it created the file) has no header: empty() is true.
 ScannedFile scan_journal_file(const std::string& path);
