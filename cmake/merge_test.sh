@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A job split into three parts (--tasks 1/3, 2/3, 3/3) computed on 1, 2 and 3 ranks and
 # merged by cgt-merge gives the tables of one run of the whole (tables that measure the run
-# aside); parts that overlap and agree merge too; a missing part, an overlap that disagrees
-# and a part of other parameters are refused with one line and status 2.
+# aside); parts that overlap and agree merge too; a missing part, an overlap that disagrees,
+# a part of another task count and a part of other parameters are refused with one line and
+# status 2.
 #   merge_test.sh [--exclude TABLE]... CGT_MERGE JOURNAL_TAMPER DRIVER OTHER_OPTIONS [driver options...]
 # OTHER_OPTIONS (one word, options separated by blanks, say "--max-heap 9") stand for the
 # driver options in a part of other parameters.
@@ -55,6 +56,16 @@ done
 [ $tampered = 1 ] || fail "journal_tamper found task $first in no log of half.h5.journal"
 refused "an overlap that disagrees" "^error: --merge: task $first differs between .*half.h5.journal and .*part1.h5.journal$" \
   "$dir/differ.h5" "$dir/half.h5.journal" "$dir"/part{1,2,3}.h5.journal
+# A part whose header names another task count (a build with another task list) and the
+# same parameters.
+cp -r "$dir/part3.h5.journal" "$dir/counted.h5.journal"
+tasks=$("$merge" --list "$dir/part3.h5.journal" | sed -n 's/.*tasks done: [0-9]* of \([0-9]*\).*/\1/p')
+[ -n "$tasks" ] || fail "cgt-merge --list named no task count"
+for log in "$dir"/counted.h5.journal/rank-*.log; do
+  "$tamper" "$log" task-count $((tasks + 1)) || fail "journal_tamper could not set the task count of $log"
+done
+refused "a part of another task count" "^error: .*counted.h5.journal is a journal of $((tasks + 1)) tasks, .*part1.h5.journal of $tasks \\(another build\\?\\)$" \
+  "$dir/counted.h5" "$dir"/part{1,2}.h5.journal "$dir/counted.h5.journal"
 # shellcheck disable=SC2086 # OTHER_OPTIONS are options separated by blanks
 run 1 "$dir/other.h5" --tasks 3/3 $other || fail "a part with $other failed"
 refused "a part of other parameters" "^error: .*other.h5.journal is a journal of other parameters than .*part1.h5.journal \\('[^']*' in it, '[^']*' in .*part1.h5.journal\\)$" \

@@ -36,28 +36,32 @@ std::vector<std::uint64_t> OpeningTasks::encode_leaves(common::LocalTable& count
     splits.end_blocks();
     // The rows of the leaf blocks of counts and timings by their split key.
     std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> count_rows; // first row, rows
-    std::map<std::uint64_t, std::pair<double, std::uint64_t>> seconds;           // and nodes_run
+    struct LeafTiming {
+        double seconds;
+        std::uint64_t nodes_run;
+    };
+    std::map<std::uint64_t, LeafTiming> leaf_timings;
     for (const common::Block& b : counts.blocks())
         if (b.key >= leaf_key(0)) count_rows[b.key - leaf_key(0)] = {b.first_row, b.rows};
     for (const common::Block& b : timings.blocks())
         if (b.key >= leaf_key(0))
-            seconds[b.key - leaf_key(0)] = {
+            leaf_timings[b.key - leaf_key(0)] = {
                 timings.column(schema::timings::seconds).at(b.first_row),
                 timings.column(schema::timings::nodes_run).at(b.first_row)};
     std::vector<std::uint64_t> out;
     for (const common::Block& b : splits.blocks()) {
         const auto c = count_rows.find(b.key);
-        const auto s = seconds.find(b.key);
-        if (b.rows != 1 || c == count_rows.end() || s == seconds.end())
+        const auto t = leaf_timings.find(b.key);
+        if (b.rows != 1 || c == count_rows.end() || t == leaf_timings.end())
             throw std::logic_error("encode_leaves: split " + std::to_string(b.key) +
                                    " lacks its counts or seconds");
         std::uint64_t bits;
-        std::memcpy(&bits, &s->second.first, sizeof bits);
+        std::memcpy(&bits, &t->second.seconds, sizeof bits);
         out.insert(out.end(), {b.key,
                                static_cast<std::uint64_t>(parse_outcome(
                                    splits.column(schema::splits::result)[b.first_row])),
                                splits.column(schema::splits::nodes)[b.first_row], bits,
-                               s->second.second, c->second.second});
+                               t->second.nodes_run, c->second.second});
         for (std::uint64_t i = 0; i < c->second.second; ++i)
             out.push_back(counts.column(schema::rule_counts::count).at(c->second.first + i));
     }

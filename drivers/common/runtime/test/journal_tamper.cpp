@@ -8,9 +8,12 @@
 //   journal_tamper FILE states         prints how many saved states the file holds
 //   journal_tamper FILE serials        prints each saved state, in file order, as a line
 //                                      `TASK SERIAL snapshot|delta` (alters nothing)
+//   journal_tamper FILE task-count N   the header claims N tasks (its checksums made to fit),
+//                                      as a journal of a build with another task list would
 #include "common/plumbing/hash.hpp"
 #include "common/runtime/journal.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -21,7 +24,10 @@ using namespace cgt::common;
 
 int main(int argc, char* argv[]) {
     if (argc != 4 && !(argc == 3 && (std::string(argv[2]) == "states" || std::string(argv[2]) == "serials"))) {
-        std::fprintf(stderr, "usage: journal_tamper FILE content|flip|flip-frame TASK, FILE flip-state K, FILE states|serials\n");
+        std::fprintf(
+            stderr,
+            "usage: journal_tamper FILE content|flip|flip-frame TASK, FILE flip-state K, FILE "
+            "task-count N, FILE states|serials\n");
         return 2;
     }
     const std::string path = argv[1], what = argv[2];
@@ -37,6 +43,38 @@ int main(int argc, char* argv[]) {
                             static_cast<unsigned long long>(serial), r.flags & STATE_SNAPSHOT ? "snapshot" : "delta");
             }
             return 0;
+        }
+        if (what == "task-count") {
+            // The header's payload holds the parameters' hash and then the task count, both u64.
+            const std::uint64_t payload_at = 40, length = f.header_bytes - payload_at;
+            std::vector<char> payload(length);
+            std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
+            io.seekg(static_cast<std::streamoff>(payload_at));
+            io.read(payload.data(), static_cast<std::streamsize>(length));
+            const std::uint64_t hash = f.header.parameters_hash();
+            const auto at =
+                std::search(payload.begin(), payload.end(), reinterpret_cast<const char*>(&hash),
+                            reinterpret_cast<const char*>(&hash) + 8);
+            std::uint64_t count = 0;
+            if (at == payload.end() || at + 16 > payload.end() ||
+                (std::memcpy(&count, &*(at + 8), 8), count != f.header.task_count)) {
+                std::fprintf(stderr,
+                             "journal_tamper: no task count after the parameters' hash in %s\n",
+                             path.c_str());
+                return 1;
+            }
+            std::memcpy(&*(at + 8), &task, 8);
+            char frame[40];
+            io.seekg(0);
+            io.read(frame, 40);
+            const std::uint64_t payload_hash = hash_bytes(payload.data(), payload.size());
+            std::memcpy(frame + 24, &payload_hash, 8);
+            const std::uint64_t frame_hash = hash_bytes(frame, 32);
+            std::memcpy(frame + 32, &frame_hash, 8);
+            io.seekp(0);
+            io.write(frame, 40);
+            io.write(payload.data(), static_cast<std::streamsize>(length));
+            return io ? 0 : 1;
         }
         if (what == "states" || what == "flip-state") {
             std::uint64_t k = 0;
