@@ -174,8 +174,7 @@ Solver::Progress Solver::pause_progress() const {
             if constexpr (std::is_same_v<std::decay_t<decltype(search)>, std::monostate>) {
                 return {};
             } else {
-                const auto info = search->pause_info();
-                return {info.nodes, info.root.phi, info.root.delta};
+                return Progress::of(search->pause_info());
             }
         },
         pausing_search(m_impl->vc, m_options.rules, "pause_progress"));

@@ -96,6 +96,10 @@ public:
         static constexpr std::uint32_t INF = 1u << 30;
         std::uint64_t nodes = 0;
         std::uint32_t to_win = 0, to_lose = 0;
+        // From a search's pause (VcSearch::PauseInfo: its nodes and the root's bounds).
+        template <class PauseInfo> static Progress of(const PauseInfo& info) {
+            return {info.nodes, info.root.phi, info.root.delta};
+        }
     };
     [[nodiscard]] Progress pause_progress() const;
     void save_search(std::vector<std::byte>& out, bool changes_only);

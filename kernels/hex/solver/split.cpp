@@ -154,12 +154,8 @@ bool PositionSolver::stopped() const {
 }
 
 Solver::Progress PositionSolver::pause_progress() const {
-    return std::visit(
-        [](const auto& search) -> Solver::Progress {
-            const auto info = search->pause_info();
-            return {info.nodes, info.root.phi, info.root.delta};
-        },
-        m_impl->search);
+    return std::visit([](const auto& search) { return Solver::Progress::of(search->pause_info()); },
+                      m_impl->search);
 }
 
 void PositionSolver::save_search(std::vector<std::byte>& out, bool changes_only) {

@@ -22,6 +22,37 @@
 
 using namespace cgt::common;
 
+namespace {
+// Flips the low bit of the byte at `at`.
+bool flip_byte(const std::string& path, std::streamoff at) {
+    std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
+    char byte = 0;
+    io.seekg(at);
+    io.read(&byte, 1);
+    byte = static_cast<char>(byte ^ 1);
+    io.seekp(at);
+    io.write(&byte, 1);
+    return static_cast<bool>(io);
+}
+
+// Rewrites the 40-byte frame at `frame_at` so that it fits `payload` (its payload hash at
+// bytes 24..31, its own hash at 32..39), then the payload after it.
+bool write_refitted(std::fstream& io, std::streamoff frame_at, const void* payload,
+                    std::size_t length) {
+    char frame[40];
+    io.seekg(frame_at);
+    io.read(frame, 40);
+    const std::uint64_t payload_hash = hash_bytes(payload, length);
+    std::memcpy(frame + 24, &payload_hash, 8);
+    const std::uint64_t frame_hash = hash_bytes(frame, 32);
+    std::memcpy(frame + 32, &frame_hash, 8);
+    io.seekp(frame_at);
+    io.write(frame, 40);
+    io.write(static_cast<const char*>(payload), static_cast<std::streamsize>(length));
+    return static_cast<bool>(io);
+}
+} // namespace
+
 int main(int argc, char* argv[]) {
     if (argc != 4 && !(argc == 3 && (std::string(argv[2]) == "states" || std::string(argv[2]) == "serials"))) {
         std::fprintf(
@@ -64,33 +95,16 @@ int main(int argc, char* argv[]) {
                 return 1;
             }
             std::memcpy(&*(at + 8), &task, 8);
-            char frame[40];
-            io.seekg(0);
-            io.read(frame, 40);
-            const std::uint64_t payload_hash = hash_bytes(payload.data(), payload.size());
-            std::memcpy(frame + 24, &payload_hash, 8);
-            const std::uint64_t frame_hash = hash_bytes(frame, 32);
-            std::memcpy(frame + 32, &frame_hash, 8);
-            io.seekp(0);
-            io.write(frame, 40);
-            io.write(payload.data(), static_cast<std::streamsize>(length));
-            return io ? 0 : 1;
+            return write_refitted(io, 0, payload.data(), payload.size()) ? 0 : 1;
         }
         if (what == "states" || what == "flip-state") {
             std::uint64_t k = 0;
             for (const RecordRef& r : f.records) {
                 if (r.kind != RecordKind::state) continue;
-                if (what == "flip-state" && k == task) {
-                    std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
-                    const auto at = static_cast<std::streamoff>(r.offset + r.length / 2);
-                    char byte = 0;
-                    io.seekg(at);
-                    io.read(&byte, 1);
-                    byte = static_cast<char>(byte ^ 1);
-                    io.seekp(at);
-                    io.write(&byte, 1);
-                    return io ? 0 : 1;
-                }
+                if (what == "flip-state" && k == task)
+                    return flip_byte(path, static_cast<std::streamoff>(r.offset + r.length / 2))
+                               ? 0
+                               : 1;
                 ++k;
             }
             if (what == "states") {
@@ -103,40 +117,24 @@ int main(int argc, char* argv[]) {
         }
         for (const RecordRef& r : f.records) {
             if (r.kind != RecordKind::task || r.task != task) continue;
+            const auto frame_at = static_cast<std::streamoff>(r.offset - 40);
+            if (what == "flip-frame")
+                return flip_byte(path, frame_at + 8) ? 0 : 1;              // the task's low byte
             std::vector<std::byte> payload = read_stored_payload(path, r); // deflated or not
             std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
-            const auto frame_at = static_cast<std::streamoff>(r.offset - 40);
-            if (what == "flip-frame") {
-                std::fstream frame_io(path, std::ios::in | std::ios::out | std::ios::binary);
-                char byte = 0;
-                frame_io.seekg(frame_at + 8); // the low byte of the task number
-                frame_io.read(&byte, 1);
-                byte = static_cast<char>(byte ^ 1);
-                frame_io.seekp(frame_at + 8);
-                frame_io.write(&byte, 1);
-                return frame_io ? 0 : 1;
-            }
             if (what == "flip") {
                 payload[payload.size() / 2] ^= std::byte{1};
-            } else if (what == "content") {
-                payload[0] ^= std::byte{1}; // the content hash at the head of a task record
-                // The frame's payload hash (bytes 24..31) and its own hash (32..39).
-                char frame[40];
-                io.seekg(frame_at);
-                io.read(frame, 40);
-                const std::uint64_t payload_hash = hash_bytes(payload.data(), payload.size());
-                std::memcpy(frame + 24, &payload_hash, 8);
-                const std::uint64_t frame_hash = hash_bytes(frame, 32);
-                std::memcpy(frame + 32, &frame_hash, 8);
-                io.seekp(frame_at);
-                io.write(frame, 40);
-            } else {
-                std::fprintf(stderr, "journal_tamper: unknown change '%s'\n", what.c_str());
-                return 2;
+                io.seekp(static_cast<std::streamoff>(r.offset));
+                io.write(reinterpret_cast<const char*>(payload.data()),
+                         static_cast<std::streamsize>(payload.size()));
+                return io ? 0 : 1;
             }
-            io.seekp(static_cast<std::streamoff>(r.offset));
-            io.write(reinterpret_cast<const char*>(payload.data()), static_cast<std::streamsize>(payload.size()));
-            return io ? 0 : 1;
+            if (what == "content") {
+                payload[0] ^= std::byte{1}; // the content hash at the head of a task record
+                return write_refitted(io, frame_at, payload.data(), payload.size()) ? 0 : 1;
+            }
+            std::fprintf(stderr, "journal_tamper: unknown change '%s'\n", what.c_str());
+            return 2;
         }
         std::fprintf(stderr, "journal_tamper: no record of task %llu in %s\n", static_cast<unsigned long long>(task),
                      path.c_str());
