@@ -44,7 +44,7 @@ std::uint64_t parse_heap_count(const std::string& text) {
     };
     if (text.rfind("2^", 0) == 0) {
         const auto k = number(text.substr(2));
-        if (k > 62) throw std::invalid_argument("'" + text + "' is not a heap count (N or 2^k)");
+        if (k > 62) throw std::invalid_argument("'" + text + "' is too many heaps (k at most 62)");
         return std::uint64_t{1} << k;
     }
     return number(text);

@@ -48,6 +48,8 @@ TEST_CASE("Frontier job: listed games with their own bounds, Grundy's game among
     REQUIRE_THROWS_WITH(parse_games(".6@0"), Contains("a bound of 0 heaps"));
     REQUIRE_THROWS_WITH(parse_games("grundy:misere"), Contains("--games: 'grundy:misere':"));
     REQUIRE_THROWS_WITH(parse_heap_count("-5"), "'-5' is not a heap count (N or 2^k)");
+    CHECK(parse_heap_count("2^62") == std::uint64_t{1} << 62);
+    REQUIRE_THROWS_WITH(parse_heap_count("2^63"), "'2^63' is too many heaps (k at most 62)");
 }
 
 TEST_CASE("Frontier job: which games the frontier sweep runs", "[octal]") {
