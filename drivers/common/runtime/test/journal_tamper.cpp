@@ -119,18 +119,14 @@ int main(int argc, char* argv[]) {
             if (r.kind != RecordKind::task || r.task != task) continue;
             const auto frame_at = static_cast<std::streamoff>(r.offset - 40);
             if (what == "flip-frame")
-                return flip_byte(path, frame_at + 8) ? 0 : 1;              // the task's low byte
-            std::vector<std::byte> payload = read_stored_payload(path, r); // deflated or not
-            std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
-            if (what == "flip") {
-                payload[payload.size() / 2] ^= std::byte{1};
-                io.seekp(static_cast<std::streamoff>(r.offset));
-                io.write(reinterpret_cast<const char*>(payload.data()),
-                         static_cast<std::streamsize>(payload.size()));
-                return io ? 0 : 1;
-            }
+                return flip_byte(path, frame_at + 8) ? 0 : 1; // the task's low byte
+            // Read (and checked against its hash) as stored, deflated or not: r.length bytes.
+            std::vector<std::byte> payload = read_stored_payload(path, r);
+            const auto middle = static_cast<std::streamoff>(r.offset + r.length / 2);
+            if (what == "flip") return flip_byte(path, middle) ? 0 : 1;
             if (what == "content") {
                 payload[0] ^= std::byte{1}; // the content hash at the head of a task record
+                std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
                 return write_refitted(io, frame_at, payload.data(), payload.size()) ? 0 : 1;
             }
             std::fprintf(stderr, "journal_tamper: unknown change '%s'\n", what.c_str());
