@@ -19,12 +19,15 @@ void erase(WantedSet& w, unsigned v) {
 
 // One length, splits [a, end).
 ScanEnd scan_one(ScanKernel kernel, SplitRuns& runs, std::uint64_t length, std::uint64_t a,
-                 std::uint64_t end, WantedSet& w, FirstSeen* seen, unsigned& n) {
+                 std::uint64_t end, WantedSet& w, FirstSeen* seen, unsigned& n,
+                 unsigned* exact_from = nullptr) {
     while (a < end) {
         const std::uint16_t *lo = nullptr, *hi = nullptr;
         const std::uint64_t count = runs.at(length, a, end - a, lo, hi);
         if (!count) return {a, false, true, length, a};
-        const std::uint64_t looked = scan_first(kernel, lo, hi, count, a, w, seen, n);
+        const std::uint64_t looked =
+            exact_from ? scan_last(kernel, lo, hi, count, a, w, seen, n, *exact_from)
+                       : scan_first(kernel, lo, hi, count, a, w, seen, n);
         if (w.remaining == 0) return {a + looked, false, false, length};
         a += count;
     }
@@ -63,7 +66,7 @@ std::uint64_t SplitRuns::at(std::uint64_t length, std::uint64_t a, std::uint64_t
 
 ScanEnd scan_from(ScanKernel kernel, SplitRuns& runs, const SplitLengths& lengths,
                   std::uint64_t from, std::uint64_t limit, WantedSet& w, FirstSeen* seen,
-                  unsigned& n) {
+                  unsigned& n, unsigned* exact_from) {
     std::uint64_t longest = 0;
     for (unsigned i = 0; i < lengths.count; ++i)
         longest = std::max(longest, lengths.last(lengths.lengths[i]));
@@ -71,7 +74,8 @@ ScanEnd scan_from(ScanKernel kernel, SplitRuns& runs, const SplitLengths& length
     if (w.remaining == 0 || from > longest)
         return {std::max(from, longest + 1), w.remaining > 0, false, 0};
     if (lengths.count == 1) {
-        ScanEnd e = scan_one(kernel, runs, lengths.lengths[0], from, longest + 1, w, seen, n);
+        ScanEnd e =
+            scan_one(kernel, runs, lengths.lengths[0], from, longest + 1, w, seen, n, exact_from);
         e.exhausted = !e.unavailable && w.remaining > 0;
         return e;
     }

@@ -49,8 +49,10 @@ struct SplitLengths {
 // chunks of splits (64, doubling to 4096) so that a value any length gives early stops the
 // scan early. Stops when nothing is wanted (end = the last sighting + 1), when the splits run
 // out, or at a split whose values are not held (the chunk it lies in is then not counted).
+// With `exact_from` (one length only; ignored with several), the scan is scan_last's: only
+// seen[*exact_from .. seen_count) are written, every value found still counted.
 ScanEnd scan_from(ScanKernel kernel, SplitRuns& runs, const SplitLengths& lengths,
                   std::uint64_t from, std::uint64_t limit, WantedSet& wanted, FirstSeen* seen,
-                  unsigned& seen_count);
+                  unsigned& seen_count, unsigned* exact_from = nullptr);
 
 } // namespace cgt::impartial

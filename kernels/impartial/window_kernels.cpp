@@ -123,6 +123,69 @@ scan_first_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_
     return i + rest;
 }
 
+// The splits a window of scan_last_avx512 takes at once.
+constexpr std::uint64_t LAST_WINDOW = 256;
+
+// scan_last on AVX-512 with VBMI2. A window's lanes that hit a value wanted at its start are
+// compressed into `hits` (no branch per step: whether a step hits is data-dependent and
+// mispredicts about every other step late in a scan); then the window's values leave the set
+// at once. The window that would empty the set is looked at again by scan_first_avx512 from
+// the set at its start, which finds the exact last sighting.
+__attribute__((target("avx512f,avx512bw,avx512vbmi2,bmi,bmi2"))) std::uint64_t
+scan_last_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t count,
+                 std::uint64_t a0, WantedSet& wanted, FirstSeen* seen, unsigned& n,
+                 unsigned& exact_from) {
+    WantedSet w = wanted;
+    unsigned found = n;
+    __m512i table = _mm512_loadu_si512(w.words);
+    alignas(64) std::uint16_t hits[LAST_WINDOW + 32];
+    std::uint64_t i = 0;
+    for (; i + LAST_WINDOW <= count; i += LAST_WINDOW) {
+        unsigned k = 0;
+        for (std::uint64_t s = 0; s < LAST_WINDOW; s += 32) {
+            const __m512i x =
+                _mm512_xor_si512(_mm512_loadu_si512(lo + i + s), _mm512_loadu_si512(hi + i + s));
+            const __mmask32 hit = wanted_lanes(x, table);
+            _mm512_storeu_si512(hits + k, _mm512_maskz_compress_epi16(hit, x));
+            k += static_cast<unsigned>(std::popcount(static_cast<std::uint32_t>(hit)));
+        }
+        if (k == 0) continue;
+        __m512i got = _mm512_setzero_si512();
+        for (unsigned j = 0; j < k; ++j)
+            got = _mm512_or_si512(got, only(hits[j]));
+        // table & ~got (see scan_first_avx512 on _mm512_andnot_si512)
+        const __m512i left_set =
+            _mm512_and_si512(table, _mm512_xor_si512(got, _mm512_set1_epi64(-1)));
+        alignas(64) std::uint64_t left_words[8];
+        _mm512_store_si512(left_words, left_set);
+        unsigned left = 0;
+        for (unsigned j = 0; j < 8; ++j)
+            left += static_cast<unsigned>(std::popcount(left_words[j]));
+        if (left == 0) { // this window completes the set: split by split from its start
+            const std::uint64_t looked =
+                scan_first_avx512(lo + i, hi + i, LAST_WINDOW, a0 + i, w, seen, found);
+            wanted = w;
+            n = found;
+            return i + looked;
+        }
+        std::copy(left_words, left_words + 8, w.words);
+        found += w.remaining - left;
+        w.remaining = left;
+        exact_from = found;
+        table = left_set;
+    }
+    const std::uint64_t rest =
+        i < count ? scan_first_avx512(lo + i, hi + i, count - i, a0 + i, w, seen, found) : 0;
+    wanted = w;
+    n = found;
+    return i + rest;
+}
+
+bool have_vbmi2() {
+    static const bool yes = __builtin_cpu_supports("avx512vbmi2");
+    return yes;
+}
+
 // The 32 values of a part are one load; lane l belongs to heap 31 - l of the group (the ring
 // runs backwards). Adding that heap's row offset turns the values into the offsets of the
 // marks, written out 8 parts at a time and stored one by one (there is no fast byte scatter).
@@ -308,6 +371,17 @@ std::uint64_t scan_first(ScanKernel kernel, const std::uint16_t* lo, const std::
         return scan_first_avx2(lo, hi, count, a0, wanted, seen, seen_count);
 #endif
     return scan_first_scalar(lo, hi, count, a0, wanted, seen, seen_count);
+}
+
+std::uint64_t scan_last(ScanKernel kernel, const std::uint16_t* lo, const std::uint16_t* hi,
+                        std::uint64_t count, std::uint64_t a0, WantedSet& wanted, FirstSeen* seen,
+                        unsigned& seen_count, unsigned& exact_from) {
+#ifdef CGT_WINDOW_HAVE_X86
+    if (kernel == ScanKernel::avx512 && have_vbmi2())
+        return scan_last_avx512(lo, hi, count, a0, wanted, seen, seen_count, exact_from);
+#endif
+    (void)exact_from;
+    return scan_first(kernel, lo, hi, count, a0, wanted, seen, seen_count);
 }
 
 unsigned first_unmarked(ScanKernel kernel, const std::uint8_t* row, std::uint8_t stamp,

@@ -40,8 +40,11 @@ struct WindowedSweep::HeapSpec {
     std::array<std::uint64_t, 8> marked{};
     std::uint64_t h = 0; // splits a <= h read values from `known` on: left to settle
     std::array<std::uint64_t, 8> wanted{}; // the other class below c, less the known options
-    std::array<std::uint64_t, 8> found{};  // those seen at splits a > h, first at seen[i]
+    std::array<std::uint64_t, 8> found{};  // those seen at splits a > h
+    // How many: the first sightings seen[exact_from .. seen_count) are written (scan_last),
+    // in increasing split; those of the other values found are not.
     unsigned seen_count = 0;
+    unsigned exact_from = 0;
     std::uint64_t scanned_end = 0; // every split h < a < scanned_end was looked at
     bool exhausted = false;        // ... and no split is left
 };

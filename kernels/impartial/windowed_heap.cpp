@@ -200,10 +200,11 @@ void WindowedSweep::guess(Block& b, std::uint64_t n, HeapSpec& spec,
     std::copy(spec.wanted.begin(), spec.wanted.end(), w.words);
     w.remaining = count_of(spec.wanted);
     spec.seen_count = 0;
+    spec.exact_from = 0;
     SplitRuns runs(b.view.upto(known)); // what the guess knows, settled before it began
-    const ScanEnd e =
-        scan_from(m_config.kernel, runs, {lengths, n_lengths, m_rules.equal_splits}, spec.h + 1,
-                  ~std::uint64_t{0}, w, b.seen.data() + j * SEEN_PER_HEAP, spec.seen_count);
+    const ScanEnd e = scan_from(m_config.kernel, runs, {lengths, n_lengths, m_rules.equal_splits},
+                                spec.h + 1, ~std::uint64_t{0}, w, b.seen.data() + j * SEEN_PER_HEAP,
+                                spec.seen_count, &spec.exact_from);
     for (unsigned i = 0; i < 8; ++i)
         spec.found[i] = spec.wanted[i] & ~w.words[i];
     spec.scanned_end = e.end;
@@ -349,11 +350,29 @@ Grundy WindowedSweep::settle_scan(Block& b, std::uint64_t n, const HeapSpec& spe
     const std::array<std::uint64_t, 8> missing{w.words[0], w.words[1], w.words[2], w.words[3],
                                                w.words[4], w.words[5], w.words[6], w.words[7]};
     const FirstSeen* guessed = b.seen.data() + (n - b.n0) * SEEN_PER_HEAP;
-    for (unsigned i = spec.seen_count; i-- > 0;)
+    bool walked = false;
+    for (unsigned i = spec.seen_count; i-- > spec.exact_from;)
         if (has(missing, guessed[i].value)) {
             stop = std::max(stop, guessed[i].split);
+            walked = true;
             break;
         }
+    if (!walked && spec.exact_from > 0) {
+        // The last sighting lies among the values the guess counted without an entry: their
+        // first sightings again, split by split (their values are held: the guess read them).
+        WantedSet again;
+        for (unsigned i = 0; i < 8; ++i)
+            again.words[i] = missing[i] & spec.found[i];
+        again.remaining = count_of(std::to_array(again.words));
+        if (again.remaining) {
+            FirstSeen first[SEEN_PER_HEAP];
+            unsigned n_first = 0;
+            const ScanEnd e = scan_from(m_config.kernel, runs, split, spec.h + 1, ~std::uint64_t{0},
+                                        again, first, n_first);
+            if (e.unavailable) throw need_for(m_values, n, e.length, e.missing);
+            if (n_first) stop = std::max(stop, first[n_first - 1].split);
+        }
+    }
     std::array<std::uint64_t, 8> unseen{};
     bool inside = true;
     for (unsigned i = 0; i < 8; ++i) {

@@ -434,3 +434,65 @@ TEST_CASE("SweepPool: each item runs once, in chunks of any size, job after job"
     const std::function<void(std::uint64_t)> nothing = [](std::uint64_t) {};
     CHECK_THROWS_WITH(pool.run(65536, nothing), Catch::Contains("at most 65535 items"));
 }
+
+TEST_CASE("scan_last: the values found, their count and the last sighting as scan_first's",
+          "[impartial][windowed]") {
+    // Values as a scan meets them: a few frequent ones and a long tail of rare ones.
+    std::uint64_t state = 0x9e3779b97f4a7c15;
+    const auto next = [&state] {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return state;
+    };
+    std::vector<std::uint16_t> lo(5000), hi(5000);
+    for (std::size_t i = 0; i < lo.size(); ++i) {
+        lo[i] = static_cast<std::uint16_t>(next() % 40);
+        hi[i] = static_cast<std::uint16_t>(next() % 4 == 0 ? next() % 512 : next() % 64);
+    }
+    unsigned completed = 0, windows_skipped = 0;
+    for (ScanKernel kernel : available_kernels())
+        for (unsigned trial = 0; trial < 400; ++trial) {
+            // Values the splits give (some late, some only past `count`), and in a quarter
+            // of the trials one that may be given nowhere.
+            const std::uint64_t count = 1 + next() % lo.size();
+            WantedSet wanted{};
+            const unsigned size = 1 + static_cast<unsigned>(next() % 60);
+            for (unsigned k = 0; k <= size; ++k) {
+                const std::size_t at = next() % (k < size ? count + count / 8 : lo.size());
+                const unsigned v =
+                    k < size ? (lo[std::min(at, lo.size() - 1)] ^ hi[std::min(at, lo.size() - 1)])
+                             : (trial % 4 == 0 ? static_cast<unsigned>(next() % 512) : 0);
+                wanted.words[v / 64] |= std::uint64_t{1} << (v % 64);
+            }
+            for (std::uint64_t word : wanted.words)
+                wanted.remaining += static_cast<unsigned>(std::popcount(word));
+            INFO(scan_kernel_name(kernel) << ", trial " << trial << ", " << count << " splits");
+            WantedSet a = wanted, b = wanted;
+            FirstSeen seen_a[512], seen_b[512];
+            unsigned n_a = 0, n_b = 0, exact_from = 0;
+            const std::uint64_t looked_a =
+                scan_first(kernel, lo.data(), hi.data(), count, 7, a, seen_a, n_a);
+            const std::uint64_t looked_b =
+                scan_last(kernel, lo.data(), hi.data(), count, 7, b, seen_b, n_b, exact_from);
+            REQUIRE(looked_b == looked_a);
+            REQUIRE(b.remaining == a.remaining);
+            for (unsigned i = 0; i < 8; ++i)
+                REQUIRE(b.words[i] == a.words[i]);
+            REQUIRE(n_b == n_a);
+            REQUIRE(exact_from <= n_b);
+            for (unsigned i = exact_from; i < n_b; ++i) {
+                REQUIRE(seen_b[i].split == seen_a[i].split);
+                REQUIRE(seen_b[i].value == seen_a[i].value);
+            }
+            if (a.remaining == 0) {
+                ++completed;
+                REQUIRE(exact_from < n_b); // the last sighting is written
+            }
+            windows_skipped += exact_from > 0;
+        }
+    CHECK(completed > 100);
+    // The AVX-512 kernel with VBMI2 counts values found in whole windows without entries.
+    if (scan_kernel_available(ScanKernel::avx512) && __builtin_cpu_supports("avx512vbmi2"))
+        CHECK(windows_skipped > 0);
+}
