@@ -55,6 +55,9 @@ OctalGame OctalGame::parse(const std::string& text) {
         throw std::invalid_argument("the octal code '" + code + "' has more than one point");
     const std::string before = code.substr(0, point);
     const std::string after = point == std::string::npos ? "" : code.substr(point + 1);
+    if (before.empty() && after.empty())
+        throw std::invalid_argument("the octal code '.' has no digits: write digits after the "
+                                    "point, as in .161");
     if (before.size() > 1)
         throw std::invalid_argument("the octal code '" + code +
                                     "' has more than one digit before the point");

@@ -55,6 +55,8 @@ TEST_CASE("OctalGame: bad codes are refused with a reason", "[impartial][octal]"
         {".78", "'8' in the octal code '.78' is not an octal digit"},
         {".7x", "'x' in the octal code '.7x' is not an octal digit"},
         {"4.-1", "'-' in the octal code"},
+        {".", "the octal code '.' has no digits"},
+        {" . ", "the octal code '.' has no digits"},
         {"..7", "more than one point"},
         {".7.7", "more than one point"},
         {"44.7", "more than one digit before the point"},
