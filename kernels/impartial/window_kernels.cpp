@@ -1,6 +1,7 @@
 #include "impartial/window_kernels.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <stdexcept>
 #include <string>
@@ -123,7 +124,20 @@ scan_first_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_
     return i + rest;
 }
 
-// The splits a window of scan_last_avx512 takes at once.
+// The 512-bit set holding only x, for every x < 512, as `only` makes it: a load instead of a
+// move into a mask register and a masked broadcast.
+struct alignas(64) OneBit {
+    std::uint64_t words[8];
+};
+constexpr std::array<OneBit, SWEEP_VALUE_LIMIT> make_one_bits() {
+    std::array<OneBit, SWEEP_VALUE_LIMIT> t{};
+    for (unsigned x = 0; x < SWEEP_VALUE_LIMIT; ++x)
+        t[x].words[x / 64] = std::uint64_t{1} << (x % 64);
+    return t;
+}
+constexpr std::array<OneBit, SWEEP_VALUE_LIMIT> ONLY = make_one_bits();
+
+// The most splits a window of scan_last_avx512 takes at once.
 constexpr std::uint64_t LAST_WINDOW = 256;
 
 // scan_last on AVX-512 with VBMI2. A window's lanes that hit a value wanted at its start are
@@ -140,9 +154,12 @@ scan_last_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t
     __m512i table = _mm512_loadu_si512(w.words);
     alignas(64) std::uint16_t hits[LAST_WINDOW + 32];
     std::uint64_t i = 0;
-    for (; i + LAST_WINDOW <= count; i += LAST_WINDOW) {
+    // Windows of 64 splits first, doubling to LAST_WINDOW: early in a scan most lanes hit
+    // values still wanted at the window's start, each counted again in a long window.
+    for (std::uint64_t size = 64; i + size <= count;
+         i += size, size = std::min(2 * size, LAST_WINDOW)) {
         unsigned k = 0;
-        for (std::uint64_t s = 0; s < LAST_WINDOW; s += 32) {
+        for (std::uint64_t s = 0; s < size; s += 32) {
             const __m512i x =
                 _mm512_xor_si512(_mm512_loadu_si512(lo + i + s), _mm512_loadu_si512(hi + i + s));
             const __mmask32 hit = wanted_lanes(x, table);
@@ -152,7 +169,7 @@ scan_last_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t
         if (k == 0) continue;
         __m512i got = _mm512_setzero_si512();
         for (unsigned j = 0; j < k; ++j)
-            got = _mm512_or_si512(got, only(hits[j]));
+            got = _mm512_or_si512(got, _mm512_load_si512(ONLY[hits[j]].words));
         // table & ~got (see scan_first_avx512 on _mm512_andnot_si512)
         const __m512i left_set =
             _mm512_and_si512(table, _mm512_xor_si512(got, _mm512_set1_epi64(-1)));
@@ -163,7 +180,7 @@ scan_last_avx512(const std::uint16_t* lo, const std::uint16_t* hi, std::uint64_t
             left += static_cast<unsigned>(std::popcount(left_words[j]));
         if (left == 0) { // this window completes the set: split by split from its start
             const std::uint64_t looked =
-                scan_first_avx512(lo + i, hi + i, LAST_WINDOW, a0 + i, w, seen, found);
+                scan_first_avx512(lo + i, hi + i, size, a0 + i, w, seen, found);
             wanted = w;
             n = found;
             return i + looked;

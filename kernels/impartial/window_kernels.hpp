@@ -48,10 +48,10 @@ std::uint64_t scan_first(ScanKernel kernel, const std::uint16_t* lo, const std::
 // entries seen[exact_from .. seen_count) are written, the first sightings of their values in
 // increasing split (exact_from is raised past every value counted without an entry; a
 // caller starts it at seen_count). So when the scan completes the set, seen[seen_count - 1]
-// is its last sighting, as scan_first's. The AVX-512 kernel with VBMI2 takes the splits 256
-// at a time without a branch on each step (the values a window hits, compressed), and only
-// the window that completes the set, and the splits after the last whole window, split by
-// split; the other kernels are scan_first's (exact_from unchanged).
+// is its last sighting, as scan_first's. The AVX-512 kernel with VBMI2 takes the splits in
+// windows (64, doubling to 256) without a branch on each step (the values a window hits,
+// compressed), and only the window that completes the set, and the splits after the last
+// whole window, split by split; the other kernels are scan_first's (exact_from unchanged).
 std::uint64_t scan_last(ScanKernel kernel, const std::uint16_t* lo, const std::uint16_t* hi,
                         std::uint64_t count, std::uint64_t a0, WantedSet& wanted, FirstSeen* seen,
                         unsigned& seen_count, unsigned& exact_from);
