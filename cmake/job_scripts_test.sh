@@ -9,6 +9,9 @@
 #                 results/ in the directory it was submitted from
 #   run-anywhere  jobs/run from another directory writes results/ there and takes --out as
 #                 relative to it
+#   slurm-shapes  every batch script's job, at the script's own --ntasks, passes the start
+#                 checks (a job of days asks for it with allow-long in its INI): the hook
+#                 CGT_TEST_STOP_AFTER_CHECKS stops each there, before any work
 #   report-python jobs/report runs with the first python3 on PATH that imports h5py, numpy and
 #                 matplotlib, or with CGT_PYTHON, on a node where dpkg knows none of them; a
 #                 CGT_PYTHON that cannot import them is one line and status 2
@@ -85,6 +88,26 @@ run-anywhere)
   [ -f "$tmp/work/mine.h5" ] || fail "jobs/run --out mine.h5 from $tmp/work did not write $tmp/work/mine.h5"
   "$build/bin/cgt-verify-nim" "$tmp/work/mine.h5" >/dev/null || fail "cgt-verify-nim refuses $tmp/work/mine.h5"
   echo "PASS: jobs/run from another directory writes there"
+  ;;
+slurm-shapes)
+  checked=0
+  for script in "$root"/jobs/*.slurm; do
+    job=$(basename "$script" .slurm) ini=$root/jobs/$(basename "$script" .slurm).ini
+    [ -f "$ini" ] || continue # array.slurm runs the INI it is given
+    ranks=$(sed -n 's/^#SBATCH --ntasks=\([0-9][0-9]*\).*/\1/p' "$script" | head -1)
+    driver=$(sed -n 's/^driver *= *//p' "$ini")
+    [ -n "$driver" ] || fail "jobs/$job.ini names no driver"
+    # --max-memory: the test's machine is not the cluster node the script asks for.
+    CGT_TEST_STOP_AFTER_CHECKS=1 mpiexec --oversubscribe -n "${ranks:-1}" "$build/bin/$driver" \
+      --config "$ini" --out "$tmp/$job.h5" --max-memory 1000T >"$tmp/out.txt" 2>"$tmp/err.txt"
+    status=$?
+    grep -q "^$driver: stopped by SIGTERM" "$tmp/err.txt" ||
+      fail "jobs/$job.slurm's job on its ${ranks:-1} ranks did not start: status $status, '$(head -1 "$tmp/err.txt")'"
+    ls "$tmp/$job.h5"* >/dev/null 2>&1 && fail "jobs/$job.slurm's job left $(ls -d "$tmp/$job.h5"*) at its start checks"
+    checked=$((checked + 1))
+  done
+  [ $checked -ge 20 ] || fail "only $checked batch scripts with an INI found"
+  echo "PASS: the $checked batch scripts' jobs, each on its script's ranks, start without --allow-long"
   ;;
 report-python)
   # A login node whose Python packages come from modules: dpkg knows none of them (dpkg-query

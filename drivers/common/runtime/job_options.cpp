@@ -3,8 +3,10 @@
 // resumes a stopped run.
 #include "common/runtime/job_runner.hpp"
 #include "common/runtime/task_list.hpp"
+#include "common/runtime/test_hooks.hpp"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -128,6 +130,9 @@ bool JobRunner::read_options() {
         too_big = e.what();
     }
     m_env.agree_on_usage(too_big);
+    // CGT_TEST_STOP_AFTER_CHECKS: every rank stops here, the start checks passed on the run's
+    // ranks and nothing written (cmake/job_scripts_test.sh starts each batch script's job so).
+    if (test_count("CGT_TEST_STOP_AFTER_CHECKS") > 0) std::raise(SIGTERM);
     if (const std::string note = long_run_note(m_info.program, m_job.memory_need(m_env.size()));
         !note.empty() && m_comm.is_root() && !m_quiet)
         std::fprintf(stderr, "%s\n", note.c_str());

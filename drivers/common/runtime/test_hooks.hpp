@@ -39,6 +39,9 @@
 //     state included): a stop within the one task of a job such as cgt-grundy (jobs/bench-resume);
 //   - CGT_TEST_STOP_IN_RESTORE=N: a rank sends itself SIGTERM once it has read N finished
 //     tasks of the journal at --resume (a stop while the journal is read);
+//   - CGT_TEST_STOP_AFTER_CHECKS=1: every rank sends itself SIGTERM once the start checks
+//     (options, memory, time) have passed on all ranks, before anything is written: the run
+//     ends as a stop before any work does ("PROGRAM: stopped by SIGTERM", status 143);
 //   - CGT_TEST_KILL_BEFORE_RENAME=1: every rank kills itself after the tables are written to
 //     OUT.partial and before the file is closed and renamed.
 //   - CGT_TEST_MARK_WAIT_FOR_ROOT=PATH (stop_signal.cpp): a rank other than 0 that ends by
