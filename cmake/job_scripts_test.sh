@@ -9,9 +9,10 @@
 #                 results/ in the directory it was submitted from
 #   run-anywhere  jobs/run from another directory writes results/ there and takes --out as
 #                 relative to it
-#   slurm-shapes  every batch script's job, at the script's own --ntasks, passes the start
-#                 checks (a job of days asks for it with allow-long in its INI): the hook
-#                 CGT_TEST_STOP_AFTER_CHECKS stops each there, before any work
+#   slurm-shapes  every batch script's job, at the script's own --ntasks and within its --mem
+#                 (or --mem-per-cpu) on one node, passes the start checks (a job of days asks
+#                 for it with allow-long in its INI): the hook CGT_TEST_STOP_AFTER_CHECKS
+#                 stops each there, before any work
 #   report-python jobs/report runs with the first python3 on PATH that imports h5py, numpy and
 #                 matplotlib, or with CGT_PYTHON, on a node where dpkg knows none of them; a
 #                 CGT_PYTHON that cannot import them is one line and status 2
@@ -97,17 +98,26 @@ slurm-shapes)
     ranks=$(sed -n 's/^#SBATCH --ntasks=\([0-9][0-9]*\).*/\1/p' "$script" | head -1)
     driver=$(sed -n 's/^driver *= *//p' "$ini")
     [ -n "$driver" ] || fail "jobs/$job.ini names no driver"
-    # --max-memory: the test's machine is not the cluster node the script asks for.
+    # The memory Slurm gives the job on one node (every rank there: the worst case), as
+    # --max-memory: this machine is not the node the script asks for.
+    cpus=$(sed -n 's/^#SBATCH --cpus-per-task=\([0-9][0-9]*\).*/\1/p' "$script" | head -1)
+    mem=$(sed -n 's/^#SBATCH --mem=\([0-9][0-9]*[KMGT]\).*/\1/p' "$script" | head -1)
+    per_cpu=$(sed -n 's/^#SBATCH --mem-per-cpu=\([0-9][0-9]*\)\([KMGT]\).*/\1 \2/p' "$script" | head -1)
+    if [ -z "$mem" ] && [ -n "$per_cpu" ]; then
+      set -- $per_cpu
+      mem=$(($1 * ${ranks:-1} * ${cpus:-1}))$2
+    fi
+    [ -n "$mem" ] || fail "jobs/$job.slurm asks for no --mem or --mem-per-cpu"
     CGT_TEST_STOP_AFTER_CHECKS=1 mpiexec --oversubscribe -n "${ranks:-1}" "$build/bin/$driver" \
-      --config "$ini" --out "$tmp/$job.h5" --max-memory 1000T >"$tmp/out.txt" 2>"$tmp/err.txt"
+      --config "$ini" --out "$tmp/$job.h5" --max-memory "$mem" >"$tmp/out.txt" 2>"$tmp/err.txt"
     status=$?
     grep -q "^$driver: stopped by SIGTERM" "$tmp/err.txt" ||
-      fail "jobs/$job.slurm's job on its ${ranks:-1} ranks did not start: status $status, '$(head -1 "$tmp/err.txt")'"
+      fail "jobs/$job.slurm's job on its ${ranks:-1} ranks in $mem did not start: status $status, '$(head -1 "$tmp/err.txt")'"
     ls "$tmp/$job.h5"* >/dev/null 2>&1 && fail "jobs/$job.slurm's job left $(ls -d "$tmp/$job.h5"*) at its start checks"
     checked=$((checked + 1))
   done
   [ $checked -ge 20 ] || fail "only $checked batch scripts with an INI found"
-  echo "PASS: the $checked batch scripts' jobs, each on its script's ranks, start without --allow-long"
+  echo "PASS: the $checked batch scripts' jobs, each on its script's ranks and memory, pass the start checks"
   ;;
 report-python)
   # A login node whose Python packages come from modules: dpkg knows none of them (dpkg-query
