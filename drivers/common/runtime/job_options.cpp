@@ -2,6 +2,7 @@
 // and time limits), how they are read and checked before a run starts, and the command that
 // resumes a stopped run.
 #include "common/runtime/job_runner.hpp"
+#include "common/runtime/rank_cores.hpp"
 #include "common/runtime/task_list.hpp"
 #include "common/runtime/test_hooks.hpp"
 
@@ -125,7 +126,11 @@ bool JobRunner::read_options() {
     try {
         const MemoryNeed need = m_job.memory_need(m_env.size());
         check_memory(applied, need, ranks_on_node);
-        if (!m_resume && m_merge.empty()) check_run_time(applied, part_of_run(need), m_env.size());
+        // The run's cores: its ranks, each with its threads where the program takes --threads.
+        const long cores = static_cast<long>(m_env.size()) *
+                           (applied.count("threads") ? read_threads(applied).threads : 1);
+        if (!m_resume && m_merge.empty())
+            check_run_time(applied, part_of_run(need), static_cast<int>(std::min(cores, 1L << 30)));
     } catch (const UsageError& e) {
         too_big = e.what();
     }

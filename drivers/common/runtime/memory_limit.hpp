@@ -18,7 +18,8 @@
 // (not an error).
 //
 // Time: one rule for every program. A run whose estimate on the cores it runs on (an MPI
-// driver's ranks; a tool's one core) passes LONG_RUN_BOUND_SECONDS (24 hours), or whose
+// driver's ranks, each with its --threads where it takes them; a tool's one core) passes
+// LONG_RUN_BOUND_SECONDS (24 hours), or whose
 // parameters this program cannot estimate (MemoryNeed::no_estimate), is refused before any
 // work, one line naming the estimate and the option that allows it, status 2:
 //   error: --max-length 40 is estimated to take about 6 days on one core, more than the
@@ -95,7 +96,8 @@ void check_memory(const po::variables_map& values, const MemoryNeed& need, int r
 void add_allow_long_option(Options& options);
 
 // Throws UsageError (the line above) when the run is past the bound or not estimated and
-// --allow-long is not given. `cores`: the cores the run divides its work over (MPI ranks).
+// --allow-long is not given. `cores`: the cores the run divides its work over (MPI ranks, each
+// times its threads where the program takes --threads).
 // Call it from an Options::parse validator or before any work.
 void check_run_time(const po::variables_map& values, const MemoryNeed& need, int cores = 1);
 

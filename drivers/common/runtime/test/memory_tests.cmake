@@ -132,6 +132,17 @@ cgt_add_cli_test(NAME "memory: a stalk of 40 edges is valued" STATUS 0 LABELS me
 cgt_add_cli_test(NAME "memory: cgt-hackenbush-bench blue-red --max-length 40 (6 days) is refused" STATUS 2 LABELS "memory;hackenbush"
                  STDERR "^error: --max-length 40 is estimated to take about 6 days on one core, more than the 24-hour bound of a run not asked for; add --allow-long to run it$"
                  COMMAND ${bin}/cgt-hackenbush-bench --workload blue-red --max-length 40)
+# A threaded program's cores are its ranks times their threads: Grundy's game to 2^37 (38.2
+# hours on one core) is refused on one thread and passes the start checks on two (the hook
+# CGT_TEST_STOP_AFTER_CHECKS stops it there, before any work: status 143).
+cgt_add_cli_test(NAME "memory: cgt-grundy to 2^37 (38.2 hours of a core) is refused on one thread" STATUS 2 LABELS "memory;grundy"
+                 STDERR "^error: --max-heap 137438953471 --store-values 1048575 is estimated to take about 38.2 hours on one core, more than the 24-hour bound of a run not asked for; add --allow-long to run it$"
+                 ABSENT ${mem_dir}/g37.h5
+                 COMMAND ${bin}/cgt-grundy --max-heap 137438953471 --store-values 1048575 --threads 1 --out ${mem_dir}/g37.h5)
+cgt_add_cli_test(NAME "memory: cgt-grundy to 2^37 on two threads (19.1 hours on its cores) passes the start checks" STATUS 143 LABELS "memory;grundy"
+                 STDERR "^cgt-grundy: stopped by SIGTERM$" ABSENT ${mem_dir}/g37.h5
+                 COMMAND env CGT_TEST_STOP_AFTER_CHECKS=1 ${bin}/cgt-grundy --max-heap 137438953471 --store-values 1048575
+                         --threads 2 --out ${mem_dir}/g37.h5)
 cgt_add_cli_test(NAME "memory: cgt-hex-openings --sizes 9 is refused: a few openings decided, no estimate" STATUS 2 LABELS "memory;hex"
                  STDERR "^error: --sizes with a board of side 9 \\(this program has decided only a few 9x9 openings \\(parts/9x9\\), the centre e5 in about 40 minutes of a core, and none of the hardest, which took Pawlewicz and Hayward's parallel solver up to 111 days; --node-limit N bounds each opening\\): no estimate of its time; add --allow-long to run it$"
                  ABSENT ${mem_dir}/hex9.h5 COMMAND ${bin}/cgt-hex-openings --sizes 9 --out ${mem_dir}/hex9.h5)
