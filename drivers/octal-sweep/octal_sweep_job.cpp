@@ -208,7 +208,8 @@ MemoryNeed OctalSweepJob::memory_need(int) const {
     const double sweep_heaps =
         static_cast<double>(m_params.prefix_heaps ? m_params.prefix_heaps : DEFAULT_PREFIX_HEAPS) +
         static_cast<double>(m_params.window_heaps ? m_params.window_heaps : DEFAULT_WINDOW_HEAPS);
-    double held = 0, frontier_heaps = 0, largest = 0;
+    double held = 0, frontier_heaps = 0, largest = 0, frontier_largest = 0;
+    std::uint64_t frontier_games = 0;
     for (const sweep::SweepGame& game : m_games) {
         if (sweep::runs_frontier(m_params, game)) {
             const auto limits = sweep::frontier_limits_for(m_params, game);
@@ -223,6 +224,8 @@ MemoryNeed OctalSweepJob::memory_need(int) const {
             held = std::max(held, 4 * std::min(ceiling, kept));
             frontier_heaps += ceiling;
             largest = std::max(largest, ceiling);
+            frontier_largest = std::max(frontier_largest, ceiling);
+            ++frontier_games;
         } else {
             const double bound = static_cast<double>(
                 game.bound ? game.bound : sweep::limits_for(m_params, game.family).max_heap);
@@ -230,9 +233,14 @@ MemoryNeed OctalSweepJob::memory_need(int) const {
             largest = std::max(largest, bound);
         }
     }
-    return linear_need(
+    MemoryNeed need = linear_need(
         "a game of " + std::to_string(static_cast<std::uint64_t>(largest)) + " heaps",
         "the values one game holds on each rank", held, 1, frontier_heaps, SPLIT_HEAPS_PER_SECOND);
+    // The time is every frontier game's, not the largest game's alone.
+    if (frontier_games > 1)
+        need.time_cause = "a run of " + std::to_string(frontier_games) + " games of up to " +
+                          std::to_string(static_cast<std::uint64_t>(frontier_largest)) + " heaps";
+    return need;
 }
 
 Split OctalSweepJob::split() const {

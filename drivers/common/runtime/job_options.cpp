@@ -104,6 +104,7 @@ MemoryNeed JobRunner::part_of_run(MemoryNeed need) const {
     if (!m_subset || m_tasks == 0) return need;
     need.core_seconds *= static_cast<double>(m_subset->size()) / static_cast<double>(m_tasks);
     need.cause += " " + m_subset_text;
+    if (!need.time_cause.empty()) need.time_cause += " " + m_subset_text;
     return need;
 }
 

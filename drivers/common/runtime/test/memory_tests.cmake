@@ -139,6 +139,12 @@ cgt_add_cli_test(NAME "memory: cgt-grundy to 2^37 (38.2 hours of a core) is refu
                  STDERR "^error: --max-heap 137438953471 --store-values 1048575 is estimated to take about 38.2 hours on one core, more than the 24-hour bound of a run not asked for; add --allow-long to run it$"
                  ABSENT ${mem_dir}/g37.h5
                  COMMAND ${bin}/cgt-grundy --max-heap 137438953471 --store-values 1048575 --threads 1 --out ${mem_dir}/g37.h5)
+# cgt-octal-sweep's time is every game's: the refusal names the run, not its largest game.
+cgt_add_cli_test(NAME "memory: cgt-octal-sweep with two games to 2^36 is refused as a run of two games" STATUS 2 LABELS "memory;octal"
+                 STDERR "^error: a run of 2 games of up to 68719476736 heaps is estimated to take about 38.2 hours on one core, more than the 24-hour bound of a run not asked for; add --allow-long to run it$"
+                 ABSENT ${mem_dir}/o36.h5
+                 COMMAND ${bin}/cgt-octal-sweep --subtraction-max 0 --octal-digits 0 --games ".161@2^36 .014@2^36" --threads 1
+                         --out ${mem_dir}/o36.h5)
 cgt_add_cli_test(NAME "memory: cgt-grundy to 2^37 on two threads (19.1 hours on its cores) passes the start checks" STATUS 143 LABELS "memory;grundy"
                  STDERR "^cgt-grundy: stopped by SIGTERM$" ABSENT ${mem_dir}/g37.h5
                  COMMAND env CGT_TEST_STOP_AFTER_CHECKS=1 ${bin}/cgt-grundy --max-heap 137438953471 --store-values 1048575
