@@ -11,7 +11,15 @@ namespace cgt::hex_tool {
 hex::Board read_position(int size, const std::string& moves, const std::string& picture) {
     if (!moves.empty() && !picture.empty())
         throw std::invalid_argument("give the position either as --moves or as --board, not both");
-    if (!picture.empty()) return hex::Board::parse(picture);
+    if (!picture.empty()) {
+        hex::Board board = hex::Board::parse(picture);
+        if (board.rows() != board.cols())
+            throw std::invalid_argument(
+                "the picture has " + std::to_string(board.rows()) + " rows of " +
+                std::to_string(board.cols()) +
+                " cells: cgt-hex takes square boards (as many rows as cells in a row)");
+        return board;
+    }
     return hex::Board::from_moves(size, moves);
 }
 

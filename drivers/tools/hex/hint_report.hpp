@@ -11,9 +11,9 @@
 
 namespace cgt::hex_tool {
 
-// Reads a position: a move list ("c3 d2") on a board of `size`, or a picture (see
-// hex::Board::parse). Exactly one of moves and picture may be non-empty; neither gives the
-// empty board. Throws std::invalid_argument naming what is wrong.
+// Reads a position: a move list ("c3 d2") on a board of `size`, or a picture of a square
+// board (see hex::Board::parse). Exactly one of moves and picture may be non-empty; neither
+// gives the empty board. Throws std::invalid_argument naming what is wrong.
 hex::Board read_position(int size, const std::string& moves, const std::string& picture);
 
 // The report for `board` with the hints of the player to move (row-major, empty cells only).

@@ -67,6 +67,54 @@ const WholeOption NODE_LIMIT{.name = "node-limit",
 const WholeOption TT_SIZE_MIB{
     .name = "tt-size-mib", .default_value = 64, .min = 1, .max = 65536, .meaning = "transposition table, MiB"};
 
+// The time of a run, from what this program has solved (drivers/hex-openings/NOTES.md and
+// FRONTIER.md), as cgt-hex-openings estimates its runs: with --node-limit N each empty cell
+// takes at most N nodes at about 5,000 a second; without a limit, a position of more empty
+// cells than any board solved whole here (8x8: 64 openings in about 5 hours of a core;
+// misere 6x6, and the 7x7 openings, which the mirror rule decides at once) has no estimate,
+// nor a misere 6x6 position within a move of a losing opening (e2, d3, b5, c4: the replies
+// of d3 passed 85 million nodes), and is started only when asked (--allow-long).
+constexpr double NODES_PER_SECOND = 5000;
+constexpr int SOLVED_CELLS = 64, SOLVED_CELLS_MISERE = 36, MISERE_EMPTY_BOARD_SIDE = 7;
+
+MemoryNeed hint_time(const hex::Board& board, bool misere, std::uint64_t node_limit) {
+    MemoryNeed need;
+    const int empty = board.empty_count(), cells = board.size() * board.size();
+    if (node_limit > 0) {
+        need.core_seconds =
+            static_cast<double>(empty) * static_cast<double>(node_limit) / NODES_PER_SECOND;
+        need.time_cause = "--node-limit " + std::to_string(node_limit) + " on " +
+                          std::to_string(empty) + " empty cells";
+        return need;
+    }
+    const std::string position = std::string(misere ? "a misere " : "a ") +
+                                 std::to_string(board.size()) + "x" + std::to_string(board.size()) +
+                                 " position of " + std::to_string(empty) + " empty cells";
+    if (!misere && empty > SOLVED_CELLS)
+        need.no_estimate =
+            "--node-limit 0 on " + position +
+            " (this program has solved whole boards of up to 64 cells, the 64 8x8 openings in "
+            "about 5 hours of a core, and a few 9x9 openings, each in hours; "
+            "--node-limit N bounds each cell)";
+    else if (misere && empty > SOLVED_CELLS_MISERE &&
+             !(empty == cells && board.size() <= MISERE_EMPTY_BOARD_SIDE))
+        need.no_estimate = "--node-limit 0 on " + position +
+                           " (of the misere boards past 6x6 this program has decided only the 7x7 "
+                           "openings, at once by the mirror rule; --node-limit N bounds each cell)";
+    else if (misere && board.size() == 6 && cells - empty <= 2)
+        for (const hex::Cell cell :
+             {hex::Cell{1, 4}, hex::Cell{2, 3}, hex::Cell{4, 1}, hex::Cell{3, 2}}) {
+            if (board.at(cell) != hex::Stone::red) continue;
+            need.no_estimate =
+                "--node-limit 0 on " + position + " after the losing opening " +
+                hex::cell_name(cell) +
+                " (the replies of the losing 6x6 openings e2, d3, b5 and c4 have not been "
+                "finished by this program: d3's first reply passed 85 million nodes; "
+                "--node-limit N bounds each cell)";
+        }
+    return need;
+}
+
 // The picture of --board, or of the --board-file ('-': stdin); "" when neither is given.
 std::string read_picture(const po::variables_map& vm) {
     std::string picture = vm["board"].as<std::string>();
@@ -110,6 +158,7 @@ int main(int argc, char* argv[]) {
         hex::SolverOptions solver_options;
         std::vector<hex_tool::OpeningRow> table_rows;
         add_max_memory_option(options);
+        add_allow_long_option(options);
         const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
             const long size = SIZE.read(vm), limit = NODE_LIMIT.read(vm), tt = TT_SIZE_MIB.read(vm);
             check_memory(vm, sized_table_need("--tt-size-mib", static_cast<std::uint64_t>(tt), "the transposition table"));
@@ -130,6 +179,9 @@ int main(int argc, char* argv[]) {
                 if (board.empty_count() != board.size() * board.size())
                     throw UsageError("--table answers the first move on the empty board only (the file holds openings)");
                 table_rows = read_openings(table);
+            } else {
+                check_run_time(vm, hint_time(board, solver_options.variant == hex::Variant::misere,
+                                             solver_options.node_limit));
             }
         });
         if (!run) return 0;
