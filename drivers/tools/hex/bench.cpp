@@ -271,6 +271,28 @@ common::MemoryNeed table_need(std::uint64_t tt_mib, const Simulation& sim) {
     return need;
 }
 
+// The time of a run, as cgt-hex-openings and cgt-hex estimate theirs: with --node-limit N
+// each opening (and each simulated search of it) takes at most N nodes at about 5,000 a
+// second; without a limit, a board of more than 64 cells has no estimate (this program has
+// decided every 8x8 opening, the map in about 5 hours of a core, and only a few of 9x9's,
+// each in hours) and is started only when asked (--allow-long).
+common::MemoryNeed bench_time(const hex::Shape& size, std::size_t openings,
+                              std::uint64_t node_limit, std::size_t simulations) {
+    common::MemoryNeed need;
+    if (node_limit > 0) {
+        need.core_seconds = static_cast<double>(openings * (1 + simulations)) *
+                            static_cast<double>(node_limit) / 5000.0;
+        need.time_cause = "--node-limit " + std::to_string(node_limit) + " on " +
+                          std::to_string(openings) + " openings";
+    } else if (size.rows * size.cols > 64) {
+        need.no_estimate = "--size " + size.name() +
+                           " without --node-limit (this program has decided every 8x8 opening, the "
+                           "map in about 5 hours of a core, and only a few 9x9 openings, each in "
+                           "hours)";
+    }
+    return need;
+}
+
 int run(int argc, char* argv[]) {
     common::Options options(
         "cgt-hex-bench",
@@ -295,6 +317,7 @@ int run(int argc, char* argv[]) {
     std::vector<hex::Cell> openings;
     hex::Shape size;
     common::add_max_memory_option(options);
+    common::add_allow_long_option(options);
     const bool go = options.parse(argc, argv, [&](const common::po::variables_map& vm) {
         const long limit = vm["node-limit"].as<long>(), tt = vm["tt-size-mib"].as<long>();
         try {
@@ -314,6 +337,8 @@ int run(int argc, char* argv[]) {
             throw UsageError("--reference needs exactly one opening, got " +
                              std::to_string(openings.size()));
         common::check_memory(vm, table_need(static_cast<std::uint64_t>(tt), sim));
+        common::check_run_time(
+            vm, bench_time(size, openings.size(), solver_options.node_limit, sim.workers.size()));
     });
     if (!go) return 0;
     // Its table only where an opening is searched (not with --reference).
