@@ -1,7 +1,8 @@
 // cgt-octal: one heap game (an octal code or a subtraction set): its Grundy values, and its
 // preperiod and period with the proof bound used, or "not yet periodic up to N".
-#include "common/runtime/options.hpp"
 #include "common/plumbing/printable.hpp"
+#include "common/runtime/memory_limit.hpp"
+#include "common/runtime/options.hpp"
 #include "impartial/octal_analysis.hpp"
 #include "tools/octal/frontier_report.hpp"
 #include "tools/octal/octal_report.hpp"
@@ -36,6 +37,28 @@ struct Settings {
     std::string checkpoint;
     bool timing = false;
 };
+
+// Memory and time before work (memory_limit.hpp), measured here (drivers/grundy/NOTES.md has
+// the sweep's speed): the frontier sweep holds every value in 16 bits, about 2 bytes a heap
+// (38 MB at 2^24), and runs to its ceiling unless the period is proven, about a million heaps
+// a second (Grundy's game to 2^24 in 14.5 s, .161 in 6.7 s); the analysis holds about 12
+// bytes a heap (55 MB at 2^22), its values, the rare/common split's tables and the options'
+// sets, up to --max-heap or --split-max-heap.
+constexpr double FRONTIER_BYTES_PER_HEAP = 2.0, ANALYSIS_BYTES_PER_HEAP = 12.0,
+                 HEAPS_PER_SECOND = 1e6;
+
+MemoryNeed octal_need(const Settings& s) {
+    if (s.ceiling)
+        return linear_need("--ceiling " + std::to_string(s.ceiling), "the values of every heap",
+                           static_cast<double>(s.ceiling), FRONTIER_BYTES_PER_HEAP,
+                           static_cast<double>(s.ceiling), HEAPS_PER_SECOND);
+    const Heap heaps = std::max(s.limits.max_heap, s.limits.split_max_heap);
+    return linear_need(
+        std::string(heaps == s.limits.max_heap ? "--max-heap " : "--split-max-heap ") +
+            std::to_string(heaps),
+        "the values and the rare/common split's tables", static_cast<double>(heaps),
+        ANALYSIS_BYTES_PER_HEAP);
+}
 
 // Reads and checks the options (UsageError on a bad one).
 void read_settings(const po::variables_map& vm, Settings& s) {
@@ -143,13 +166,19 @@ int main(int argc, char* argv[]) {
         "checkpoint", po::value<std::string>(), "with --ceiling: save the values here, and resume from them")(
         "timing", po::bool_switch()->default_value(false), "with --ceiling: wall seconds at each power of two >= 2^10, on stderr");
     options.positional("game", 1);
+    add_max_memory_option(options);
+    add_allow_long_option(options);
 
     Settings s;
     try {
         const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
             read_settings(vm, s);
+            check_memory(vm, octal_need(s));
+            check_run_time(vm, octal_need(s));
         });
         if (!run) return 0;
+        if (const std::string note = long_run_note("cgt-octal", octal_need(s)); !note.empty())
+            std::cerr << note << "\n";
     } catch (const UsageError& e) {
         std::cerr << "error: " << printable(e.what()) << "\n";
         return 2;
