@@ -1,4 +1,5 @@
 #include "hex-openings/openings_job.hpp"
+#include "hex-openings/solved_range.hpp"
 
 #include <algorithm>
 #include <array>
@@ -226,22 +227,7 @@ void HexOpeningsJob::read_options(const po::variables_map& vm, int) {
     }
 }
 
-// The time of a run, from what this program has solved (drivers/hex-openings/NOTES.md): every
-// board up to 7x7 and misere up to 6x6 in minutes of a core, the 64 openings of 8x8 (32
-// solved, the others copied) in about 5 hours of a core at 5,300-6,000 nodes a second; a run
-// of fewer 8x8 openings (--cells) their share of it. A board past those is not estimated (the
-// search has finished only a few openings of 9x9, parts/9x9, and no larger board), unless
-// --node-limit bounds each opening.
-constexpr double HEX_NODES_PER_SECOND = 5000, HEX_8X8_SECONDS = 5 * 3600.0;
-constexpr std::size_t HEX_8X8_SOLVED = 32;
-constexpr int HEX_LARGEST_SOLVED = 8, HEX_LARGEST_SOLVED_MISERE = 6;
-// The 6x6 misere openings the first player loses (parts/misere-6x6: e2, d3 and their
-// rotations b5, c4), whose every reply --misere-replies solves: not finished here (d3's
-// first reply, d1, passed 85 million nodes in the hex-misere job's run of 2026-12-05), so a
-// run with their replies has no estimate and, like a larger board, is started only when
-// asked (--allow-long; jobs/hex-misere.ini asks).
-constexpr std::array<std::string_view, 4> MISERE_6X6_LOSING = {"e2", "d3", "b5", "c4"};
-
+// The time of a run: solved_range.hpp.
 MemoryNeed HexOpeningsJob::memory_need(int) const {
     MemoryNeed need = sized_table_need("--tt-size-mib", m_params.tt_size_mib,
                                        "the transposition table of each rank");

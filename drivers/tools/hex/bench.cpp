@@ -5,6 +5,7 @@
 #include "common/plumbing/tool_main.hpp"
 #include "common/runtime/memory_limit.hpp"
 #include "common/runtime/options.hpp"
+#include "hex-openings/solved_range.hpp"
 #include "hex/parallel/job_simulator.hpp"
 #include "hex/solver/openings.hpp"
 #include "hex/solver/solver.hpp"
@@ -271,20 +272,20 @@ common::MemoryNeed table_need(std::uint64_t tt_mib, const Simulation& sim) {
     return need;
 }
 
-// The time of a run, as cgt-hex-openings and cgt-hex estimate theirs: with --node-limit N
-// each opening (and each simulated search of it) takes at most N nodes at about 5,000 a
-// second; without a limit, a board of more than 64 cells has no estimate (this program has
-// decided every 8x8 opening, the map in about 5 hours of a core, and only a few of 9x9's,
-// each in hours) and is started only when asked (--allow-long).
+// The time of a run, as cgt-hex-openings and cgt-hex estimate theirs
+// (hex-openings/solved_range.hpp): with --node-limit N each opening (and each simulated
+// search of it) takes at most N nodes; without a limit, a board past 8x8's cells has no
+// estimate and is started only when asked (--allow-long).
 common::MemoryNeed bench_time(const hex::Shape& size, std::size_t openings,
                               std::uint64_t node_limit, std::size_t simulations) {
+    using namespace cgt::jobs::hex_openings;
     common::MemoryNeed need;
     if (node_limit > 0) {
         need.core_seconds = static_cast<double>(openings * (1 + simulations)) *
-                            static_cast<double>(node_limit) / 5000.0;
+                            static_cast<double>(node_limit) / HEX_NODES_PER_SECOND;
         need.time_cause = "--node-limit " + std::to_string(node_limit) + " on " +
                           std::to_string(openings) + " openings";
-    } else if (size.rows * size.cols > 64) {
+    } else if (size.rows * size.cols > HEX_LARGEST_SOLVED * HEX_LARGEST_SOLVED) {
         need.no_estimate = "--size " + size.name() +
                            " without --node-limit (this program has decided every 8x8 opening, the "
                            "map in about 5 hours of a core, and only a few 9x9 openings, each in "

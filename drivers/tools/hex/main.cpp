@@ -2,18 +2,21 @@
 // picture), lists every empty cell as a win or a loss for the player to move; with --table,
 // the first moves of an empty board are read from a result file of cgt-hex-openings instead
 // of searched (7x7 from hex-large.h5 at once).
+#include "common/plumbing/tool_main.hpp"
 #include "common/runtime/memory_limit.hpp"
 #include "common/runtime/options.hpp"
 #include "common/runtime/result_reader.hpp"
-#include "common/plumbing/tool_main.hpp"
-#include "tools/hex/hint_report.hpp"
+#include "hex-openings/solved_range.hpp"
 #include "hex/solver/solver.hpp"
+#include "tools/hex/hint_report.hpp"
 
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <string>
+#include <string_view>
 
 using namespace cgt;
 using namespace cgt::common;
@@ -67,22 +70,23 @@ const WholeOption NODE_LIMIT{.name = "node-limit",
 const WholeOption TT_SIZE_MIB{
     .name = "tt-size-mib", .default_value = 64, .min = 1, .max = 65536, .meaning = "transposition table, MiB"};
 
-// The time of a run, from what this program has solved (drivers/hex-openings/NOTES.md and
-// FRONTIER.md), as cgt-hex-openings estimates its runs: with --node-limit N each empty cell
-// takes at most N nodes at about 5,000 a second; without a limit, a position of more empty
-// cells than any board solved whole here (8x8: 64 openings in about 5 hours of a core;
-// misere 6x6, and the 7x7 openings, which the mirror rule decides at once) has no estimate,
-// nor a misere 6x6 position within a move of a losing opening (e2, d3, b5, c4: the replies
-// of d3 passed 85 million nodes), and is started only when asked (--allow-long).
-constexpr double NODES_PER_SECOND = 5000;
-constexpr int SOLVED_CELLS = 64, SOLVED_CELLS_MISERE = 36, MISERE_EMPTY_BOARD_SIDE = 7;
+// The time of a run, from what this program has solved (hex-openings/solved_range.hpp), as
+// cgt-hex-openings estimates its runs: with --node-limit N each empty cell takes at most N
+// nodes; without a limit, a position of more empty cells than any board solved whole here
+// (8x8's 64; misere 6x6's 36, and the empty 7x7 board, whose openings the mirror rule
+// decides at once) has no estimate, nor a misere 6x6 position within a move of a losing
+// opening, and is started only when asked (--allow-long).
+constexpr int MISERE_EMPTY_BOARD_SIDE = 7;
 
 MemoryNeed hint_time(const hex::Board& board, bool misere, std::uint64_t node_limit) {
     MemoryNeed need;
+    using namespace jobs::hex_openings;
     const int empty = board.empty_count(), cells = board.size() * board.size();
+    constexpr int solved_cells = HEX_LARGEST_SOLVED * HEX_LARGEST_SOLVED,
+                  solved_cells_misere = HEX_LARGEST_SOLVED_MISERE * HEX_LARGEST_SOLVED_MISERE;
     if (node_limit > 0) {
         need.core_seconds =
-            static_cast<double>(empty) * static_cast<double>(node_limit) / NODES_PER_SECOND;
+            static_cast<double>(empty) * static_cast<double>(node_limit) / HEX_NODES_PER_SECOND;
         need.time_cause = "--node-limit " + std::to_string(node_limit) + " on " +
                           std::to_string(empty) + " empty cells";
         return need;
@@ -90,24 +94,22 @@ MemoryNeed hint_time(const hex::Board& board, bool misere, std::uint64_t node_li
     const std::string position = std::string(misere ? "a misere " : "a ") +
                                  std::to_string(board.size()) + "x" + std::to_string(board.size()) +
                                  " position of " + std::to_string(empty) + " empty cells";
-    if (!misere && empty > SOLVED_CELLS)
+    if (!misere && empty > solved_cells)
         need.no_estimate =
             "--node-limit 0 on " + position +
             " (this program has solved whole boards of up to 64 cells, the 64 8x8 openings in "
             "about 5 hours of a core, and a few 9x9 openings, each in hours; "
             "--node-limit N bounds each cell)";
-    else if (misere && empty > SOLVED_CELLS_MISERE &&
+    else if (misere && empty > solved_cells_misere &&
              !(empty == cells && board.size() <= MISERE_EMPTY_BOARD_SIDE))
         need.no_estimate = "--node-limit 0 on " + position +
                            " (of the misere boards past 6x6 this program has decided only the 7x7 "
                            "openings, at once by the mirror rule; --node-limit N bounds each cell)";
-    else if (misere && board.size() == 6 && cells - empty <= 2)
-        for (const hex::Cell cell :
-             {hex::Cell{1, 4}, hex::Cell{2, 3}, hex::Cell{4, 1}, hex::Cell{3, 2}}) {
-            if (board.at(cell) != hex::Stone::red) continue;
+    else if (misere && board.size() == HEX_LARGEST_SOLVED_MISERE && cells - empty <= 2)
+        for (const std::string_view name : MISERE_6X6_LOSING) {
+            if (board.at(hex::Cell{name[1] - '1', name[0] - 'a'}) != hex::Stone::red) continue;
             need.no_estimate =
-                "--node-limit 0 on " + position + " after the losing opening " +
-                hex::cell_name(cell) +
+                "--node-limit 0 on " + position + " after the losing opening " + std::string(name) +
                 " (the replies of the losing 6x6 openings e2, d3, b5 and c4 have not been "
                 "finished by this program: d3's first reply passed 85 million nodes; "
                 "--node-limit N bounds each cell)";

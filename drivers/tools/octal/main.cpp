@@ -171,13 +171,15 @@ int main(int argc, char* argv[]) {
 
     Settings s;
     try {
+        MemoryNeed need;
         const bool run = options.parse(argc, argv, [&](const po::variables_map& vm) {
             read_settings(vm, s);
-            check_memory(vm, octal_need(s));
-            check_run_time(vm, octal_need(s));
+            need = octal_need(s);
+            check_memory(vm, need);
+            check_run_time(vm, need);
         });
         if (!run) return 0;
-        if (const std::string note = long_run_note("cgt-octal", octal_need(s)); !note.empty())
+        if (const std::string note = long_run_note("cgt-octal", need); !note.empty())
             std::cerr << note << "\n";
     } catch (const UsageError& e) {
         std::cerr << "error: " << printable(e.what()) << "\n";
