@@ -46,6 +46,19 @@ struct Settings {
 // sets, up to --max-heap or --split-max-heap.
 constexpr double FRONTIER_BYTES_PER_HEAP = 2.0, ANALYSIS_BYTES_PER_HEAP = 12.0,
                  HEAPS_PER_SECOND = 1e6;
+// The analysis's time is set by how each heap is valued. A game that splits (a digit with 4)
+// and is valued by definition reads about n/2 splits a heap for each such digit: n^2/4 in all,
+// at about 2.5e9 a second here (.06 to 2^20 in 106 s, .76 in 221 s; 2e9 taken). Where the
+// rare/common split holds, a heap costs its rare heaps and a scan instead, which no short run
+// predicts (.14 to 2^22: 12 s, about linear; .007 to 2^20: 32 s, n^1.3 so far): no estimate is
+// made there. A first run to PILOT_HEAPS (at most about a second) says which case holds and
+// ends the question for a game whose period it proves.
+constexpr double SPLITS_PER_SECOND = 2e9;
+constexpr Heap PILOT_HEAPS = Heap{1} << 16;
+
+// Subtract-a-square to max_heap takes the squares up to it as its subtraction set, whose
+// largest element the kernel bounds (MAX_REMOVAL = 2048^2): so max_heap < 2049^2.
+constexpr Heap SQUARES_MAX_HEAP = 2049 * 2049 - 1;
 
 MemoryNeed octal_need(const Settings& s) {
     if (s.ceiling)
@@ -58,6 +71,31 @@ MemoryNeed octal_need(const Settings& s) {
             std::to_string(heaps),
         "the values and the rare/common split's tables", static_cast<double>(heaps),
         ANALYSIS_BYTES_PER_HEAP);
+}
+
+// The analysis's time, added to `need` once its memory has passed: set where the heaps are
+// valued by definition past the pilot (above), left unknown (0) otherwise.
+void add_analysis_time(const Settings& s, MemoryNeed& need) {
+    if (s.ceiling || s.game_text == "squares" || s.limits.max_heap <= PILOT_HEAPS) return;
+    const auto game = impartial::OctalGame::parse_game(
+        s.game_text, s.misere ? impartial::Play::misere : impartial::Play::normal);
+    if (!game.splits()) return; // a few options a heap: linear, and fast
+    impartial::AnalysisLimits pilot = s.limits;
+    pilot.max_heap = PILOT_HEAPS;
+    pilot.split_max_heap = 0;
+    const auto first = impartial::analyse(game, pilot);
+    if (first.period) return; // the run proves the same period at the same heap
+    const bool by_definition = s.limits.method == impartial::ValueMethod::definition;
+    if (!by_definition && first.rare_mask) return;
+    // Valued by definition up to --max-heap (without a split, --split-max-heap adds nothing).
+    const double n = static_cast<double>(s.limits.max_heap);
+    need.core_seconds =
+        static_cast<double>(game.leave_two().size()) * n * n / 4 / SPLITS_PER_SECOND;
+    need.time_cause =
+        "--max-heap " + std::to_string(s.limits.max_heap) + " on " + game.name() + " (" +
+        (by_definition ? std::string("--method definition")
+                       : "no rare/common split by heap " + std::to_string(PILOT_HEAPS)) +
+        ": each heap reads all its splits, unless a period is proven sooner)";
 }
 
 // Reads and checks the options (UsageError on a bad one).
@@ -106,6 +144,11 @@ void read_settings(const po::variables_map& vm, Settings& s) {
         }
     } else if (s.misere) {
         throw UsageError("--misere is not offered for squares");
+    } else if (s.limits.max_heap > SQUARES_MAX_HEAP) {
+        throw UsageError("squares takes --max-heap up to " + std::to_string(SQUARES_MAX_HEAP) +
+                         " (its subtraction set, the squares up to it, may reach " +
+                         std::to_string(impartial::MAX_REMOVAL) + "), got " +
+                         std::to_string(s.limits.max_heap));
     }
 }
 
@@ -176,6 +219,7 @@ int main(int argc, char* argv[]) {
             read_settings(vm, s);
             need = octal_need(s);
             check_memory(vm, need);
+            add_analysis_time(s, need);
             check_run_time(vm, need);
         });
         if (!run) return 0;
