@@ -19,6 +19,9 @@ constexpr std::uint64_t MAX_CEILING = std::uint64_t{1} << 36;
 // The windowed sweep's pace on one core for a game valued by the split (Grundy's game,
 // .161: 2^26 heaps in about 45-70 s of CPU here).
 constexpr double SPLIT_HEAPS_PER_SECOND = 1.0e6;
+// A game valued by the definition (the split does not pay) reads about n/2 splits a heap for
+// each split length, about 2.8e9 splits a second here (.06 to 2^19 in 24.7 s): 2e9 taken.
+constexpr double DEFINITION_SPLITS_PER_SECOND = 2.0e9;
 // The frontier sweep's prefix and window unless given (WindowConfig's defaults).
 constexpr long DEFAULT_PREFIX_HEAPS = 1L << 21;
 constexpr long DEFAULT_WINDOW_HEAPS = 1L << 26;
@@ -201,28 +204,34 @@ std::uint64_t OctalSweepJob::task_count() const {
 MemoryNeed OctalSweepJob::memory_need(int) const {
     // Values held: a family game's up to its bound (4 bytes each); a frontier game's prefix
     // and window (2 bytes each, twice while a snapshot is written to the journal), or every
-    // value while a family game is valued by the definition. The time: the frontier games
-    // at the split's pace (those valued by the definition stop at their definition ceiling;
-    // the families take minutes).
+    // value while it is valued by the definition. The time: a listed game as a first run to
+    // 2^14 heaps forecasts it (frontier_analysis.hpp: at the split's pace, or the splits the
+    // definition reads to its ceiling: .06@2^32 would take decades); a family game (thousands
+    // of them, each stopped at the definition ceiling where the split does not pay) at the
+    // split's pace; the families without a ceiling take minutes.
     // A frontier game's sweep holds its prefix and window (as configured; growth aside).
     const double sweep_heaps =
         static_cast<double>(m_params.prefix_heaps ? m_params.prefix_heaps : DEFAULT_PREFIX_HEAPS) +
         static_cast<double>(m_params.window_heaps ? m_params.window_heaps : DEFAULT_WINDOW_HEAPS);
-    double held = 0, frontier_heaps = 0, largest = 0, frontier_largest = 0;
+    double held = 0, frontier_seconds = 0, largest = 0, frontier_largest = 0;
     std::uint64_t frontier_games = 0;
     for (const sweep::SweepGame& game : m_games) {
         if (sweep::runs_frontier(m_params, game)) {
             const auto limits = sweep::frontier_limits_for(m_params, game);
             const double ceiling = static_cast<double>(limits.ceiling);
-            // A listed game is taken to be valued by the split (one valued by the definition
-            // to 2^26 heaps and more would take years); a family game may keep every value to
-            // its definition ceiling.
-            const double kept =
-                game.family == sweep::Family::listed
-                    ? sweep_heaps
-                    : std::max(sweep_heaps, static_cast<double>(limits.definition_ceiling));
+            double kept = sweep_heaps, seconds = ceiling / SPLIT_HEAPS_PER_SECOND;
+            if (game.family == sweep::Family::listed) {
+                const auto forecast = impartial::forecast_frontier(
+                    sweep::frontier_rules(game), limits.ceiling, limits.definition_ceiling);
+                if (forecast.quadratic) kept = std::max(kept, static_cast<double>(forecast.heaps));
+                seconds = forecast.quadratic
+                              ? forecast.definition_splits / DEFINITION_SPLITS_PER_SECOND
+                              : static_cast<double>(forecast.heaps) / SPLIT_HEAPS_PER_SECOND;
+            } else {
+                kept = std::max(kept, static_cast<double>(limits.definition_ceiling));
+            }
             held = std::max(held, 4 * std::min(ceiling, kept));
-            frontier_heaps += ceiling;
+            frontier_seconds += seconds;
             largest = std::max(largest, ceiling);
             frontier_largest = std::max(frontier_largest, ceiling);
             ++frontier_games;
@@ -233,9 +242,10 @@ MemoryNeed OctalSweepJob::memory_need(int) const {
             largest = std::max(largest, bound);
         }
     }
-    MemoryNeed need = linear_need(
-        "a game of " + std::to_string(static_cast<std::uint64_t>(largest)) + " heaps",
-        "the values one game holds on each rank", held, 1, frontier_heaps, SPLIT_HEAPS_PER_SECOND);
+    MemoryNeed need =
+        linear_need("a game of " + std::to_string(static_cast<std::uint64_t>(largest)) + " heaps",
+                    "the values one game holds on each rank", held, 1);
+    need.core_seconds = frontier_seconds;
     // The time is every frontier game's, not the largest game's alone.
     if (frontier_games > 1)
         need.time_cause = "a run of " + std::to_string(frontier_games) + " games of up to " +

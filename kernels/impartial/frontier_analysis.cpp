@@ -25,6 +25,28 @@ std::uint64_t first_proof_target(std::uint64_t done, std::uint64_t ceiling) {
     return target;
 }
 
+FrontierForecast forecast_frontier(const HeapRules& rules, std::uint64_t ceiling,
+                                   std::uint64_t definition_ceiling, std::uint64_t probe) {
+    FrontierForecast out;
+    out.heaps = ceiling;
+    FrontierSweep sweep(rules);
+    sweep.run_to(std::min(ceiling, probe));
+    if (proven_period_guy_smith(sweep.values(), rules.largest_removal)) {
+        out.proven = true;
+        out.heaps = sweep.size();
+        return out;
+    }
+    out.probe_rare_heaps = sweep.stats().back().mask.rare_heaps;
+    if (rules.leave_two.empty() || sweep.split_in_use()) return out;
+    out.quadratic = true;
+    // analyse_to_ceiling stops such a game at the first proof size at or past the definition
+    // ceiling.
+    out.heaps = first_proof_target(std::min(ceiling, definition_ceiling), ceiling);
+    const double n = static_cast<double>(out.heaps);
+    out.definition_splits = n * n / 4 * static_cast<double>(rules.leave_two.size());
+    return out;
+}
+
 FrontierResult analyse_to_ceiling(const HeapRules& rules, const FrontierLimits& limits,
                                   std::size_t keep_values, std::uint64_t max_sequence) {
     if (limits.ceiling > FrontierSweep::MAX_HEAPS)

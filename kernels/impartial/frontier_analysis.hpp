@@ -55,6 +55,27 @@ struct FrontierResult {
 std::uint64_t next_proof_target(std::uint64_t heaps, std::uint64_t ceiling);
 std::uint64_t first_proof_target(std::uint64_t done, std::uint64_t ceiling);
 
+// How a run to `ceiling` heaps will value them, judged by a first run of the sweep to `probe`
+// heaps (at most the ceiling): its period proven there (a run stops at the same proof), or
+// each heap valued by the split (about linear in the heaps, unless the rare heaps keep
+// growing), or by the definition, which reads about n/2 splits a heap for each split length
+// (leave_two): `definition_splits` in all, to `ceiling` or the first proof size past
+// `definition_ceiling` (where such a game stops). A game that does not split costs a few
+// options a heap (`quadratic` false). The split is judged as the sweep judges it at the
+// probe's end (FrontierSweep::split_in_use). 2^14 heaps, not fewer: at 2^12 some games that the
+// split values later still have a quarter of their heaps rare (.172: 1,109 of 4,096).
+struct FrontierForecast {
+    bool proven = false;
+    bool quadratic = false;  // valued by the definition: `definition_splits`
+    std::uint64_t heaps = 0; // heaps the run will value: the ceiling, the definition
+                             // stop, or (proven) at most the probe
+    std::uint64_t probe_rare_heaps = 0;
+    double definition_splits = 0;
+};
+FrontierForecast forecast_frontier(const HeapRules& rules, std::uint64_t ceiling,
+                                   std::uint64_t definition_ceiling = FrontierSweep::MAX_HEAPS,
+                                   std::uint64_t probe = std::uint64_t{1} << 14);
+
 // Runs the sweep to 64 heaps, then on by 1/8 (1/4 past 2^20) and through every power of
 // two, trying the proof after each step; the result depends only on the game and the
 // ceiling (not on resume, chunks, or the steps a resumed run took). Guy and Smith's bound proves

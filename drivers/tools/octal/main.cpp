@@ -48,7 +48,8 @@ constexpr double FRONTIER_BYTES_PER_HEAP = 2.0, ANALYSIS_BYTES_PER_HEAP = 12.0,
                  HEAPS_PER_SECOND = 1e6;
 // The analysis's time is set by how each heap is valued. A game that splits (a digit with 4)
 // and is valued by definition reads about n/2 splits a heap for each such digit: n^2/4 in all,
-// at about 2.5e9 a second here (.06 to 2^20 in 106 s, .76 in 221 s; 2e9 taken). Where the
+// at about 2.5e9 a second here (.06 to 2^20 in 106 s, .76 in 221 s; the frontier sweep of .06
+// to 2^19 in 24.7 s; 2e9 taken). Where the
 // rare/common split holds, a heap costs its rare heaps and a scan instead, which no short run
 // predicts (.14 to 2^22: 12 s, about linear; .007 to 2^20: 32 s, n^1.3 so far): no estimate is
 // made there. A first run to PILOT_HEAPS (at most about a second) says which case holds and
@@ -61,10 +62,23 @@ constexpr Heap PILOT_HEAPS = Heap{1} << 16;
 constexpr Heap SQUARES_MAX_HEAP = 2049 * 2049 - 1;
 
 MemoryNeed octal_need(const Settings& s) {
-    if (s.ceiling)
-        return linear_need("--ceiling " + std::to_string(s.ceiling), "the values of every heap",
-                           static_cast<double>(s.ceiling), FRONTIER_BYTES_PER_HEAP,
-                           static_cast<double>(s.ceiling), HEAPS_PER_SECOND);
+    if (s.ceiling) {
+        // A first run to 4096 heaps says whether the split will value the heaps or the
+        // definition (frontier_analysis.hpp): .06 to 2^32 would take decades, not an hour.
+        const auto forecast =
+            impartial::forecast_frontier(impartial::HeapRules::parse(s.game_text), s.ceiling);
+        MemoryNeed need =
+            linear_need("--ceiling " + std::to_string(s.ceiling), "the values of every heap",
+                        static_cast<double>(s.ceiling), FRONTIER_BYTES_PER_HEAP,
+                        static_cast<double>(forecast.heaps), HEAPS_PER_SECOND);
+        if (forecast.quadratic) {
+            need.core_seconds = forecast.definition_splits / SPLITS_PER_SECOND;
+            need.time_cause =
+                "--ceiling " + std::to_string(s.ceiling) + " on " + s.game_text +
+                " (the rare/common split does not pay: each heap reads all its splits)";
+        }
+        return need;
+    }
     const Heap heaps = std::max(s.limits.max_heap, s.limits.split_max_heap);
     return linear_need(
         std::string(heaps == s.limits.max_heap ? "--max-heap " : "--split-max-heap ") +

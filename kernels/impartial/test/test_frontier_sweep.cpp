@@ -221,3 +221,40 @@ TEST_CASE("analyse_to_ceiling: proves solved games, and stops at the ceiling oth
     REQUIRE(open.heaps == 5000);
     REQUIRE(open.stats.size() == 13); // 2^0 .. 2^12
 }
+
+TEST_CASE("forecast_frontier: how a run will value its heaps, as the run does",
+          "[impartial][octal][frontier]") {
+    // .04 is valued by the definition (its split never pays), .172 and Grundy's game by the
+    // split; each forecast agrees with the run's own counters to 2^16.
+    for (const auto& [game, quadratic] :
+         {std::pair{".04", true}, {".172", false}, {"grundy", false}}) {
+        INFO(game);
+        const auto rules = HeapRules::parse(game);
+        const auto forecast = forecast_frontier(rules, 1u << 16);
+        REQUIRE_FALSE(forecast.proven);
+        REQUIRE(forecast.quadratic == quadratic);
+        REQUIRE(forecast.heaps == 1u << 16);
+        const auto run = analyse_to_ceiling(rules, up_to(1u << 16));
+        REQUIRE((run.counters.by_definition == run.heaps) == quadratic);
+        if (quadratic)
+            REQUIRE(forecast.definition_splits ==
+                    65536.0 * 65536.0 / 4 * static_cast<double>(rules.leave_two.size()));
+    }
+    // A probe of 4096 heaps would take .172 for a game of the definition: 1,109 of its first
+    // 4,096 heaps are rare.
+    REQUIRE(forecast_frontier(HeapRules::parse(".172"), 1u << 16, FrontierSweep::MAX_HEAPS, 4096)
+                .quadratic);
+    // Kayles: its period is proven within the probe, where the run stops too.
+    const auto kayles = forecast_frontier(HeapRules::parse(".77"), std::uint64_t{1} << 32);
+    REQUIRE(kayles.proven);
+    REQUIRE(kayles.heaps <= 1u << 14);
+    REQUIRE(analyse_to_ceiling(HeapRules::parse(".77"), up_to(std::uint64_t{1} << 32)).heaps <=
+            kayles.heaps);
+    // .06 to 2^32 reads 2^62 splits; under a definition ceiling of 2^14 it stops there.
+    REQUIRE(forecast_frontier(HeapRules::parse(".06"), std::uint64_t{1} << 32).definition_splits ==
+            0x1p62);
+    const auto capped =
+        forecast_frontier(HeapRules::parse(".06"), std::uint64_t{1} << 32, 1u << 14);
+    REQUIRE(capped.heaps == 1u << 14);
+    REQUIRE(capped.definition_splits == 0x1p26);
+}
