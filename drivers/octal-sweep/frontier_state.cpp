@@ -15,13 +15,19 @@ using impartial::HeapRules;
 
 double expected_cost(const HeapRules& rules, std::uint64_t ceiling,
                      std::uint64_t definition_ceiling) {
-    // A short probe: the order is a guess, and a family holds thousands of games.
     constexpr std::uint64_t PROBE = 4096;
-    const auto forecast = impartial::forecast_frontier(rules, ceiling, definition_ceiling, PROBE);
-    if (forecast.proven || rules.leave_two.empty()) return static_cast<double>(forecast.heaps);
-    if (forecast.quadratic) return forecast.definition_splits;
-    return static_cast<double>(ceiling) * (static_cast<double>(forecast.probe_rare_heaps) + 64.0) *
-           static_cast<double>(rules.leave_two.size());
+    FrontierSweep probe(rules);
+    probe.run_to(std::min(ceiling, PROBE));
+    if (impartial::proven_period_guy_smith(probe.values(), rules.largest_removal))
+        return static_cast<double>(probe.size());
+    const auto& last = probe.stats().back();
+    const double n = static_cast<double>(ceiling);
+    const double lengths = std::max<double>(1.0, static_cast<double>(rules.leave_two.size()));
+    if (rules.leave_two.empty()) return n;
+    if (last.mask.rare_heaps * 4 <= last.heaps)
+        return n * (static_cast<double>(last.mask.rare_heaps) + 64.0) * lengths;
+    const double by_definition = static_cast<double>(std::min(ceiling, definition_ceiling));
+    return by_definition * by_definition / 4.0 * lengths;
 }
 
 std::vector<std::uint64_t> order_by_cost(const std::vector<double>& cost) {

@@ -57,13 +57,17 @@ std::uint64_t first_proof_target(std::uint64_t done, std::uint64_t ceiling);
 
 // How a run to `ceiling` heaps will value them, judged by a first run of the sweep to `probe`
 // heaps (at most the ceiling): its period proven there (a run stops at the same proof), or
-// each heap valued by the split (about linear in the heaps, unless the rare heaps keep
-// growing), or by the definition, which reads about n/2 splits a heap for each split length
-// (leave_two): `definition_splits` in all, to `ceiling` or the first proof size past
-// `definition_ceiling` (where such a game stops). A game that does not split costs a few
-// options a heap (`quadratic` false). The split is judged as the sweep judges it at the
-// probe's end (FrontierSweep::split_in_use). 2^14 heaps, not fewer: at 2^12 some games that the
-// split values later still have a quarter of their heaps rare (.172: 1,109 of 4,096).
+// each heap costing about the same (the split, once its rare heaps stop growing), or about n
+// (`quadratic`: the rare heaps found over the probe's last doubling were more than one heap
+// in 32, the share the split needs once values pass 512; the definition then values the
+// heaps, or the split with as many marks). The cost of the latter is given as the definition's,
+// n/2 splits a heap for each split length (leave_two): `definition_splits` in all, to
+// `ceiling` or the first proof size past `definition_ceiling` (where such a game stops). A
+// game that does not split costs a few options a heap. 2^16 heaps: on Czajka's 82 unsolved
+// codes the rare heaps of 2^15..2^16 tell the games whose rare heaps still grow by more than
+// one in 32 over 2^16..2^17 from the others, but for four whose growth stops between 2^16 and
+// 2^17 (.206, .344, .764, 4.004: forecast as quadratic, an overestimate); 2^14 does not (.14,
+// .172 and .014 still gain a rare heap in 16 there).
 struct FrontierForecast {
     bool proven = false;
     bool quadratic = false;  // valued by the definition: `definition_splits`
@@ -74,7 +78,7 @@ struct FrontierForecast {
 };
 FrontierForecast forecast_frontier(const HeapRules& rules, std::uint64_t ceiling,
                                    std::uint64_t definition_ceiling = FrontierSweep::MAX_HEAPS,
-                                   std::uint64_t probe = std::uint64_t{1} << 14);
+                                   std::uint64_t probe = std::uint64_t{1} << 16);
 
 // Runs the sweep to 64 heaps, then on by 1/8 (1/4 past 2^20) and through every power of
 // two, trying the proof after each step; the result depends only on the game and the

@@ -240,14 +240,15 @@ TEST_CASE("forecast_frontier: how a run will value its heaps, as the run does",
             REQUIRE(forecast.definition_splits ==
                     65536.0 * 65536.0 / 4 * static_cast<double>(rules.leave_two.size()));
     }
-    // A probe of 4096 heaps would take .172 for a game of the definition: 1,109 of its first
-    // 4,096 heaps are rare.
-    REQUIRE(forecast_frontier(HeapRules::parse(".172"), 1u << 16, FrontierSweep::MAX_HEAPS, 4096)
-                .quadratic);
+    // A probe of 2^14 heaps would take .172 for a game whose rare heaps keep growing: 462 of
+    // its heaps 2^13..2^14 are rare (one in 18); 2^15..2^16 gives it 4.
+    REQUIRE(
+        forecast_frontier(HeapRules::parse(".172"), 1u << 20, FrontierSweep::MAX_HEAPS, 1u << 14)
+            .quadratic);
     // Kayles: its period is proven within the probe, where the run stops too.
     const auto kayles = forecast_frontier(HeapRules::parse(".77"), std::uint64_t{1} << 32);
     REQUIRE(kayles.proven);
-    REQUIRE(kayles.heaps <= 1u << 14);
+    REQUIRE(kayles.heaps <= 1u << 16);
     REQUIRE(analyse_to_ceiling(HeapRules::parse(".77"), up_to(std::uint64_t{1} << 32)).heaps <=
             kayles.heaps);
     // .06 to 2^32 reads 2^62 splits; under a definition ceiling of 2^14 it stops there.
