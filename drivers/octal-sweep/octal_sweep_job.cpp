@@ -16,18 +16,11 @@ constexpr long MAX_HEAP_LIMIT = 1L << 28;
 // A frontier game's ceiling (the windowed sweep: memory flat in the heaps; a rare heap past
 // 2^32 ends the game with an error).
 constexpr std::uint64_t MAX_CEILING = std::uint64_t{1} << 36;
-// The windowed sweep's pace on one core for a game valued by the split (Grundy's game,
-// .161: 2^26 heaps in about 45-70 s of CPU here).
-constexpr double SPLIT_HEAPS_PER_SECOND = 1.0e6;
-// A game valued by the definition (the split does not pay) reads about n/2 splits a heap for
-// each split length, about 2.8e9 splits a second here (.06 to 2^19 in 24.7 s): 2e9 taken.
-constexpr double DEFINITION_SPLITS_PER_SECOND = 2.0e9;
-// A game is forecast where the definition may take it past 2^20 heaps (a ceiling and a
-// definition ceiling both past it; a listed game has none: .06@2^32 is decades; a family
-// under the default --definition-ceiling 2^32 with a --ceiling of 2^24 is months for .04 and
-// .06). Below, its definition part is at most 2^40/4 splits a split length, about two
-// minutes, and thousands of family games are not probed for it.
-constexpr std::uint64_t FORECAST_PAST = std::uint64_t{1} << 20;
+// A frontier game is forecast (frontier_analysis.hpp) where the definition may take it past
+// impartial::FORECAST_WORTH_PAST heaps (a ceiling and a definition ceiling both past it; a
+// listed game has none: .06@2^32 is decades; a family under the default --definition-ceiling
+// 2^32 with a --ceiling of 2^24 is months for .04 and .06). Below, thousands of family games
+// are not probed, and are timed at the split's pace.
 // The frontier sweep's prefix and window unless given (WindowConfig's defaults).
 constexpr long DEFAULT_PREFIX_HEAPS = 1L << 21;
 constexpr long DEFAULT_WINDOW_HEAPS = 1L << 26;
@@ -210,7 +203,7 @@ std::uint64_t OctalSweepJob::task_count() const {
 MemoryNeed OctalSweepJob::memory_need(int) const {
     // Values held: a family game's up to its bound (4 bytes each); a frontier game's prefix
     // and window (2 bytes each, twice while a snapshot is written to the journal), or every
-    // value while it is valued by the definition. The time: past FORECAST_PAST, a game as a
+    // value while it is valued by the definition. The time: past 2^20 heaps, a game as a
     // first run to 2^16 heaps forecasts it (frontier_analysis.hpp: at the split's pace, or the
     // splits the definition reads to its ceiling); below, at the split's pace; the families
     // without a ceiling take minutes.
@@ -224,14 +217,13 @@ MemoryNeed OctalSweepJob::memory_need(int) const {
         if (sweep::runs_frontier(m_params, game)) {
             const auto limits = sweep::frontier_limits_for(m_params, game);
             const double ceiling = static_cast<double>(limits.ceiling);
-            double kept = sweep_heaps, seconds = ceiling / SPLIT_HEAPS_PER_SECOND;
-            if (std::min(limits.ceiling, limits.definition_ceiling) > FORECAST_PAST) {
+            double kept = sweep_heaps, seconds = ceiling / impartial::FRONTIER_HEAPS_PER_SECOND;
+            if (std::min(limits.ceiling, limits.definition_ceiling) >
+                impartial::FORECAST_WORTH_PAST) {
                 const auto forecast = impartial::forecast_frontier(
                     sweep::frontier_rules(game), limits.ceiling, limits.definition_ceiling);
                 if (forecast.quadratic) kept = std::max(kept, static_cast<double>(forecast.heaps));
-                seconds = forecast.quadratic
-                              ? forecast.definition_splits / DEFINITION_SPLITS_PER_SECOND
-                              : static_cast<double>(forecast.heaps) / SPLIT_HEAPS_PER_SECOND;
+                seconds = forecast.core_seconds();
             } else {
                 kept = std::max(kept, static_cast<double>(limits.definition_ceiling));
             }

@@ -37,15 +37,13 @@ FrontierForecast forecast_frontier(const HeapRules& rules, std::uint64_t ceiling
         return out;
     }
     const auto& stats = sweep.stats();
-    out.probe_rare_heaps = stats.back().mask.rare_heaps;
+    const std::uint64_t rare = stats.back().mask.rare_heaps;
     if (rules.leave_two.empty() || stats.size() < 2) return out;
     // The rare heaps found over the probe's last doubling: past one in 32 (the share the split
     // needs once values pass 512), the rare heaps keep pace with the heaps and each heap costs
     // in proportion to n, by the definition or by the split's marks alike.
     const std::uint64_t half = stats[stats.size() - 2].heaps;
-    const std::uint64_t recent =
-        out.probe_rare_heaps -
-        std::min(out.probe_rare_heaps, stats[stats.size() - 2].mask.rare_heaps);
+    const std::uint64_t recent = rare - std::min(rare, stats[stats.size() - 2].mask.rare_heaps);
     if (recent * 32 <= stats.back().heaps - half) return out;
     out.quadratic = true;
     // analyse_to_ceiling stops such a game at the first proof size at or past the definition

@@ -68,13 +68,27 @@ std::uint64_t first_proof_target(std::uint64_t done, std::uint64_t ceiling);
 // one in 32 over 2^16..2^17 from the others, but for four whose growth stops between 2^16 and
 // 2^17 (.206, .344, .764, 4.004: forecast as quadratic, an overestimate); 2^14 does not (.14,
 // .172 and .014 still gain a rare heap in 16 there).
+// The paces a forecast is read at, on one core here (drivers/grundy/NOTES.md): the sweep values
+// about a million heaps a second where each heap costs the same (Grundy's game to 2^24 in
+// 14.5 s, .161 in 6.7 s); the definition reads about 2.5-2.8e9 splits a second (.06 to 2^19
+// in 24.7 s, its analysis to 2^20 in 106 s; .76 in 221 s): 2e9 taken. Below
+// FORECAST_WORTH_PAST heaps a game of the definition costs at most 2^40/4 splits a split
+// length, about two minutes, and the probe (up to about a second) is not worth running.
+inline constexpr double FRONTIER_HEAPS_PER_SECOND = 1e6;
+inline constexpr double DEFINITION_SPLITS_PER_SECOND = 2e9;
+inline constexpr std::uint64_t FORECAST_WORTH_PAST = std::uint64_t{1} << 20;
+
 struct FrontierForecast {
     bool proven = false;
     bool quadratic = false;  // valued by the definition: `definition_splits`
     std::uint64_t heaps = 0; // heaps the run will value: the ceiling, the definition
                              // stop, or (proven) at most the probe
-    std::uint64_t probe_rare_heaps = 0;
     double definition_splits = 0;
+    // The run's time on one core at the paces above.
+    double core_seconds() const {
+        return quadratic ? definition_splits / DEFINITION_SPLITS_PER_SECOND
+                         : static_cast<double>(heaps) / FRONTIER_HEAPS_PER_SECOND;
+    }
 };
 FrontierForecast forecast_frontier(const HeapRules& rules, std::uint64_t ceiling,
                                    std::uint64_t definition_ceiling = FrontierSweep::MAX_HEAPS,

@@ -40,23 +40,19 @@ struct Settings {
 
 // Memory and time before work (memory_limit.hpp), measured here (drivers/grundy/NOTES.md has
 // the sweep's speed): the frontier sweep holds every value in 16 bits, about 2 bytes a heap
-// (38 MB at 2^24), and runs to its ceiling unless the period is proven, about a million heaps
-// a second (Grundy's game to 2^24 in 14.5 s, .161 in 6.7 s); the analysis holds about 12
-// bytes a heap (55 MB at 2^22), its values, the rare/common split's tables and the options'
-// sets, up to --max-heap or --split-max-heap.
-constexpr double FRONTIER_BYTES_PER_HEAP = 2.0, ANALYSIS_BYTES_PER_HEAP = 12.0,
-                 HEAPS_PER_SECOND = 1e6;
+// (38 MB at 2^24), and runs to its ceiling unless the period is proven, at the paces of
+// frontier_analysis.hpp; the analysis holds about 12 bytes a heap (55 MB at 2^22), its
+// values, the rare/common split's tables and the options' sets, up to --max-heap or
+// --split-max-heap.
+constexpr double FRONTIER_BYTES_PER_HEAP = 2.0, ANALYSIS_BYTES_PER_HEAP = 12.0;
 // The analysis's time is set by how each heap is valued. A game that splits (a digit with 4)
 // and is valued by definition reads about n/2 splits a heap for each such digit: n^2/4 in all,
-// at about 2.5e9 a second here (.06 to 2^20 in 106 s, .76 in 221 s; the frontier sweep of .06
-// to 2^19 in 24.7 s; 2e9 taken). Where the
-// rare/common split holds, a heap costs its rare heaps and a scan instead, which no short run
-// predicts (.14 to 2^22: 12 s, about linear; .007 to 2^20: 32 s, n^1.3 so far): no estimate is
-// made there. A first run to PILOT_HEAPS (at most about a second) says which case holds and
-// ends the question for a game whose period it proves.
-constexpr double SPLITS_PER_SECOND = 2e9;
+// at the definition's pace (impartial::DEFINITION_SPLITS_PER_SECOND). Where the rare/common
+// split holds, a heap costs its rare heaps and a scan instead, which no short run predicts
+// (.14 to 2^22: 12 s, about linear; .007 to 2^20: 32 s, n^1.3 so far): no estimate is made
+// there. A first run to PILOT_HEAPS (at most about a second) says which case holds and ends
+// the question for a game whose period it proves.
 constexpr Heap PILOT_HEAPS = Heap{1} << 16;
-constexpr std::uint64_t FORECAST_PAST = std::uint64_t{1} << 20;
 
 // Subtract-a-square to max_heap takes the squares up to it as its subtraction set, whose
 // largest element the kernel bounds (MAX_REMOVAL = 2048^2): so max_heap < 2049^2.
@@ -67,16 +63,15 @@ MemoryNeed octal_need(const Settings& s) {
         MemoryNeed need =
             linear_need("--ceiling " + std::to_string(s.ceiling), "the values of every heap",
                         static_cast<double>(s.ceiling), FRONTIER_BYTES_PER_HEAP,
-                        static_cast<double>(s.ceiling), HEAPS_PER_SECOND);
+                        static_cast<double>(s.ceiling), impartial::FRONTIER_HEAPS_PER_SECOND);
         // Past 2^20 heaps, a first run to 2^16 says whether each heap will cost about the same
         // or about n (frontier_analysis.hpp): .06 to 2^32 would take decades, not an hour.
         // Below, a game of the definition takes a few minutes at most.
-        if (s.ceiling <= FORECAST_PAST) return need;
+        if (s.ceiling <= impartial::FORECAST_WORTH_PAST) return need;
         const auto forecast =
             impartial::forecast_frontier(impartial::HeapRules::parse(s.game_text), s.ceiling);
-        need.core_seconds = static_cast<double>(forecast.heaps) / HEAPS_PER_SECOND;
+        need.core_seconds = forecast.core_seconds();
         if (forecast.quadratic) {
-            need.core_seconds = forecast.definition_splits / SPLITS_PER_SECOND;
             need.time_cause = "--ceiling " + std::to_string(s.ceiling) + " on " + s.game_text +
                               " (its rare heaps keep pace with the heaps: each heap costs about n)";
         }
@@ -106,8 +101,8 @@ void add_analysis_time(const Settings& s, MemoryNeed& need) {
     if (!by_definition && first.rare_mask) return;
     // Valued by definition up to --max-heap (without a split, --split-max-heap adds nothing).
     const double n = static_cast<double>(s.limits.max_heap);
-    need.core_seconds =
-        static_cast<double>(game.leave_two().size()) * n * n / 4 / SPLITS_PER_SECOND;
+    need.core_seconds = static_cast<double>(game.leave_two().size()) * n * n / 4 /
+                        impartial::DEFINITION_SPLITS_PER_SECOND;
     need.time_cause =
         "--max-heap " + std::to_string(s.limits.max_heap) + " on " + game.name() + " (" +
         (by_definition ? std::string("--method definition")
