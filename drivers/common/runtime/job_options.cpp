@@ -124,8 +124,11 @@ bool JobRunner::read_options() {
     });
     if (!go) return false;
     std::optional<std::string> too_big; // the ranks of a node agree; other nodes may differ
+    // Computed once: a job's estimate may run probes (cgt-octal-sweep's forecasts, up to about
+    // a second a game), so the check and the note below read the same figures.
+    MemoryNeed need;
     try {
-        const MemoryNeed need = m_job.memory_need(m_env.size());
+        need = m_job.memory_need(m_env.size());
         check_memory(applied, need, ranks_on_node);
         // The run's cores: its ranks, each with its threads where the program takes --threads.
         const long cores = static_cast<long>(m_env.size()) *
@@ -139,7 +142,7 @@ bool JobRunner::read_options() {
     // CGT_TEST_STOP_AFTER_CHECKS: every rank stops here, the start checks passed on the run's
     // ranks and nothing written (cmake/job_scripts_test.sh starts each batch script's job so).
     if (test_count("CGT_TEST_STOP_AFTER_CHECKS") > 0) std::raise(SIGTERM);
-    if (const std::string note = long_run_note(m_info.program, m_job.memory_need(m_env.size()));
+    if (const std::string note = long_run_note(m_info.program, need);
         !note.empty() && m_comm.is_root() && !m_quiet)
         std::fprintf(stderr, "%s\n", note.c_str());
     static const QueuePolicy default_policy;
