@@ -49,8 +49,7 @@ FrontierForecast forecast_frontier(const HeapRules& rules, std::uint64_t ceiling
     // analyse_to_ceiling stops such a game at the first proof size at or past the definition
     // ceiling.
     out.heaps = first_proof_target(std::min(ceiling, definition_ceiling), ceiling);
-    const double n = static_cast<double>(out.heaps);
-    out.definition_splits = n * n / 4 * static_cast<double>(rules.leave_two.size());
+    out.definition_splits = definition_splits(rules.leave_two.size(), out.heaps);
     return out;
 }
 

@@ -55,6 +55,23 @@ struct FrontierResult {
 std::uint64_t next_proof_target(std::uint64_t heaps, std::uint64_t ceiling);
 std::uint64_t first_proof_target(std::uint64_t done, std::uint64_t ceiling);
 
+// The paces a forecast is read at, on one core here (drivers/grundy/NOTES.md): the sweep values
+// about a million heaps a second where each heap costs the same (Grundy's game to 2^24 in
+// 14.5 s, .161 in 6.7 s); the definition reads about 2.5-2.8e9 splits a second (.06 to 2^19
+// in 24.7 s, its analysis to 2^20 in 106 s; .76 in 221 s): 2e9 taken. Below
+// FORECAST_WORTH_PAST heaps a game of the definition costs at most 2^40/4 splits a split
+// length, about two minutes, and the probe (up to about a second) is not worth running.
+inline constexpr double FRONTIER_HEAPS_PER_SECOND = 1e6;
+inline constexpr double DEFINITION_SPLITS_PER_SECOND = 2e9;
+inline constexpr std::uint64_t FORECAST_WORTH_PAST = std::uint64_t{1} << 20;
+
+// The splits the definition reads to value heaps 0..heaps-1: n/2 a heap for each split length
+// (HeapRules::leave_two), n^2/4 in all for each.
+inline double definition_splits(std::size_t split_lengths, std::uint64_t heaps) {
+    const double n = static_cast<double>(heaps);
+    return n * n / 4 * static_cast<double>(split_lengths);
+}
+
 // How a run to `ceiling` heaps will value them, judged by a first run of the sweep to `probe`
 // heaps (at most the ceiling): its period proven there (a run stops at the same proof), or
 // each heap costing about the same (the split, once its rare heaps stop growing), or about n
@@ -68,16 +85,6 @@ std::uint64_t first_proof_target(std::uint64_t done, std::uint64_t ceiling);
 // one in 32 over 2^16..2^17 from the others, but for four whose growth stops between 2^16 and
 // 2^17 (.206, .344, .764, 4.004: forecast as quadratic, an overestimate); 2^14 does not (.14,
 // .172 and .014 still gain a rare heap in 16 there).
-// The paces a forecast is read at, on one core here (drivers/grundy/NOTES.md): the sweep values
-// about a million heaps a second where each heap costs the same (Grundy's game to 2^24 in
-// 14.5 s, .161 in 6.7 s); the definition reads about 2.5-2.8e9 splits a second (.06 to 2^19
-// in 24.7 s, its analysis to 2^20 in 106 s; .76 in 221 s): 2e9 taken. Below
-// FORECAST_WORTH_PAST heaps a game of the definition costs at most 2^40/4 splits a split
-// length, about two minutes, and the probe (up to about a second) is not worth running.
-inline constexpr double FRONTIER_HEAPS_PER_SECOND = 1e6;
-inline constexpr double DEFINITION_SPLITS_PER_SECOND = 2e9;
-inline constexpr std::uint64_t FORECAST_WORTH_PAST = std::uint64_t{1} << 20;
-
 struct FrontierForecast {
     bool proven = false;
     bool quadratic = false;  // valued by the definition: `definition_splits`

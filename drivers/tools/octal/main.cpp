@@ -100,8 +100,7 @@ void add_analysis_time(const Settings& s, MemoryNeed& need) {
     const bool by_definition = s.limits.method == impartial::ValueMethod::definition;
     if (!by_definition && first.rare_mask) return;
     // Valued by definition up to --max-heap (without a split, --split-max-heap adds nothing).
-    const double n = static_cast<double>(s.limits.max_heap);
-    need.core_seconds = static_cast<double>(game.leave_two().size()) * n * n / 4 /
+    need.core_seconds = impartial::definition_splits(game.leave_two().size(), s.limits.max_heap) /
                         impartial::DEFINITION_SPLITS_PER_SECOND;
     need.time_cause =
         "--max-heap " + std::to_string(s.limits.max_heap) + " on " + game.name() + " (" +
