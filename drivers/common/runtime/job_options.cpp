@@ -8,10 +8,12 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -108,6 +110,44 @@ MemoryNeed JobRunner::part_of_run(MemoryNeed need) const {
     return need;
 }
 
+// The job's estimate depends on its options and the rank count alone, and may run probes
+// (cgt-octal-sweep forecasts each game by a first run of its sweep, up to about a second a
+// game): rank 0 makes it and sends it to the others, who would only repeat it. An error in it
+// is thrown on every rank (a UsageError as one, any other as std::runtime_error), so that no
+// rank waits for a broadcast that never comes.
+MemoryNeed JobRunner::estimate_on_root() const {
+    MemoryNeed need;
+    enum : std::uint64_t { NONE, USAGE, OTHER };
+    std::vector<std::uint64_t> error{NONE};
+    std::vector<std::string> texts(5);
+    if (m_comm.is_root()) {
+        try {
+            need = m_job.memory_need(m_env.size());
+        } catch (const UsageError& e) {
+            error = {USAGE};
+            texts[4] = e.what();
+        } catch (const std::exception& e) {
+            error = {OTHER};
+            texts[4] = e.what();
+        }
+        texts[0] = need.cause;
+        texts[1] = need.what;
+        texts[2] = need.time_cause;
+        texts[3] = need.no_estimate;
+    }
+    m_comm.broadcast(error);
+    m_comm.broadcast(texts);
+    m_comm.broadcast(need.bytes);
+    m_comm.broadcast(need.core_seconds);
+    if (error.at(0) == USAGE) throw UsageError(texts.at(4));
+    if (error.at(0) == OTHER) throw std::runtime_error(texts.at(4));
+    need.cause = texts.at(0);
+    need.what = texts.at(1);
+    need.time_cause = texts.at(2);
+    need.no_estimate = texts.at(3);
+    return need;
+}
+
 bool JobRunner::read_options() {
     m_options = std::make_unique<Options>(m_info.program, m_info.summary, m_info.example, m_info.default_out);
     m_job.add_options(*m_options);
@@ -124,11 +164,11 @@ bool JobRunner::read_options() {
     });
     if (!go) return false;
     std::optional<std::string> too_big; // the ranks of a node agree; other nodes may differ
-    // Computed once: a job's estimate may run probes (cgt-octal-sweep's forecasts, up to about
-    // a second a game), so the check and the note below read the same figures.
+    // Computed once, on rank 0 (estimate_on_root): the check and the note below read the same
+    // figures.
     MemoryNeed need;
     try {
-        need = m_job.memory_need(m_env.size());
+        need = estimate_on_root();
         check_memory(applied, need, ranks_on_node);
         // The run's cores: its ranks, each with its threads where the program takes --threads.
         const long cores = static_cast<long>(m_env.size()) *

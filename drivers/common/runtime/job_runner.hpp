@@ -128,6 +128,8 @@ private:
     void stop_ends_run(const std::string& where);
     std::string resume_command() const;
     MemoryNeed part_of_run(MemoryNeed need) const;
+    // The job's memory_need(), made on rank 0 and sent to every rank (see job_options.cpp).
+    MemoryNeed estimate_on_root() const;
     void remove_old_journal();
 
     MpiEnvironment& m_env;
