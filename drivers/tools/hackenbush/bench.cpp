@@ -136,7 +136,8 @@ int run(int argc, char* argv[]) {
         "also classify every value, write its canonical text and count distinct texts");
     common::add_max_memory_option(options);
     common::add_allow_long_option(options);
-    const bool go = options.parse(argc, argv, [](const common::po::variables_map& vm) {
+    common::MemoryNeed need; // computed once, for the checks and the note
+    const bool go = options.parse(argc, argv, [&need](const common::po::variables_map& vm) {
         const auto& w = vm["workload"].as<std::string>();
         if (w != "blue-red" && w != "three-colour" && w != "both")
             throw UsageError("--workload must be blue-red, three-colour or both, got '" + w + "'");
@@ -145,13 +146,12 @@ int run(int argc, char* argv[]) {
             if (l < 1 || l > 40)
                 throw UsageError("--max-length must be 1..40, got " + std::to_string(l));
         }
-        common::check_memory(vm, bench_need(vm));
-        common::check_run_time(vm, bench_need(vm));
+        need = bench_need(vm);
+        common::check_memory(vm, need);
+        common::check_run_time(vm, need);
     });
     if (!go) return 0;
-    if (const std::string note =
-            common::long_run_note("cgt-hackenbush-bench", bench_need(options.values()));
-        !note.empty())
+    if (const std::string note = common::long_run_note("cgt-hackenbush-bench", need); !note.empty())
         std::fprintf(stderr, "%s\n", note.c_str());
     const auto workload = options.get<std::string>("workload");
     const bool text = options.get<bool>("text");
