@@ -1,8 +1,12 @@
 #include "octal-sweep/octal_sweep_job.hpp"
 
 #include "common/runtime/rank_cores.hpp"
+#include "impartial/sweep_pool.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <exception>
+#include <vector>
 
 using namespace cgt;
 using namespace cgt::common;
@@ -211,17 +215,47 @@ MemoryNeed OctalSweepJob::memory_need(int) const {
     const double sweep_heaps =
         static_cast<double>(m_params.prefix_heaps ? m_params.prefix_heaps : DEFAULT_PREFIX_HEAPS) +
         static_cast<double>(m_params.window_heaps ? m_params.window_heaps : DEFAULT_WINDOW_HEAPS);
+    // The games forecast, each on one of the rank's threads (the families at --ceiling 2^32
+    // are hundreds of games, about 0.15 s each): the same figures whatever the thread count.
+    const auto forecast_worth = [&](const sweep::SweepGame& game) {
+        if (!sweep::runs_frontier(m_params, game)) return false;
+        const auto limits = sweep::frontier_limits_for(m_params, game);
+        return std::min(limits.ceiling, limits.definition_ceiling) > impartial::FORECAST_WORTH_PAST;
+    };
+    std::vector<std::size_t> probed;
+    for (std::size_t i = 0; i < m_games.size(); ++i)
+        if (forecast_worth(m_games[i])) probed.push_back(i);
+    std::vector<impartial::FrontierForecast> forecasts(m_games.size());
+    std::vector<std::exception_ptr> failed(probed.size());
+    // SweepPool takes fewer than 2^16 items a run.
+    for (std::size_t from = 0; from < probed.size(); from += 65535) {
+        const std::size_t count = std::min<std::size_t>(65535, probed.size() - from);
+        impartial::SweepPool pool(static_cast<unsigned>(
+            std::clamp<std::size_t>(std::max(1u, m_params.threads), 1, count)));
+        pool.run(count, [&](std::uint64_t k) {
+            const std::size_t item = from + k;
+            const sweep::SweepGame& game = m_games[probed[item]];
+            const auto limits = sweep::frontier_limits_for(m_params, game);
+            try {
+                forecasts[probed[item]] = impartial::forecast_frontier(
+                    sweep::frontier_rules(game), limits.ceiling, limits.definition_ceiling);
+            } catch (...) {
+                failed[item] = std::current_exception();
+            }
+        });
+    }
+    for (const std::exception_ptr& e : failed)
+        if (e) std::rethrow_exception(e);
     double held = 0, frontier_seconds = 0, largest = 0, frontier_largest = 0;
     std::uint64_t frontier_games = 0;
-    for (const sweep::SweepGame& game : m_games) {
+    for (std::size_t i = 0; i < m_games.size(); ++i) {
+        const sweep::SweepGame& game = m_games[i];
         if (sweep::runs_frontier(m_params, game)) {
             const auto limits = sweep::frontier_limits_for(m_params, game);
             const double ceiling = static_cast<double>(limits.ceiling);
             double kept = sweep_heaps, seconds = ceiling / impartial::FRONTIER_HEAPS_PER_SECOND;
-            if (std::min(limits.ceiling, limits.definition_ceiling) >
-                impartial::FORECAST_WORTH_PAST) {
-                const auto forecast = impartial::forecast_frontier(
-                    sweep::frontier_rules(game), limits.ceiling, limits.definition_ceiling);
+            if (forecast_worth(game)) {
+                const impartial::FrontierForecast& forecast = forecasts[i];
                 if (forecast.quadratic) kept = std::max(kept, static_cast<double>(forecast.heaps));
                 seconds = forecast.core_seconds();
             } else {
