@@ -55,7 +55,13 @@ table=$(sed -n '/^| Job |/,/^$/p' ARCHITECTURE.md | tail -n +3)
 [ -n "$table" ] || { echo "FAIL: ARCHITECTURE.md has no table headed '| Job |'"; exit 1; }
 
 # The backquoted words of a cell, one a line.
-words() { grep -o '`[^`]*`' <<<"$1" | tr -d '`'; }
+words() {
+  local s=$1 re='`([^`]*)`'
+  while [[ $s =~ $re ]]; do
+    printf '%s\n' "${BASH_REMATCH[1]}"
+    s=${s#*"${BASH_REMATCH[0]}"}
+  done
+}
 
 # Checks a cell's words: paths exist, a name after a path is in it. A program (cgt-*) and
 # the path after it: cell_program, cell_folder.
@@ -84,7 +90,7 @@ made_in() { grep -q "add_executable($1[ )]" "$2/CMakeLists.txt" 2>/dev/null; }
 
 rows=""
 while IFS='|' read -r _ job ini driver class schema kernel verify tests _; do
-  job=$(echo "$job" | xargs)
+  job=${job#"${job%%[![:space:]]*}"} job=${job%"${job##*[![:space:]]}"} # trimmed
   rows+=" $job "
   row="ARCHITECTURE.md row '$job'"
   [ -f "jobs/$job.ini" ] || { fail "$row: there is no jobs/$job.ini"; continue; }
